@@ -1,0 +1,7 @@
+"""Pure 2048 game logic shared by the PyBadge, MicroPython and desktop CPython.
+
+Nothing in this package touches hardware: ``rules`` slides and merges a board,
+``rng`` is the seeded generator that a saved game carries, ``game`` keeps the
+score and the win / game-over flow, ``store`` writes it to NVM and ``solver``
+picks moves.
+"""

@@ -1,0 +1,43 @@
+"""Helpers for writing boards in tests as tile values, the way a player sees them."""
+
+
+def exponent(value):
+    """Tile value (0, 2, 4, ... 131072) -> exponent (0, 1, 2, ... 17)."""
+    if value == 0:
+        return 0
+    assert value >= 2 and value & (value - 1) == 0, value
+    return value.bit_length() - 1
+
+
+def board(*rows):
+    """board("2 2 . .", ...) -> list of 16 exponents; '.' or 0 is empty."""
+    assert len(rows) == 4
+    cells = []
+    for row in rows:
+        items = row.split()
+        assert len(items) == 4, row
+        cells.extend(exponent(0 if item == "." else int(item)) for item in items)
+    return cells
+
+
+def values(cells):
+    """list of 16 exponents -> list of 16 tile values."""
+    return [(1 << e) if e else 0 for e in cells]
+
+
+def rows(cells):
+    """Readable form: tuple of 4 strings like '2 2 . .'."""
+    return tuple(
+        " ".join(str(v) if v else "." for v in values(cells)[r * 4 : r * 4 + 4])
+        for r in range(4)
+    )
+
+
+def rotate(cells):
+    """The board turned 90 degrees clockwise."""
+    return [cells[(3 - col) * 4 + row] for row in range(4) for col in range(4)]
+
+
+def mirror(cells):
+    """The board flipped left-right."""
+    return [cells[row * 4 + 3 - col] for row in range(4) for col in range(4)]

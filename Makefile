@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
 
-.PHONY: test play bench venv clean
+.PHONY: test play bench venv clean bundle deploy ram
 
 venv: $(STAMP)
 
@@ -21,6 +21,17 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+# The board's files in build/CIRCUITPY (and lib/); deploy also copies the changed
+# ones to the CIRCUITPY drive. Options: DEST=/path/to/CIRCUITPY, MPY_CROSS=<CircuitPython's mpy-cross>.
+bundle: $(STAMP)
+	$(BIN)/python tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
+deploy: $(STAMP)
+	$(BIN)/python tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
+ram: $(STAMP)
+	$(BIN)/python tools/ram_budget.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

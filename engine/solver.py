@@ -1,0 +1,433 @@
+"""The built-in solver: picks a move by expectimax search over afterstates.
+
+``best_move(cells)`` looks a few moves ahead. After each of its moves it
+averages over every tile the game could spawn (a 2 with probability 9/10, a
+4 with 1/10, on each empty cell), assumes it will then play its own best
+move again, and scores the boards at the end of the look-ahead with a
+heuristic (empty cells, merges waiting to happen, rows and columns that
+grow towards one side). The move with the best average score wins.
+
+Made for a PyBadge: the search is one loop over preallocated per-depth
+boards (no recursion: CircuitPython's Python stack holds about 20 calls),
+the slide and the evaluation are written out inline (a function call per
+node would cost time and, in MicroPython without a pystack, a heap frame),
+every number is a small int (below 2**30), and an effort budget in nodes
+plus an optional deadline bound the time of a decision. Searching deeper
+is done step by step (iterative deepening), so when the budget or the
+deadline runs out the best complete shallower answer is used.
+
+Nothing is allocated per node; one search call allocates its frame.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython without Blinka
+
+    def const(value):
+        return value
+
+
+from engine import rules
+
+# Heuristic weights (tuned by measurement, see docs/solver.md). A board's
+# score is EMPTY_WEIGHT per empty cell, MERGE_WEIGHT per pair of equal
+# neighbours, minus MONOTONY_WEIGHT times how far each row and column is
+# from growing steadily towards one of its ends (measured on exponent**4,
+# so disorder among big tiles costs much more than among small ones).
+EMPTY_WEIGHT = const(34)
+MERGE_WEIGHT = const(44)
+MONOTONY_WEIGHT = const(3)
+
+# Scores of live boards are clamped to +-_LIVE_LIMIT; a lost board is
+# _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
+# 160 * 2**22 < 2**30 keeps every sum a small int on MicroPython.
+_LIVE_LIMIT = const(2097152)  # 2**21
+_DEAD = const(-4194304)  # -2**22
+# Probabilities are fixed-point fractions of _CERTAIN.
+_CERTAIN = const(1048576)  # 2**20
+# Cell exponents index the pair tables as first * _SPAN + second.
+_SPAN = const(18)
+
+
+class Effort:
+    """How hard the solver may think about one move.
+
+    :param int max_nodes: budget of search nodes (one node = one move
+        generated and either scored or expanded), >= 1.
+    :param int deadline_ms: stop deepening after this many milliseconds
+        (0: no deadline); needs a ``ticks_ms`` clock in ``best_move``.
+    :param int max_depth: deepest look-ahead in moves (1..6).
+    :param int min_probability: chance branches less likely than this
+        (in millionths) are scored directly instead of being searched.
+    :param int four_probability: a spawned 4 is searched only while the
+        branch is at least this likely (millionths); else it is scored
+        like the 2 on the same cell.
+    """
+
+    def __init__(
+        self,
+        max_nodes=2000,
+        deadline_ms=0,
+        max_depth=3,
+        min_probability=100,
+        four_probability=1000,
+    ):
+        self.max_nodes = max_nodes
+        self.deadline_ms = deadline_ms
+        self.max_depth = max_depth
+        # Converted to _CERTAIN-based fixed point once here.
+        self.min_probability = min_probability * _CERTAIN // 1000000
+        self.four_probability = four_probability * _CERTAIN // 1000000
+
+
+#: On the handheld: about 0.5 s of PyBadge time in the worst case.
+DEVICE = Effort(max_nodes=500, deadline_ms=600, max_depth=3)
+#: On a desktop under CPython: up to about a second per move.
+DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5)
+
+
+def _line_table():
+    # LINES[direction * 4 + line]: the line's four cell indices, starting
+    # at the edge the move pushes towards (same order as engine.rules).
+    lines = []
+    for direction in range(4):
+        for line in range(4):
+            if direction == rules.UP:
+                cells = (line, 4 + line, 8 + line, 12 + line)
+            elif direction == rules.DOWN:
+                cells = (12 + line, 8 + line, 4 + line, line)
+            elif direction == rules.LEFT:
+                cells = (line * 4, line * 4 + 1, line * 4 + 2, line * 4 + 3)
+            else:  # RIGHT
+                cells = (line * 4 + 3, line * 4 + 2, line * 4 + 1, line * 4)
+            lines.append(cells)
+    return tuple(lines)
+
+
+def _pair_tables():
+    # For neighbours (first, second) along a row (left to right) or a
+    # column (top to bottom): PAIR holds the penalty for the line falling
+    # from first to second plus the bonus for an equal pair; ENDS corrects
+    # a whole line so that only its better direction is penalised.
+    # Why: with rise = sum of increases and fall = sum of decreases along a
+    # line, fall - rise = f(first cell) - f(last cell), so
+    # min(rise, fall) = fall - max(0, f(first) - f(last)).
+    power = [e * e * e * e for e in range(_SPAN)]
+    pair = []
+    ends = []
+    for first in range(_SPAN):
+        for second in range(_SPAN):
+            drop = power[first] - power[second]
+            if drop < 0:
+                drop = 0
+            penalty = MONOTONY_WEIGHT * drop
+            if first == second and first:
+                penalty -= MERGE_WEIGHT
+            pair.append(penalty)
+            ends.append(-MONOTONY_WEIGHT * drop)
+    return tuple(pair), tuple(ends)
+
+
+_LINES = _line_table()
+_PAIR, _ENDS = _pair_tables()
+
+
+class _Slice:
+    def __getitem__(self, key):
+        return key
+
+
+# A prebuilt [:] slice: `board[_ALL] = other` copies in place without
+# allocating (a literal `board[:] = other` builds a slice object each time
+# on MicroPython).
+_ALL = _Slice()[:]
+
+
+class Search:
+    """Buffers and counters of the search; one instance serves every call.
+
+    After a call: ``nodes`` (nodes searched, all depths), ``depth`` (the
+    deepest look-ahead completed), ``stopped`` (True if the budget or the
+    deadline cut a deeper search short).
+    """
+
+    def __init__(self, max_depth=6):
+        self.max_depth = max_depth
+        self.boards = [[0] * 16 for _ in range(max_depth)]
+        self.root = [0] * 16
+        # Per-level state of the explicit stack.
+        self.directions = [0] * max_depth
+        self.best = [0] * max_depth
+        self.cell = [0] * max_depth
+        self.tile = [0] * max_depth
+        self.total = [0] * max_depth
+        self.empty = [0] * max_depth
+        self.seen = [0] * max_depth
+        self.chance = [0] * (max_depth + 1)
+        self.nodes = 0
+        self.depth = 0
+        self.stopped = False
+
+    def best_move(self, cells, effort, ticks_ms=None):
+        """See :func:`best_move`."""
+        root = self.root
+        for index in range(16):
+            root[index] = cells[index]
+        self.nodes = 0
+        self.depth = 0
+        self.stopped = False
+        if not rules.can_move(root):
+            return -1
+        start = ticks_ms() if (ticks_ms is not None and effort.deadline_ms) else 0
+        clock = ticks_ms if effort.deadline_ms else None
+        max_depth = effort.max_depth
+        if max_depth > self.max_depth:
+            max_depth = self.max_depth
+        choice = -1
+        previous = 0
+        for depth in range(1, max_depth + 1):
+            used = self.nodes
+            result = self._search(depth, effort, clock, start)
+            if result < 0:
+                self.stopped = result == -2 or choice < 0
+                if choice < 0:
+                    choice = self._first_legal()
+                break
+            choice = result
+            self.depth = depth
+            spent = self.nodes - used
+            # Predict the next depth's cost from the growth so far and do
+            # not start a search that cannot finish within the budget.
+            growth = spent // previous if previous else 8
+            if growth < 4:
+                growth = 4
+            previous = spent
+            if self.nodes + spent * growth > effort.max_nodes:
+                break
+        return choice
+
+    def _first_legal(self):
+        board = self.boards[0]
+        for direction in range(4):
+            board[_ALL] = self.root
+            if rules.slide(board, direction) >= 0:
+                return direction
+        return -1
+
+    def _search(self, depth, effort, clock, start):
+        # Expectimax to `depth` moves. Returns the best direction, or -2
+        # when the node budget or the deadline ran out first.
+        # The whole search is one loop over an explicit stack (level k =
+        # the k-th move from now): no recursion, no call per node.
+        boards = self.boards
+        directions = self.directions
+        best = self.best
+        cells_at = self.cell
+        tiles = self.tile
+        totals = self.total
+        empties = self.empty
+        seen = self.seen
+        chance = self.chance
+        lines = _LINES
+        pair = _PAIR
+        ends = _ENDS
+        every = _ALL
+        nodes = self.nodes
+        budget = effort.max_nodes
+        min_probability = effort.min_probability
+        four_probability = effort.four_probability
+        deadline = effort.deadline_ms
+        last = depth - 1
+        best_direction = -1
+        level = 0
+        source = self.root
+        directions[0] = -1
+        best[0] = _DEAD
+        chance[0] = _CERTAIN
+        while True:
+            # --- A move node at `level`: generate the next legal move.
+            board = boards[level]
+            direction = directions[level] + 1
+            while direction < 4:
+                board[every] = source
+                moved = False
+                for line in range(direction * 4, direction * 4 + 4):
+                    i0, i1, i2, i3 = lines[line]
+                    a = board[i0]
+                    b = board[i1]
+                    c = board[i2]
+                    d = board[i3]
+                    if not (a or b or c or d):
+                        continue
+                    # Pack the tiles towards the edge (a is at the edge) ...
+                    e0 = a
+                    e1 = b
+                    e2 = c
+                    e3 = d
+                    if e2 == 0:
+                        e2 = e3
+                        e3 = 0
+                    if e1 == 0:
+                        e1 = e2
+                        e2 = e3
+                        e3 = 0
+                    if e0 == 0:
+                        e0 = e1
+                        e1 = e2
+                        e2 = e3
+                        e3 = 0
+                    # ... then merge equal neighbours once, edge first.
+                    if e1 and e0 == e1:
+                        e0 += 1
+                        e1 = e2
+                        e2 = e3
+                        e3 = 0
+                        if e1 and e1 == e2:
+                            e1 += 1
+                            e2 = 0
+                    elif e2 and e1 == e2:
+                        e1 += 1
+                        e2 = e3
+                        e3 = 0
+                    elif e3 and e2 == e3:
+                        e2 += 1
+                        e3 = 0
+                    if e0 != a or e1 != b or e2 != c or e3 != d:
+                        moved = True
+                        board[i0] = e0
+                        board[i1] = e1
+                        board[i2] = e2
+                        board[i3] = e3
+                if moved:
+                    break
+                direction += 1
+            if direction < 4:
+                directions[level] = direction
+                nodes += 1
+                if nodes > budget:
+                    self.nodes = nodes
+                    return -2
+                if deadline and clock is not None and not nodes & 15:
+                    if (clock() - start) & 0x1FFFFFFF >= deadline:
+                        self.nodes = nodes
+                        return -2
+                if level < last and chance[level] >= min_probability:
+                    # Open the chance node after this move: spawn a 2 on
+                    # the first empty cell and search the next move.
+                    empty = board.count(0)
+                    empties[level] = empty
+                    totals[level] = 0
+                    seen[level] = 1
+                    cell = board.index(0)
+                    cells_at[level] = cell
+                    tiles[level] = 1
+                    board[cell] = 1
+                    chance[level + 1] = chance[level] * 9 // (10 * empty)
+                    level += 1
+                    directions[level] = -1
+                    best[level] = _DEAD
+                    source = board
+                    continue
+                # A leaf: score the board after the move.
+                (c0, c1, c2, c3, c4, c5, c6, c7,
+                 c8, c9, c10, c11, c12, c13, c14, c15) = board
+                value = EMPTY_WEIGHT * board.count(0) - (
+                    pair[c0 * _SPAN + c1] + pair[c1 * _SPAN + c2]
+                    + pair[c2 * _SPAN + c3] + ends[c0 * _SPAN + c3]
+                    + pair[c4 * _SPAN + c5] + pair[c5 * _SPAN + c6]
+                    + pair[c6 * _SPAN + c7] + ends[c4 * _SPAN + c7]
+                    + pair[c8 * _SPAN + c9] + pair[c9 * _SPAN + c10]
+                    + pair[c10 * _SPAN + c11] + ends[c8 * _SPAN + c11]
+                    + pair[c12 * _SPAN + c13] + pair[c13 * _SPAN + c14]
+                    + pair[c14 * _SPAN + c15] + ends[c12 * _SPAN + c15]
+                    + pair[c0 * _SPAN + c4] + pair[c4 * _SPAN + c8]
+                    + pair[c8 * _SPAN + c12] + ends[c0 * _SPAN + c12]
+                    + pair[c1 * _SPAN + c5] + pair[c5 * _SPAN + c9]
+                    + pair[c9 * _SPAN + c13] + ends[c1 * _SPAN + c13]
+                    + pair[c2 * _SPAN + c6] + pair[c6 * _SPAN + c10]
+                    + pair[c10 * _SPAN + c14] + ends[c2 * _SPAN + c14]
+                    + pair[c3 * _SPAN + c7] + pair[c7 * _SPAN + c11]
+                    + pair[c11 * _SPAN + c15] + ends[c3 * _SPAN + c15]
+                )
+                if value < -_LIVE_LIMIT:
+                    value = -_LIVE_LIMIT
+                elif value > _LIVE_LIMIT:
+                    value = _LIVE_LIMIT
+                if value > best[level]:
+                    best[level] = value
+                    if level == 0:
+                        best_direction = direction
+                continue
+            # --- The move node at `level` is complete: best[level] is its value.
+            if level == 0:
+                self.nodes = nodes
+                return best_direction
+            value = best[level]
+            level -= 1
+            board = boards[level]
+            cell = cells_at[level]
+            empty = empties[level]
+            if tiles[level] == 1:
+                # The 4 on this cell is searched only if likely enough;
+                # otherwise it is scored like the 2.
+                probability = chance[level] // (10 * empty)
+                if probability >= four_probability:
+                    totals[level] += 9 * value
+                    tiles[level] = 2
+                    board[cell] = 2
+                    chance[level + 1] = probability
+                    level += 1
+                    directions[level] = -1
+                    best[level] = _DEAD
+                    source = board
+                    continue
+                totals[level] += 10 * value
+            else:
+                totals[level] += value
+            board[cell] = 0
+            if seen[level] < empty:
+                # Next empty cell: spawn a 2 there.
+                seen[level] += 1
+                cell = board.index(0, cell + 1)
+                cells_at[level] = cell
+                tiles[level] = 1
+                board[cell] = 1
+                chance[level + 1] = chance[level] * 9 // (10 * empty)
+                level += 1
+                directions[level] = -1
+                best[level] = _DEAD
+                source = board
+                continue
+            # Chance node complete: its value is the average.
+            value = totals[level] // (10 * empty)
+            if value > best[level]:
+                best[level] = value
+                if level == 0:
+                    best_direction = directions[0]
+            source = self.root if level == 0 else boards[level - 1]
+
+
+_SEARCH = None
+
+
+def search():
+    """The shared :class:`Search` (created on first use): its counters
+    describe the last decision."""
+    global _SEARCH
+    if _SEARCH is None:
+        _SEARCH = Search()
+    return _SEARCH
+
+
+def best_move(cells, effort=DEVICE, ticks_ms=None):
+    """The solver's move for a board.
+
+    :param cells: 16 exponents, row-major (not changed).
+    :param Effort effort: how hard to think (``DEVICE``, ``DESKTOP`` or own).
+    :param ticks_ms: a millisecond clock like ``supervisor.ticks_ms``
+        (wrapping at 2**29) for ``effort.deadline_ms``; None: no deadline.
+    :return: ``rules.UP``, ``RIGHT``, ``DOWN`` or ``LEFT`` (0..3), or -1
+        when no move is possible. The same board and effort give the same
+        move unless the deadline cut the search short.
+    """
+    return search().best_move(cells, effort, ticks_ms)

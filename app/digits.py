@@ -1,0 +1,91 @@
+"""A row of digits drawn from a sprite sheet: numbers change without allocating.
+
+Used for SCORE and BEST. Each digit is one cell of a TileGrid over a small
+Bitmap holding the glyphs 0-9 and a blank, so updating a score is a few
+index assignments; a text label would build a new bitmap on every change.
+"""
+
+import displayio
+
+from app import faces
+
+_BLANK = 10
+
+
+class DigitStrip:
+    """Up to ``width`` digits of ``font`` in ``colour`` on ``background``.
+
+    :param font: a font whose digit glyphs are loaded.
+    :param int width: most digits shown (1..9).
+    :param int centre_x: the number is centred on this x (pixels).
+    :param int y: top of the digits (pixels).
+    """
+
+    def __init__(self, font, width, centre_x, y, colour, background):
+        top = 1000
+        bottom = -1000
+        for digit in "0123456789":
+            _, min_y, _, max_y = faces._ink(font, digit, None, 0, 0, 0)
+            top = min(top, min_y)
+            bottom = max(bottom, max_y)
+        advance = font.get_glyph(ord("0")).shift_x
+        height = bottom - top + 1
+        sheet = displayio.Bitmap(advance * 11, height, 2)
+        for digit in range(10):
+            faces._ink(font, str(digit), sheet, digit * advance, -top, 1)
+        palette = displayio.Palette(2)
+        palette[0] = background
+        palette[1] = colour
+        # Blank cells may stick out of the box the number sits in.
+        palette.make_transparent(0)
+        self.grid = displayio.TileGrid(
+            sheet,
+            pixel_shader=palette,
+            width=width,
+            height=1,
+            tile_width=advance,
+            tile_height=height,
+            default_tile=_BLANK,
+            y=y,
+        )
+        self.advance = advance
+        self.height = height
+        self.width = width
+        self._centre_x = centre_x
+        self.value = -1
+        self.set(0)
+
+    def set(self, value):
+        """Show ``value`` (0 .. 10**width - 1), centred. Allocates nothing."""
+        if value == self.value:
+            return
+        self.value = value
+        count = 1
+        scale = 10
+        while value >= scale and count < self.width:
+            count += 1
+            scale *= 10
+        grid = self.grid
+        # Digits fill the right end of the strip; the strip moves so that
+        # the used part is centred.
+        position = self.width - 1
+        remaining = value
+        for _ in range(count):
+            grid[position] = remaining % 10
+            remaining //= 10
+            position -= 1
+        while position >= 0:
+            grid[position] = _BLANK
+            position -= 1
+        # The last digit's trailing blank column is not ink: -1 centres the ink.
+        used = count * self.advance - 1
+        grid.x = self._centre_x - used // 2 - (self.width - count) * self.advance
+
+    def digits(self):
+        """The digits shown, as a string (for tests and debugging)."""
+        text = ""
+        for position in range(self.width):
+            index = self.grid[position]
+            if index != _BLANK:
+                text += str(index)
+        return text

@@ -1,0 +1,242 @@
+"""Benchmark the solver: seeded games on CPython, fuel per decision on MicroPython.
+
+Plays N games ``engine.game.Game(seed=S + i)`` with ``engine.solver`` picking
+every move (the win banner is answered with Continue, so games go on past
+2048 until no move is left or ``--max-moves``), then prints the share of
+games reaching 2048 / 4096 / 8192 / 16384, score and moves per game, and the
+CPython time per decision. With ``--preset device`` it also runs the solver
+inside the MicroPython VM (``tools.mpvm``) on a fixed sample of boards from
+real games and prints the fuel per decision (max and median) with the
+estimated PyBadge time at 1.2e8 fuel/s.
+
+Usage::
+
+    python tools/solver_bench.py --preset device --games 100 --seed 1 --jobs 2
+    python tools/solver_bench.py --preset desktop --games 10 --seed 1 --jobs 2 --json
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from engine import solver  # noqa: E402
+from engine.game import Game  # noqa: E402
+
+#: Tiles whose share of games is reported (exponents).
+MILESTONES = (11, 12, 13, 14)
+#: Seed of the games the fuel sample is taken from, and the moves sampled.
+SAMPLE_SEED = 20480
+SAMPLE_EVERY = 40
+
+
+def _preset(name):
+    return {"device": solver.DEVICE, "desktop": solver.DESKTOP}[name]
+
+
+def play_game(job):
+    """Play one seeded game; returns a dict of its results."""
+    seed, preset, max_moves = job
+    effort = _preset(preset)
+    game = Game(seed=seed)
+    thinking = 0.0
+    slowest = 0.0
+    decisions = 0
+    nodes = 0
+    while not game.over and (not max_moves or game.moves < max_moves):
+        if game.waiting:
+            game.continue_playing()
+        started = time.perf_counter()
+        direction = solver.best_move(game.cells, effort)
+        took = time.perf_counter() - started
+        thinking += took
+        slowest = max(slowest, took)
+        decisions += 1
+        nodes += solver.search().nodes
+        if direction < 0 or not game.move(direction):
+            raise RuntimeError("solver gave an invalid move on seed %d" % seed)
+    return {
+        "seed": seed,
+        "score": game.score,
+        "max_exponent": game.max_exponent,
+        "moves": game.moves,
+        "over": game.over,
+        "decisions": decisions,
+        "seconds": thinking,
+        "slowest": slowest,
+        "nodes": nodes,
+    }
+
+
+def sample_boards(count=30, preset="device"):
+    """A fixed sample of boards from real games (deterministic).
+
+    Every SAMPLE_EVERY-th position of games played by the preset from
+    SAMPLE_SEED on, so the sample holds open early boards (many spawns to
+    average over) and crowded late ones (deeper search).
+    """
+    effort = _preset(preset)
+    boards = []
+    seed = SAMPLE_SEED
+    while len(boards) < count:
+        game = Game(seed=seed)
+        while not game.over and len(boards) < count:
+            if game.waiting:
+                game.continue_playing()
+            if game.moves % SAMPLE_EVERY == 0:
+                boards.append(list(game.cells))
+            game.move(solver.best_move(game.cells, effort))
+        seed += 1
+    return boards
+
+
+_FUEL_SETUP = """\
+from engine import solver
+solver.best_move(%r, solver.%s)
+"""
+
+
+def fuel_per_decision(board, preset):
+    """MicroPython fuel of one ``best_move`` call on ``board`` (and its
+    move and allocated bytes), measured as (run with the call) minus (run
+    without it); the set-up makes one warm-up call first so imports and the
+    search's buffers are not counted."""
+    from tools.mpvm import run
+
+    name = preset.upper()
+    setup = _FUEL_SETUP % (board, name)
+    probe = (
+        "import micropython\n"
+        "before = micropython.mem_total()\n"
+        "move = solver.best_move(%r, solver.%s)\n"
+        "print(move, micropython.mem_total() - before, solver.search().nodes)\n"
+    ) % (board, name)
+    baseline = (
+        "import micropython\n"
+        "before = micropython.mem_total()\n"
+        "move = 0\n"
+        "print(move, micropython.mem_total() - before, 0)\n"
+    )
+    with_call = run(setup + probe, fuel=10**10)
+    without = run(setup + baseline, fuel=10**10)
+    move, allocated, nodes = (int(x) for x in with_call.stdout.split())
+    return with_call.fuel - without.fuel, move, allocated, nodes
+
+
+def _progress(done, total, started):
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // total
+    elapsed = time.time() - started
+    sys.stderr.write(
+        "\r[%s%s] %d/%d games  %.0f s" % ("#" * filled, "." * (width - filled), done, total, elapsed)
+    )
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def summarise(games):
+    """The summary dict printed by the tool (also its --json output)."""
+    count = len(games)
+    scores = [game["score"] for game in games]
+    moves = [game["moves"] for game in games]
+    decisions = sum(game["decisions"] for game in games)
+    seconds = sum(game["seconds"] for game in games)
+    summary = {
+        "games": count,
+        "seeds": [game["seed"] for game in games],
+        "reached": {
+            str(1 << exponent): sum(1 for game in games if game["max_exponent"] >= exponent) / count
+            for exponent in MILESTONES
+        },
+        "max_tile": {str(game["seed"]): 1 << game["max_exponent"] for game in games},
+        "score_mean": statistics.mean(scores),
+        "score_median": statistics.median(scores),
+        "moves_mean": statistics.mean(moves),
+        "moves_median": statistics.median(moves),
+        "capped_games": sum(1 for game in games if not game["over"]),
+        "decisions": decisions,
+        "cpython_seconds_per_decision": seconds / decisions if decisions else 0.0,
+        "cpython_slowest_decision": max(game["slowest"] for game in games),
+        "nodes_per_decision": sum(game["nodes"] for game in games) / decisions if decisions else 0.0,
+    }
+    return summary
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--preset", choices=("device", "desktop"), default="device")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
+    parser.add_argument("--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+
+    jobs = [(args.seed + index, args.preset, args.max_moves) for index in range(args.games)]
+    started = time.time()
+    games = []
+    _progress(0, len(jobs), started)
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(play_game, jobs):
+                games.append(result)
+                _progress(len(games), len(jobs), started)
+    else:
+        for job in jobs:
+            games.append(play_game(job))
+            _progress(len(games), len(jobs), started)
+    games.sort(key=lambda game: game["seed"])
+    summary = summarise(games)
+    summary["preset"] = args.preset
+    summary["max_moves"] = args.max_moves
+    summary["wall_seconds"] = time.time() - started
+
+    if args.preset == "device" and args.fuel_boards:
+        from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE
+
+        samples = [fuel_per_decision(board, args.preset) for board in sample_boards(args.fuel_boards)]
+        fuels = [sample[0] for sample in samples]
+        summary["fuel_boards"] = len(fuels)
+        summary["fuel_max"] = max(fuels)
+        summary["fuel_median"] = statistics.median(fuels)
+        summary["pybadge_seconds_max"] = max(fuels) / FUEL_PER_SECOND_CONSERVATIVE
+        summary["pybadge_seconds_median"] = statistics.median(fuels) / FUEL_PER_SECOND_CONSERVATIVE
+        summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
+        summary["nodes_max"] = max(sample[3] for sample in samples)
+
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return
+    print("preset %s: %d games, seeds %d..%d%s" % (
+        args.preset, summary["games"], args.seed, args.seed + args.games - 1,
+        ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else ""))
+    for tile, share in summary["reached"].items():
+        print("  reached %5s: %5.1f %%" % (tile, 100 * share))
+    print("  score: mean %.0f, median %.0f" % (summary["score_mean"], summary["score_median"]))
+    print("  moves per game: mean %.0f, median %.0f" % (summary["moves_mean"], summary["moves_median"]))
+    print("  CPython: %.2f ms per decision (slowest %.0f ms), %.0f nodes per decision" % (
+        1000 * summary["cpython_seconds_per_decision"], 1000 * summary["cpython_slowest_decision"],
+        summary["nodes_per_decision"]))
+    if "fuel_max" in summary:
+        print("  MicroPython fuel per decision (%d sample boards): max %d, median %d" % (
+            summary["fuel_boards"], summary["fuel_max"], summary["fuel_median"]))
+        print("  est. PyBadge time at 1.2e8 fuel/s: max %.2f s, median %.2f s; nodes max %d; heap bytes per decision max %d" % (
+            summary["pybadge_seconds_max"], summary["pybadge_seconds_median"], summary["nodes_max"],
+            summary["bytes_per_decision_max"]))
+    print("  wall time %.0f s" % summary["wall_seconds"])
+
+
+if __name__ == "__main__":
+    main()

@@ -9,8 +9,8 @@ owns its random generator, so a saved game resumes with the same spawns.
 and every counter is a small int.
 """
 
-from engine import rules
 from engine.rng import Rng
+from engine.rules import WIN_EXPONENT, can_move, max_exponent, slide, spawn, tile_value
 
 
 class Stats:
@@ -64,7 +64,7 @@ class Game:
     @property
     def max_tile(self):
         """Value of the largest tile on the board (e.g. 2048), 0 if empty."""
-        return rules.tile_value(self.max_exponent)
+        return tile_value(self.max_exponent)
 
     @property
     def waiting(self):
@@ -85,9 +85,9 @@ class Game:
         self.keep_playing = False
         self.over = False
         self.moves = 0
-        rules.spawn(cells, self.rng, 16)
-        rules.spawn(cells, self.rng, 15)
-        self.max_exponent = rules.max_exponent(cells)
+        spawn(cells, self.rng, 16)
+        spawn(cells, self.rng, 15)
+        self.max_exponent = max_exponent(cells)
         self.stats.games += 1
         self._note_best_tile()
 
@@ -107,31 +107,36 @@ class Game:
         if self.over or (self.won and not self.keep_playing):
             return False
         cells = self.cells
-        points = rules.slide(cells, direction)
+        points = slide(cells, direction)
         if points < 0:
             return False
-        self.score += points
-        if self.score > self.best:
-            self.best = self.score
         self.moves += 1
-        stats = self.stats
-        stats.moves += 1
+        self.stats.moves += 1
         if points:
-            # Only a merge can make a new largest tile.
-            self.max_exponent = rules.max_exponent(cells)
-            if self.max_exponent >= rules.WIN_EXPONENT and not self.won:
-                self.won = True
-                stats.wins += 1
-        empty = rules.count_empty(cells)
-        spawned = rules.spawn(cells, self.rng, empty)
-        # A spawned 4 can be the largest tile on a board of 2s.
-        if cells[spawned] > self.max_exponent:
-            self.max_exponent = cells[spawned]
+            self.score += points
+            if self.score > self.best:
+                self.best = self.score
+            # A new largest tile is worth 2 << max_exponent and its value is
+            # part of the points; smaller points cannot have made one.
+            if points >= 2 << self.max_exponent:
+                self._largest_changed()
+        empty = cells.count(0)
+        spawn(cells, self.rng, empty)
         if empty == 1:
-            # The spawn filled the last hole; only now can the game end.
-            self.over = not rules.can_move(cells)
-        self._note_best_tile()
+            # The spawn filled the last hole: only now can the game end.
+            self.over = not can_move(cells)
+        if self.max_exponent < 2:
+            # Early on, a spawned 4 can be the largest tile.
+            self._largest_changed()
         return True
+
+    def _largest_changed(self):
+        # Rare path (a new largest tile): recount, note the win and the record.
+        self.max_exponent = max_exponent(self.cells)
+        if self.max_exponent >= WIN_EXPONENT and not self.won:
+            self.won = True
+            self.stats.wins += 1
+        self._note_best_tile()
 
     def _note_best_tile(self):
         if self.max_exponent > self.stats.best_exponent:
@@ -157,6 +162,6 @@ class Game:
         self.score = score
         if score > self.best:
             self.best = score
-        self.max_exponent = rules.max_exponent(self.cells)
-        self.over = not rules.can_move(self.cells)
+        self.max_exponent = max_exponent(self.cells)
+        self.over = not can_move(self.cells)
         self._note_best_tile()

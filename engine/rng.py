@@ -1,14 +1,16 @@
 """The engine's own pseudo-random generator, small enough to be saved with a game.
 
-It is Marsaglia's xorshift32 (shifts 13, 17, 5; period 2**32 - 1) with its
-32-bit word kept as two 16-bit halves. Every intermediate value stays below
-2**30, so on MicroPython and CircuitPython (31-bit small ints) drawing a number
-never touches the heap. Its whole state is two ints, which a saved game stores:
-a resumed game continues the exact sequence the uninterrupted one would have.
+It is a xorshift generator on two 16-bit words (Marsaglia, "Xorshift RNGs",
+2003, the 16-bit-word form with shifts 5, 3, 1), period 2**32 - 1: every
+non-zero 32-bit state is visited once per cycle (``tests/test_rng.py`` proves
+it with the generator's matrix over GF(2)). All its arithmetic stays below
+2**16, so on MicroPython and CircuitPython (31-bit small ints) a draw never
+touches the heap. Its whole state is two ints, which a saved game stores: a
+resumed game continues the exact sequence the uninterrupted one would have.
 
-CircuitPython's ``random`` cannot be used for this: its state cannot be read
-back, it differs from CPython's for the same seed, and MicroPython under WASI
-has no ``random`` module at all.
+CircuitPython's ``random`` cannot serve: its state cannot be read back, it
+differs from CPython's for the same seed, and MicroPython under WASI has no
+``random`` at all.
 """
 
 try:
@@ -20,76 +22,61 @@ except ImportError:  # CPython without Blinka
 
 
 _MASK16 = const(0xFFFF)
-# Any non-zero word works; used when a seed would make the state all zeros
-# (the one state xorshift never leaves).
-_FALLBACK_LOW = const(0x2048)
+# xorshift never leaves the all-zero state; seeds that would give it use this.
+_NONZERO = const(0x2048)
 
 
 class Rng:
-    """xorshift32 held as two 16-bit halves.
+    """A seedable generator whose state is two 16-bit ints.
 
-    :param int seed: any int (only its low 32 bits are used), or None to draw
-        one from the hardware (``os.urandom``) or, failing that, the clock.
+    :param int seed: any int (its low 32 bits are used), or None to draw one
+        from the hardware (``os.urandom``; the SAMD51's TRNG on a PyBadge).
     """
 
     def __init__(self, seed=None):
-        self.high = 0
-        self.low = _FALLBACK_LOW
+        self.x = 0
+        self.y = _NONZERO
         self.seed(seed)
 
     def seed(self, seed=None):
         """Restart the sequence from ``seed`` (None: from hardware entropy)."""
         if seed is None:
             seed = entropy_seed()
-        self.high = (seed >> 16) & _MASK16
-        self.low = seed & _MASK16
-        if not (self.high or self.low):
-            self.low = _FALLBACK_LOW
-        # Small seeds (0, 1, 2 ...) start in a sparse corner of the state
-        # space; a few rounds mix them before the first draw.
-        for _ in range(4):
-            self.next16()
+        self.state = seed
+        # Nearby seeds (0, 1, 2 ...) start in a sparse corner of the state
+        # space; a few steps spread them before the first real draw.
+        for _ in range(8):
+            self.below(65536)
 
     @property
     def state(self):
-        """The whole state as one 32-bit int (what a save stores); never 0."""
-        return (self.high << 16) | self.low
+        """The whole state as one 32-bit int, never 0 (what a save stores)."""
+        return (self.x << 16) | self.y
 
     @state.setter
     def state(self, value):
-        self.high = (value >> 16) & _MASK16
-        self.low = value & _MASK16
-        if not (self.high or self.low):
-            self.low = _FALLBACK_LOW
-
-    def next16(self):
-        """Advance one step and return 16 random bits (0..65535)."""
-        high = self.high
-        low = self.low
-        # x ^= x << 13
-        high ^= ((high << 13) | (low >> 3)) & _MASK16
-        low ^= (low << 13) & _MASK16
-        # x ^= x >> 17
-        low ^= high >> 1
-        # x ^= x << 5
-        high ^= ((high << 5) | (low >> 11)) & _MASK16
-        low ^= (low << 5) & _MASK16
-        self.high = high
-        self.low = low
-        # The high half mixes faster than the low one; the top bits of the
-        # word are the better output.
-        return high
+        self.x = (value >> 16) & _MASK16
+        self.y = value & _MASK16
+        if not (self.x or self.y):
+            self.y = _NONZERO
 
     def below(self, bound):
         """A uniformly random int in ``0 .. bound-1``, for 1 <= bound <= 65536.
 
-        Rejection sampling keeps it exactly uniform (no modulo bias).
+        Exactly uniform: a draw from the top of the 16-bit range that would
+        favour small results (65536 % bound values) is rejected and redrawn.
         """
         limit = 65536 - 65536 % bound
-        value = self.next16()
-        while value >= limit:
-            value = self.next16()
-        return value % bound
+        while True:
+            # One xorshift step on the word pair (x, y); y is the output.
+            t = self.x
+            t ^= (t << 5) & _MASK16
+            y = self.y
+            self.x = y
+            y ^= (y >> 1) ^ t ^ (t >> 3)
+            self.y = y
+            if y < limit:
+                return y % bound
 
 
 def entropy_seed():
@@ -113,4 +100,4 @@ def entropy_seed():
             return time.ticks_ms()
         return int(time.time() * 1000)
     except (ImportError, AttributeError, OSError):
-        return 0x2048
+        return _NONZERO

@@ -5,8 +5,9 @@ Each int is 0 for an empty cell or the tile's exponent: 1 is a 2, 11 is a
 2048, 17 is a 131072. Exponents keep every value a small int on MicroPython
 and make "equal tiles" a plain ``==``.
 
-Nothing here allocates: the line orders are one ``bytes`` table built at
-import, loops run over ``range`` and all arithmetic stays on small ints.
+Nothing here allocates: lines are walked with index arithmetic, searches
+use the list's own C methods (``count``, ``index``), and all arithmetic stays
+on small ints.
 """
 
 try:
@@ -25,35 +26,76 @@ LEFT = const(3)
 #: Direction names, indexable by direction (for messages and the UI).
 NAMES = ("up", "right", "down", "left")
 
-SIZE = const(4)
-CELLS = const(16)
 #: Exponent of the winning tile (2 ** 11 == 2048).
 WIN_EXPONENT = const(11)
 
 
-def _line_orders():
-    # For each direction, four lines of four cell indices. Each line starts
-    # at the edge the tiles are pushed towards, because merging starts there
-    # (rule 2) and works backwards.
-    order = bytearray(64)
-    for direction in range(4):
-        for line in range(4):
-            for step in range(4):
-                if direction == UP:
-                    index = step * 4 + line
-                elif direction == DOWN:
-                    index = (3 - step) * 4 + line
-                elif direction == LEFT:
-                    index = line * 4 + step
-                else:  # RIGHT
-                    index = line * 4 + 3 - step
-                order[direction * 16 + line * 4 + step] = index
-    return bytes(order)
-
-
-# _ORDER[direction * 16 + line * 4 + step]: the step-th cell of a line,
-# counted from the edge the move pushes towards.
-_ORDER = _line_orders()
+def _slide_line(cells, index, stride):
+    # Slide one line of four cells towards cells[index]; the other three are
+    # index + stride, + 2 * stride, + 3 * stride. Returns the points scored,
+    # or -1 if the line did not change (then nothing was written).
+    #
+    # Written flat, with four locals instead of a loop: this runs four times
+    # per move and every bytecode counts on a 120 MHz microcontroller. The
+    # frame stays within 11 slots (locals + stack), the most MicroPython
+    # keeps on the C stack without a pystack; see tests/test_micropython.py.
+    a = cells[index]
+    index += stride
+    b = cells[index]
+    index += stride
+    c = cells[index]
+    index += stride
+    d = cells[index]
+    points = -1  # -1: unchanged so far; 0 once a tile moved; > 0 once merged
+    # Close the gaps, working from the far end so that each step sees an
+    # already closed tail: afterwards the tiles sit in a, b, c, d order.
+    if not c and d:
+        c = d
+        d = 0
+        points = 0
+    if not b and c:
+        b = c
+        c = d
+        d = 0
+        points = 0
+    if not a and b:
+        a = b
+        b = c
+        c = d
+        d = 0
+        points = 0
+    # Merge pairs starting at the edge pushed towards (rule 2); a merged
+    # tile is never compared again (rule 1). Only tiles of this line meet
+    # (rule 3).
+    if a == b and a:
+        a += 1
+        points = 1 << a
+        b = c
+        c = d
+        d = 0
+        if b == c and b:
+            b += 1
+            points += 1 << b
+            c = 0
+    elif b == c and b:
+        b += 1
+        points = 1 << b
+        c = d
+        d = 0
+    elif c == d and c:
+        c += 1
+        points = 1 << c
+        d = 0
+    if points < 0:
+        return -1
+    cells[index] = d
+    index -= stride
+    cells[index] = c
+    index -= stride
+    cells[index] = b
+    index -= stride
+    cells[index] = a
+    return points
 
 
 def slide(cells, direction):
@@ -64,40 +106,42 @@ def slide(cells, direction):
     :return: the points scored (sum of the merged tiles' values, >= 0), or
         -1 when no tile can move that way; ``cells`` is then untouched.
     """
-    order = _ORDER
-    points = 0
-    moved = False
-    start = direction * 16
-    for first in range(start, start + 16, 4):
-        # Cells before `target` in this line are settled; `open_value` is
-        # the exponent of the last settled tile if it may still take a
-        # merge, or 0 (rule 1: a merged tile never merges again this move).
-        target = first
-        open_value = 0
-        for position in range(first, first + 4):
-            index = order[position]
-            value = cells[index]
-            if value == 0:
-                continue
-            if value == open_value:
-                # Rule 3 holds by construction: only tiles that meet while
-                # sliding along this line are compared.
-                cells[order[target - 1]] = value + 1
-                cells[index] = 0
-                points += 2 << value
-                open_value = 0
-                moved = True
-            else:
-                destination = order[target]
-                if destination != index:
-                    cells[destination] = value
-                    cells[index] = 0
-                    moved = True
-                open_value = value
-                target += 1
-    if moved:
-        return points
-    return -1
+    # Each line is named by the cell at the edge the tiles are pushed
+    # towards and the step to the next cell away from that edge. Spelled
+    # out per direction: a table and a loop cost more bytecodes and a frame
+    # too big for MicroPython's C stack.
+    if direction == LEFT:
+        p0 = _slide_line(cells, 0, 1)
+        p1 = _slide_line(cells, 4, 1)
+        p2 = _slide_line(cells, 8, 1)
+        p3 = _slide_line(cells, 12, 1)
+    elif direction == RIGHT:
+        p0 = _slide_line(cells, 3, -1)
+        p1 = _slide_line(cells, 7, -1)
+        p2 = _slide_line(cells, 11, -1)
+        p3 = _slide_line(cells, 15, -1)
+    elif direction == UP:
+        p0 = _slide_line(cells, 0, 4)
+        p1 = _slide_line(cells, 1, 4)
+        p2 = _slide_line(cells, 2, 4)
+        p3 = _slide_line(cells, 3, 4)
+    else:
+        p0 = _slide_line(cells, 12, -4)
+        p1 = _slide_line(cells, 13, -4)
+        p2 = _slide_line(cells, 14, -4)
+        p3 = _slide_line(cells, 15, -4)
+    if p0 < 0 and p1 < 0 and p2 < 0 and p3 < 0:
+        return -1
+    total = 0  # an unchanged line said -1 and adds nothing
+    if p0 > 0:
+        total += p0
+    if p1 > 0:
+        total += p1
+    if p2 > 0:
+        total += p2
+    if p3 > 0:
+        total += p3
+    return total
 
 
 def can_move(cells):
@@ -120,11 +164,7 @@ def can_move(cells):
 
 def count_empty(cells):
     """Number of empty cells (0..16)."""
-    empty = 0
-    for index in range(16):
-        if cells[index] == 0:
-            empty += 1
-    return empty
+    return cells.count(0)
 
 
 def spawn(cells, rng, empty=-1):
@@ -138,28 +178,25 @@ def spawn(cells, rng, empty=-1):
     :return: the index of the new tile, or -1 if the board is full.
     """
     if empty < 0:
-        empty = count_empty(cells)
-    if empty == 0:
+        empty = cells.count(0)
+    if not empty:
         return -1
-    # Draw the cell first, then the value: the order is part of the saved
-    # random sequence and must never change.
-    skip = rng.below(empty)
-    for index in range(16):
-        if cells[index] == 0:
-            if skip == 0:
-                cells[index] = 2 if rng.below(10) == 0 else 1
-                return index
-            skip -= 1
-    return -1  # unreachable when `empty` is right
+    # One uniform draw among empty * 10 outcomes decides both, independently
+    # and exactly: the cell is draw // 10, and draw % 10 == 0 (1 in 10) is a
+    # 4. The order of draws is part of a saved game's future: keep it.
+    draw = rng.below(empty * 10)
+    skip = draw // 10
+    index = cells.index(0)
+    while skip:
+        index = cells.index(0, index + 1)
+        skip -= 1
+    cells[index] = 2 if draw % 10 == 0 else 1
+    return index
 
 
 def max_exponent(cells):
     """Exponent of the largest tile (0 on an empty board)."""
-    largest = 0
-    for index in range(16):
-        if cells[index] > largest:
-            largest = cells[index]
-    return largest
+    return max(cells)
 
 
 def tile_value(exponent):

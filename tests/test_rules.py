@@ -51,6 +51,11 @@ def test_merged_tile_does_not_merge_with_a_tile_it_reaches():
           board("8 8 . .", ". . . .", ". . . .", ". . . ."), 8)
 
 
+def test_pair_at_the_far_end_merges():
+    check(board("2 4 8 8", ". . . .", ". . . .", ". . . ."), LEFT,
+          board("2 4 16 .", ". . . .", ". . . .", ". . . ."), 16)
+
+
 def test_two_pairs_in_one_line():
     check(board("2 2 8 8", ". . . .", ". . . .", ". . . ."), LEFT,
           board("4 16 . .", ". . . .", ". . . .", ". . . ."), 20)

@@ -157,7 +157,7 @@ def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
     return Result(b"".join(out).decode("utf-8", "replace"), fuel - store.get_fuel())
 
 
-def fuel_of(setup, body, repeat, heap="16M"):
+def fuel_of(setup, body, repeat, heap="16M", root=REPO):
     """Fuel for one execution of ``body``: (run with it) minus (run without).
 
     ``setup`` runs in both programs; ``body`` is the text of one statement
@@ -172,8 +172,8 @@ def fuel_of(setup, body, repeat, heap="16M"):
         "__mpvm_loop({count})\n"
     )
     indented = "\n".join("        " + line for line in body.splitlines())
-    with_body = run(template.format(setup=setup, body=indented, count=repeat), heap=heap)
-    without = run(template.format(setup=setup, body="        pass", count=repeat), heap=heap)
+    with_body = run(template.format(setup=setup, body=indented, count=repeat), heap=heap, root=root)
+    without = run(template.format(setup=setup, body="        pass", count=repeat), heap=heap, root=root)
     return (with_body.fuel - without.fuel) / repeat
 
 

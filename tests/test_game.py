@@ -1,0 +1,143 @@
+"""Game flow: score and best, the win banner once, Continue, game over, stats."""
+
+import pytest
+
+from engine.game import Game
+from engine.rules import DOWN, LEFT, RIGHT, UP, can_move
+from tests.boards import board, values
+
+
+def game_with(cells, score=0, seed=1):
+    game = Game(seed=seed)
+    game.set_board(cells, score)
+    return game
+
+
+def test_new_game_has_two_tiles_of_two_or_four():
+    for seed in range(200):
+        game = Game(seed=seed)
+        tiles = [v for v in values(game.cells) if v]
+        assert len(tiles) == 2
+        assert set(tiles) <= {2, 4}
+        assert game.score == 0 and game.moves == 0
+        assert not (game.won or game.keep_playing or game.over)
+        assert game.max_tile == max(tiles)
+
+
+def test_valid_move_scores_and_spawns_exactly_one_tile():
+    game = game_with(board("2 2 . .", ". . . .", ". . . .", ". . . ."), score=10)
+    assert game.move(LEFT)
+    assert game.score == 14 and game.best == 14 and game.moves == 1
+    assert values(game.cells)[0] == 4
+    assert sorted(v for v in values(game.cells) if v)[:-1] in ([2], [4])
+
+
+def test_invalid_move_changes_nothing_and_spawns_nothing():
+    cells = board("2 4 . .", ". . . .", ". . . .", ". . . .")
+    game = game_with(cells, score=8)
+    state = game.rng.state
+    assert not game.move(LEFT)
+    assert not game.move(UP)
+    assert game.cells == cells and game.score == 8 and game.moves == 0
+    assert game.rng.state == state  # no random number was used either
+
+
+def test_best_follows_the_score_and_survives_new_game():
+    game = game_with(board("64 64 . .", ". . . .", ". . . .", ". . . ."))
+    game.best = 100
+    game.move(RIGHT)
+    assert game.best == 128
+    game.new_game()
+    assert game.score == 0 and game.best == 128
+
+
+def test_win_is_reported_once_and_waits_for_a_choice():
+    game = game_with(board("1024 1024 . .", ". . . .", ". . . .", "2 . . ."))
+    assert game.move(LEFT)
+    assert game.won and game.waiting and not game.keep_playing
+    assert game.stats.wins == 1
+    snapshot = list(game.cells)
+    # The banner is modal: moves are refused until the player decides.
+    for direction in (UP, RIGHT, DOWN, LEFT):
+        assert not game.move(direction)
+    assert game.cells == snapshot
+    game.continue_playing()
+    assert game.keep_playing and not game.waiting and game.won
+    assert game.cells == snapshot  # Continue keeps the board
+
+
+def test_after_continue_bigger_tiles_do_not_win_again():
+    game = game_with(board("1024 1024 . .", "2048 . . .", ". . . .", ". . . ."))
+    game.won = True
+    game.continue_playing()
+    assert game.move(LEFT)  # makes a second 2048
+    game.set_board(board("2048 2048 . .", ". . . .", ". . . .", ". . . ."), game.score)
+    assert game.move(LEFT)  # makes 4096
+    assert game.won and game.keep_playing and not game.waiting
+    assert game.stats.wins == 0  # this game's win was set by hand, never counted twice
+    assert game.max_tile == 4096
+
+
+def test_new_game_after_a_win_resets_the_flags():
+    game = game_with(board("1024 1024 . .", ". . . .", ". . . .", ". . . ."))
+    game.move(LEFT)
+    assert game.waiting
+    game.new_game()
+    assert not (game.won or game.keep_playing or game.waiting)
+    assert game.stats.games == 2
+
+
+def test_game_over_only_when_full_and_no_pair():
+    # One empty cell; whatever spawns there (2 or 4) leaves no pair.
+    almost = board("8 16 8 16", "16 8 16 8", "8 16 8 16", "32 64 128 .")
+    for seed in range(30):
+        game = game_with(almost, seed=seed)
+        assert not game.over
+        assert game.move(RIGHT)  # 32 64 128 slide right, a tile spawns at the left
+        spawned = game.cells[12]
+        assert spawned in (1, 2)
+        assert game.over == (not can_move(game.cells))
+        assert game.over  # 2 or 4 next to 16 / 32: no pair anywhere
+        assert not any(game.move(d) for d in (UP, RIGHT, DOWN, LEFT))
+
+
+def test_full_board_with_a_pair_is_not_over():
+    # The spawn fills the last cell; the 2 2 pair keeps the game going.
+    game = game_with(board("2 2 8 16", "16 8 16 8", "8 16 8 16", "32 64 128 ."))
+    game.move(RIGHT)
+    assert not game.over
+
+
+def test_largest_tile_131072_is_kept_and_scored():
+    game = game_with(board("65536 65536 . .", "2 . . .", ". . . .", ". . . ."))
+    assert game.move(LEFT)
+    assert game.max_tile == 131072 and game.score == 131072
+    assert game.stats.best_exponent == 17
+
+
+def test_set_board_rejects_bad_boards():
+    game = Game(seed=1)
+    with pytest.raises(ValueError):
+        game.set_board([0] * 15)
+    with pytest.raises(ValueError):
+        game.set_board([40] + [0] * 15)
+
+
+def test_stats_count_games_moves_and_best_tile():
+    game = Game(seed=5)
+    made = 0
+    for step in range(300):
+        if game.over:
+            game.new_game()
+        made += game.move(step % 4)
+    assert game.stats.moves == made
+    assert game.stats.best_exponent >= game.max_exponent
+    assert game.stats.games >= 1
+
+
+def test_same_seed_same_game():
+    first, second = Game(seed=42), Game(seed=42)
+    for step in range(500):
+        direction = (step * 7) % 4
+        assert first.move(direction) == second.move(direction)
+        assert first.cells == second.cells and first.score == second.score

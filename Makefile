@@ -19,7 +19,14 @@ $(STAMP): requirements.txt
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+# The benchmark also needs the peer it compares against (requirements-bench.txt).
+BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
+
+$(BENCH_STAMP): $(STAMP) requirements-bench.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python tools/bench.py
 
 # The board's files in build/CIRCUITPY (and lib/); deploy also copies the changed

@@ -1,0 +1,150 @@
+"""Slide animation: tiles glide from where they were to where they land.
+
+Short (``DURATION_MS``), skippable and switchable off: a new move, opening a
+menu or the setting ends it at once with the final board, so input never
+waits. Moving tiles are drawn by up to 16 one-cell TileGrids over the same
+face sheet as the board; the board shows the tiles that stay put. Merged
+and new tiles take their final face when the slide ends.
+"""
+
+import displayio
+
+from app import theme
+from app.timing import ticks_diff
+
+#: Length of a slide in milliseconds.
+DURATION_MS = 100
+
+
+def _line_orders():
+    # order[direction * 16 + line * 4 + step]: cells of each line, starting
+    # at the edge the tiles move towards (directions: up, right, down, left).
+    order = bytearray(64)
+    for direction in range(4):
+        for line in range(4):
+            for step in range(4):
+                if direction == 0:
+                    index = step * 4 + line
+                elif direction == 2:
+                    index = (3 - step) * 4 + line
+                elif direction == 3:
+                    index = line * 4 + step
+                else:
+                    index = line * 4 + 3 - step
+                order[direction * 16 + line * 4 + step] = index
+    return bytes(order)
+
+
+_ORDER = _line_orders()
+
+
+def _sprite_palette(palette):
+    # The face's gap border must not paint over the tiles a sprite crosses.
+    copy = displayio.Palette(len(palette))
+    for index in range(len(palette)):
+        copy[index] = palette[index]
+    copy.make_transparent(0)
+    return copy
+
+
+class Animation:
+    """Animates moves on a :class:`app.board_view.BoardView`."""
+
+    def __init__(self, view, sheet, palette):
+        self.view = view
+        shader = _sprite_palette(palette)
+        self.sprites = []
+        for _ in range(16):
+            sprite = displayio.TileGrid(sheet, pixel_shader=shader, tile_width=theme.PITCH, tile_height=theme.PITCH)
+            sprite.hidden = True
+            view.sprites.append(sprite)
+            self.sprites.append(sprite)
+        # Per sprite: start and end pixel positions.
+        self._from_x = [0] * 16
+        self._from_y = [0] * 16
+        self._to_x = [0] * 16
+        self._to_y = [0] * 16
+        self._still = [0] * 16
+        self._count = 0
+        self._since = 0
+        self._final = None
+        #: True while a slide is on screen.
+        self.active = False
+
+    def start(self, before, after, direction, now):
+        """Show the move from board ``before`` to ``after`` (16 exponents each).
+
+        ``after`` is read again when the slide ends (pass the game's cells).
+        """
+        self.finish()
+        still = self._still
+        for index in range(16):
+            still[index] = before[index]
+        count = 0
+        for line in range(4):
+            base = direction * 16 + line * 4
+            target = -1  # step of the last tile placed in this line
+            last = 0  # its exponent
+            mergeable = False
+            for step in range(4):
+                source = _ORDER[base + step]
+                exponent = before[source]
+                if not exponent:
+                    continue
+                if mergeable and last == exponent:
+                    # Merges into the tile placed last (one merge per tile).
+                    mergeable = False
+                else:
+                    target += 1
+                    last = exponent
+                    mergeable = True
+                destination = _ORDER[base + target]
+                if destination != source:
+                    still[source] = 0
+                    count = self._add(count, source, destination, exponent)
+        self._final = after
+        if count == 0:
+            self.view.show_cells(after)
+            return
+        self.view.show_cells(still)
+        self._count = count
+        self._since = now
+        self.active = True
+
+    def _add(self, count, source, destination, exponent):
+        sprite = self.sprites[count]
+        sprite[0] = exponent
+        self._from_x[count] = theme.BOARD_X + (source % 4) * theme.PITCH
+        self._from_y[count] = theme.BOARD_Y + (source // 4) * theme.PITCH
+        self._to_x[count] = theme.BOARD_X + (destination % 4) * theme.PITCH
+        self._to_y[count] = theme.BOARD_Y + (destination // 4) * theme.PITCH
+        sprite.x = self._from_x[count]
+        sprite.y = self._from_y[count]
+        sprite.hidden = False
+        return count + 1
+
+    def tick(self, now):
+        """Advance the slide; True if the screen changed."""
+        if not self.active:
+            return False
+        elapsed = ticks_diff(now, self._since)
+        if elapsed >= DURATION_MS or elapsed < 0:
+            self.finish()
+            return True
+        for index in range(self._count):
+            sprite = self.sprites[index]
+            from_x = self._from_x[index]
+            from_y = self._from_y[index]
+            sprite.x = from_x + (self._to_x[index] - from_x) * elapsed // DURATION_MS
+            sprite.y = from_y + (self._to_y[index] - from_y) * elapsed // DURATION_MS
+        return True
+
+    def finish(self):
+        """End the slide now: the board shows the final position."""
+        if not self.active:
+            return
+        self.active = False
+        for index in range(self._count):
+            self.sprites[index].hidden = True
+        self._count = 0
+        self.view.show_cells(self._final)

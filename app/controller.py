@@ -1,0 +1,531 @@
+"""The app's state machine: play, win banner, game over, menu, help, settings.
+
+``App`` wires the game (engine), the screens (board view + overlay), the
+controls, saving and feedback, like the original 2048's application file.
+It is driven by ``step()``, one call per frame: read every queued key event,
+act on each in order, advance autoplay / animation / dimming, refresh the
+display once if anything changed, and save only when no input is waiting.
+"""
+
+from app import controls as act
+from app import help_text, pages, storage, theme
+from app.animation import Animation
+from app.board_view import BoardView
+from app.faces import build_sheet
+from app.feedback import Feedback
+from app.fonts import Fonts
+from app.overlay import Overlay
+from app.settings import Settings
+from app.timing import ticks_diff
+from engine import rules
+
+# Screens (modes).
+PLAY = 0
+WON = 1
+OVER = 2
+MENU = 3
+CONFIRM_NEW = 4
+HELP_MENU = 5
+HELP_PAGE = 6
+STATS = 7
+SETTINGS = 8
+ABOUT = 9
+
+#: No input for this long dims the backlight (ms).
+DIM_AFTER_MS = 60000
+#: Autoplay: least time between two moves (ms).
+AUTOPLAY_MS = 250
+#: Autoplay: how long the win banner stays before it continues by itself (ms).
+AUTO_CONTINUE_MS = 1500
+#: Backlight while dimmed, as a share of the chosen brightness.
+DIM_SHARE = 0.15
+
+
+def _load_solver():
+    try:
+        from engine.solver import DEVICE, best_move
+    except ImportError:
+        return None, None
+    return best_move, DEVICE
+
+
+class App:
+    """The handheld 2048.
+
+    :param display: ``root_group``, ``refresh()``, ``auto_refresh``, ``brightness``.
+    :param keys: has ``events`` with ``get()`` -> keypad-style Event or None
+        (key numbers 0..7 = B, A, Start, Select, Right, Down, Up, Left).
+    :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``, ``settings``).
+    :param ticks_ms: millisecond clock wrapping at 2**29 (``supervisor.ticks_ms``).
+    :param str font_dir: folder of the .pcf fonts ("/fonts" on the device).
+    :param speaker: optional tone player (see :class:`app.feedback.Feedback`).
+    :param pixels: optional NeoPixels.
+    :param solver: optional ``best_move(cells) -> 0..3 or -1``; default:
+        ``engine.solver.best_move`` with the DEVICE effort.
+    :param int seed: seed for a new game when nothing is saved (None: entropy).
+    """
+
+    def __init__(
+        self, display, keys, store, ticks_ms, font_dir="/fonts", speaker=None, pixels=None, solver=None, seed=None
+    ):
+        self.display = display
+        self.keys = keys
+        self.store = store
+        self.ticks_ms = ticks_ms
+        self.game = store.load(seed)
+        self.settings = Settings(store.settings, storage.DEFAULT_MODE, len(storage.MODE_NAMES))
+        self.policy = storage.make_policy(self.settings.save_mode)
+        self.feedback = Feedback(speaker, pixels)
+        self.controls = act.Controls()
+        self._solver = solver
+        self._solver_effort = None
+        fonts = Fonts(font_dir)
+        sheet, palette = build_sheet(fonts)
+        self.view = BoardView(fonts, sheet, palette)
+        self.animation = Animation(self.view, sheet, palette)
+        self.overlay = Overlay(fonts.text)
+        self.view.group.append(self.overlay.group)
+        self.mode = PLAY
+        self.choice = 0
+        self.menu_row = 0
+        self.help_document = 0
+        self.help_page = 0
+        self.help_pages = ()
+        self.autoplay = False
+        self.dimmed = False
+        self._before = [0] * 16
+        now = ticks_ms()
+        self.last_input = now
+        self._next_auto = now
+        self._won_at = now
+        self._dirty = True
+        self._apply_settings()
+        display.auto_refresh = False
+        display.root_group = self.view.group
+        self._show_game()
+        self._resume()
+
+    # -- the frame loop ------------------------------------------------
+
+    def run(self):
+        """Play forever (device main loop)."""
+        while True:
+            self.step()
+
+    def step(self):
+        """One frame: handle input, advance timers, refresh once, maybe save."""
+        now = self.ticks_ms()
+        events = self.keys.events
+        event = events.get()
+        while event is not None:
+            self._on_event(event, now)
+            event = events.get()
+        action = self.controls.poll(now)
+        if action != act.NONE:
+            self._on_key_action(action, now)
+        if self.autoplay:
+            self._autoplay_tick(now)
+        if self.animation.tick(now):
+            self._dirty = True
+        self.feedback.tick(now)
+        if not self.dimmed and not self.autoplay and ticks_diff(now, self.last_input) >= DIM_AFTER_MS:
+            self._dim()
+        if self._dirty:
+            self._dirty = False
+            self.display.refresh()
+        # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
+        if not len(events) and self.policy.due(now):
+            self.save(now)
+
+    def save(self, now):
+        """Write the game now (the policy said so); never raises."""
+        try:
+            self.store.save(self.game)
+        except (OSError, RuntimeError, ValueError):
+            pass  # keep playing; the next due save tries again
+        self.policy.saved(now)
+
+    # -- input ---------------------------------------------------------
+
+    def _on_event(self, event, now):
+        action = self.controls.translate(event, now)
+        if action == act.NONE:
+            return
+        self.last_input = now
+        if self.dimmed:
+            # The press only wakes the screen.
+            self.controls.swallow()
+            self._wake()
+            return
+        self._on_key_action(action, now)
+
+    def _on_key_action(self, action, now):
+        if self.autoplay:
+            # Any key stops autoplay and does nothing else.
+            self.controls.swallow()
+            self._stop_autoplay()
+            return
+        if action == act.PRESS:
+            return
+        self._dirty = True
+        handler = _HANDLERS[self.mode]
+        handler(self, action, now)
+
+    # -- play ----------------------------------------------------------
+
+    def _on_play(self, action, now):
+        if action <= act.LEFT:
+            self.move(action, now)
+        elif action == act.MENU:
+            self._open_menu(now)
+        elif action == act.HINT:
+            self.hint()
+        elif action == act.AUTOPLAY:
+            self._start_autoplay(now)
+        else:
+            self.view.show_hint(-1)
+            self.view.show_status("")
+
+    def move(self, direction, now):
+        """Play ``direction`` (0..3); returns True if the board changed."""
+        game = self.game
+        self.animation.finish()
+        before = self._before
+        cells = game.cells
+        for index in range(16):
+            before[index] = cells[index]
+        score = game.score
+        if not game.move(direction):
+            return False
+        self.policy.changed(now)
+        self.view.show_hint(-1)
+        if not self.autoplay:
+            self.view.show_status("")
+        if game.score != score:
+            self.feedback.merged(game.max_exponent, now)
+        if self.settings.animations:
+            self.animation.start(before, cells, direction, now)
+        else:
+            self.view.show_cells(cells)
+        self.view.show_scores(game.score, game.best)
+        self._dirty = True
+        if game.waiting:
+            self.policy.urgent(now)
+            self.feedback.won(now)
+            self._won_at = now
+            self._show_won()
+        elif game.over:
+            self.policy.urgent(now)
+            self._stop_autoplay()
+            self._show_over()
+        return True
+
+    def hint(self):
+        """Ask the solver, showing a 'thinking' mark meanwhile."""
+        solver = self._get_solver()
+        if solver is None:
+            self.view.show_status("no\nsolver")
+            return
+        self.view.show_status("think\n...")
+        self.display.refresh()
+        direction = solver(self.game.cells)
+        self.view.show_hint(direction)
+        if direction < 0:
+            self.view.show_status("no\nmove")
+        else:
+            self.view.show_status("hint\n" + rules.NAMES[direction].upper())
+
+    def _get_solver(self):
+        if self._solver is None:
+            best_move, effort = _load_solver()
+            if best_move is None:
+                return None
+            ticks_ms = self.ticks_ms
+
+            def solver(cells):
+                return best_move(cells, effort, ticks_ms)
+
+            self._solver = solver
+        return self._solver
+
+    # -- autoplay ------------------------------------------------------
+
+    def _start_autoplay(self, now):
+        if self.game.over or self._get_solver() is None:
+            self.view.show_status("no\nsolver" if not self.game.over else "game\nover")
+            return
+        self.autoplay = True
+        self._next_auto = now
+        self._won_at = now
+        self.view.show_hint(-1)
+        self.view.show_status("AUTO\nany key")
+        self._resume()
+
+    def _stop_autoplay(self):
+        if self.autoplay:
+            self.autoplay = False
+            self.view.show_status("")
+            self._dirty = True
+
+    def _autoplay_tick(self, now):
+        if self.mode == WON:
+            if ticks_diff(now, self._won_at) >= AUTO_CONTINUE_MS:
+                self.game.continue_playing()
+                self.policy.urgent(now)
+                self._resume()
+                self._dirty = True
+            return
+        if self.mode != PLAY or ticks_diff(now, self._next_auto) < 0:
+            return
+        direction = self._solver(self.game.cells)
+        if direction < 0 or not self.move(direction, now):
+            self._stop_autoplay()
+            return
+        self._next_auto = now + AUTOPLAY_MS
+
+    # -- banners -------------------------------------------------------
+
+    def _show_won(self):
+        self.mode = WON
+        self.choice = 0
+        self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
+
+    def _show_over(self):
+        self.mode = OVER
+        self.overlay.show_banner(
+            "Game over", ("Score %d" % self.game.score, "A: New game"), theme.OVERLAY, 1
+        )
+
+    def _on_won(self, action, now):
+        if action <= act.LEFT:
+            self.choice = 1 - self.choice
+            self.overlay.select(self.choice)
+        elif action == act.CONFIRM or action == act.BACK:
+            if action == act.BACK or self.choice == 0:
+                self.game.continue_playing()
+                self.policy.urgent(now)
+            else:
+                self.new_game(now)
+            self._resume()
+        elif action == act.MENU:
+            self._open_menu()
+
+    def _on_over(self, action, now):
+        if action == act.CONFIRM:
+            self.new_game(now)
+            self._resume()
+        elif action == act.BACK:
+            # Peek at the final board, and back.
+            if self.overlay.visible:
+                self.overlay.hide()
+            else:
+                self._show_over()
+        elif action == act.MENU:
+            self._open_menu()
+
+    def new_game(self, now):
+        """Start over (score 0, two tiles); best and stats stay."""
+        self.animation.finish()
+        self.game.new_game()
+        self.policy.urgent(now)
+        self.view.show_hint(-1)
+        self.view.show_status("")
+        self._show_game()
+
+    # -- menu and pages --------------------------------------------------
+
+    def _open_menu(self, now=None):
+        if now is not None:
+            # A player opening the menu may be about to switch off.
+            self.policy.urgent(now)
+        self.mode = MENU
+        self.animation.finish()
+        self.overlay.show_page("Menu", pages.menu_lines(self.autoplay), self.menu_row)
+
+    def _resume(self):
+        """Back to whatever the game needs: its banner, or the board."""
+        game = self.game
+        if game.waiting:
+            self._show_won()
+        elif game.over:
+            self._show_over()
+        else:
+            self.mode = PLAY
+            self.overlay.hide()
+        self._dirty = True
+
+    def _on_menu(self, action, now):
+        items = len(pages.MENU_ITEMS)
+        if action == act.UP or action == act.DOWN:
+            step = 1 if action == act.DOWN else -1
+            self.menu_row = (self.menu_row + step) % items
+            self.overlay.select(self.menu_row)
+        elif action == act.BACK or action == act.MENU:
+            self._resume()
+        elif action == act.CONFIRM:
+            item = pages.MENU_ITEMS[self.menu_row]
+            if item == "Resume":
+                self._resume()
+            elif item == "New game":
+                self.mode = CONFIRM_NEW
+                self.choice = 0
+                self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
+            elif item == "Autoplay":
+                self._resume()
+                self._start_autoplay(now)
+            elif item == "Help":
+                self.mode = HELP_MENU
+                self.help_document = 0
+                self.overlay.show_page("Help", help_text.DOCUMENTS, 0)
+            elif item == "Stats":
+                self.mode = STATS
+                self.overlay.show_page("Stats", pages.stats_lines(self.game, self.store.saves))
+            elif item == "Settings":
+                self.mode = SETTINGS
+                self.choice = 0
+                self._show_settings()
+            else:
+                self.mode = ABOUT
+                self.overlay.show_page("About", pages.about_lines())
+
+    def _on_confirm_new(self, action, now):
+        if action <= act.LEFT:
+            self.choice = 1 - self.choice
+            self.overlay.select(self.choice)
+        elif action == act.CONFIRM:
+            if self.choice == 1:
+                self.new_game(now)
+                self._resume()
+            else:
+                self._open_menu()
+        elif action == act.BACK:
+            self._open_menu()
+        elif action == act.MENU:
+            self._resume()
+
+    def _on_help_menu(self, action, now):
+        count = len(help_text.DOCUMENTS)
+        if action == act.UP or action == act.DOWN:
+            step = 1 if action == act.DOWN else -1
+            self.help_document = (self.help_document + step) % count
+            self.overlay.select(self.help_document)
+        elif action == act.CONFIRM:
+            self.mode = HELP_PAGE
+            self.help_pages = help_text.document(help_text.DOCUMENTS[self.help_document])
+            self.help_page = 0
+            self._show_help_page()
+        elif action == act.BACK:
+            self._open_menu()
+        elif action == act.MENU:
+            self._resume()
+
+    def _show_help_page(self):
+        title = help_text.DOCUMENTS[self.help_document]
+        if len(self.help_pages) > 1:
+            title = "%s %d/%d" % (title, self.help_page + 1, len(self.help_pages))
+        self.overlay.show_page(title, self.help_pages[self.help_page])
+
+    def _on_help_page(self, action, now):
+        last = len(self.help_pages) - 1
+        if action in (act.RIGHT, act.DOWN, act.CONFIRM):
+            if self.help_page < last:
+                self.help_page += 1
+                self._show_help_page()
+            elif action == act.CONFIRM:
+                self._back_to_help()
+        elif action in (act.LEFT, act.UP):
+            if self.help_page > 0:
+                self.help_page -= 1
+                self._show_help_page()
+        elif action == act.BACK:
+            self._back_to_help()
+        elif action == act.MENU:
+            self._resume()
+
+    def _back_to_help(self):
+        self.mode = HELP_MENU
+        self.overlay.show_page("Help", help_text.DOCUMENTS, self.help_document)
+
+    def _on_info(self, action, now):
+        if action == act.BACK or action == act.CONFIRM:
+            self._open_menu()
+        elif action == act.MENU:
+            self._resume()
+
+    def _show_settings(self):
+        self.overlay.show_page("Settings", pages.settings_lines(self.settings, storage.MODE_NAMES), self.choice)
+
+    def _on_settings(self, action, now):
+        count = len(pages.SETTING_NAMES)
+        if action == act.UP or action == act.DOWN:
+            step = 1 if action == act.DOWN else -1
+            self.choice = (self.choice + step) % count
+            self.overlay.select(self.choice)
+            return
+        if action == act.BACK:
+            self._open_menu()
+            return
+        if action == act.MENU:
+            self._resume()
+            return
+        step = -1 if action == act.LEFT else 1
+        settings = self.settings
+        name = pages.SETTING_NAMES[self.choice]
+        if name == "Brightness":
+            settings.brightness_step = settings.brightness_step - step
+        elif name == "Sound":
+            settings.sound = not settings.sound
+        elif name == "Lights":
+            settings.lights = not settings.lights
+        elif name == "Animations":
+            settings.animations = not settings.animations
+        else:
+            settings.save_mode = settings.save_mode + step
+            self.policy.set_mode(settings.save_mode)
+        self._apply_settings()
+        self.policy.changed(now)
+        self._show_settings()
+
+    def _apply_settings(self):
+        settings = self.settings
+        self._set_brightness(settings.brightness)
+        self.feedback.sound = settings.sound
+        self.feedback.lights = settings.lights
+        if not (settings.sound and settings.lights):
+            self.feedback.off()
+
+    # -- screen helpers ------------------------------------------------
+
+    def _show_game(self):
+        self.view.show_cells(self.game.cells)
+        self.view.show_scores(self.game.score, self.game.best)
+        self._dirty = True
+
+    def _set_brightness(self, level):
+        try:
+            self.display.brightness = level
+        except (AttributeError, NotImplementedError, RuntimeError):
+            pass  # a display without a backlight control
+
+    def _dim(self):
+        self.dimmed = True
+        self._set_brightness(self.settings.brightness * DIM_SHARE)
+
+    def _wake(self):
+        self.dimmed = False
+        self._set_brightness(self.settings.brightness)
+
+
+# Action handler per mode, indexed by the mode constants above.
+_HANDLERS = (
+    App._on_play,
+    App._on_won,
+    App._on_over,
+    App._on_menu,
+    App._on_confirm_new,
+    App._on_help_menu,
+    App._on_help_page,
+    App._on_info,
+    App._on_settings,
+    App._on_info,
+)

@@ -1,0 +1,99 @@
+"""Input mapping: keypad events (PyBadge button numbers) to game actions.
+
+Each press acts once (no auto-repeat; a held D-pad does not slide again).
+Select acts on release (short press: hint) or once when held for
+``LONG_PRESS_MS`` (toggle autoplay), so the two never both happen.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython without Blinka
+
+    def const(value):
+        return value
+
+
+from app.timing import ticks_diff
+
+# keypad.ShiftRegisterKeys key numbers on the PyBadge.
+KEY_B = const(0)
+KEY_A = const(1)
+KEY_START = const(2)
+KEY_SELECT = const(3)
+KEY_RIGHT = const(4)
+KEY_DOWN = const(5)
+KEY_UP = const(6)
+KEY_LEFT = const(7)
+KEY_COUNT = const(8)
+
+# Actions. The four directions equal engine.rules' UP, RIGHT, DOWN, LEFT.
+NONE = const(-1)
+UP = const(0)
+RIGHT = const(1)
+DOWN = const(2)
+LEFT = const(3)
+CONFIRM = const(4)  # A
+BACK = const(5)  # B
+MENU = const(6)  # Start
+HINT = const(7)  # Select, short press
+AUTOPLAY = const(8)  # Select, held
+#: A key went down but acts later (Select); still counts as input.
+PRESS = const(9)
+
+#: Select held this long toggles autoplay (milliseconds).
+LONG_PRESS_MS = const(700)
+
+# Action of a press of key 0..7.
+_PRESS_ACTIONS = bytes((BACK, CONFIRM, MENU, PRESS, RIGHT, DOWN, UP, LEFT))
+
+
+class Controls:
+    """Turns key events into actions; remembers which keys are held."""
+
+    def __init__(self):
+        #: Bit k set while key k is down.
+        self.held = 0
+        self._select_since = 0
+        self._select_spent = True
+
+    def translate(self, event, now):
+        """The action for one keypad ``Event`` at time ``now`` (ms), or NONE.
+
+        A second press of a key already down (a lost release) is ignored,
+        so nothing is doubled.
+        """
+        key = event.key_number
+        if not 0 <= key < KEY_COUNT:
+            return NONE
+        bit = 1 << key
+        if event.pressed:
+            if self.held & bit:
+                return NONE
+            self.held |= bit
+            if key == KEY_SELECT:
+                self._select_since = now
+                self._select_spent = False
+            return _PRESS_ACTIONS[key]
+        if not self.held & bit:
+            return NONE
+        self.held &= ~bit
+        if key == KEY_SELECT and not self._select_spent:
+            self._select_spent = True
+            return HINT
+        return NONE
+
+    def poll(self, now):
+        """AUTOPLAY once when Select has been held long enough, else NONE."""
+        if self._select_spent or not self.held & (1 << KEY_SELECT):
+            return NONE
+        if ticks_diff(now, self._select_since) >= LONG_PRESS_MS:
+            self._select_spent = True
+            return AUTOPLAY
+        return NONE
+
+    def swallow(self):
+        """The Select press in progress (if any) will do nothing.
+
+        Used when a press only wakes the screen or stops autoplay.
+        """
+        self._select_spent = True

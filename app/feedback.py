@@ -1,0 +1,76 @@
+"""Light feedback: a speaker click on merges, a NeoPixel flash, a win chord.
+
+Both are optional (None on the desktop or when a board lacks them) and both
+are off unless the settings turn them on. Nothing here blocks: a tone or a
+flash is started and ``tick`` ends it later.
+"""
+
+from app import theme
+from app.timing import ticks_diff
+
+_CLICK_MS = 30
+_FLASH_MS = 150
+_WIN_MS = 400
+#: NeoPixels are bright; a tile colour is scaled down to this /256.
+_PIXEL_LEVEL = 24
+
+
+class Feedback:
+    """Sound and lights.
+
+    :param speaker: object with ``play_tone(frequency_hz)`` and ``stop()``, or None.
+    :param pixels: a ``neopixel.NeoPixel``-like object (``fill``, ``show``), or None.
+    """
+
+    def __init__(self, speaker=None, pixels=None):
+        self.speaker = speaker
+        self.pixels = pixels
+        self.sound = False
+        self.lights = False
+        self._tone_until = -1
+        self._light_until = -1
+        self._tone_since = 0
+        self._light_since = 0
+
+    def _tone(self, frequency, duration, now):
+        if self.sound and self.speaker is not None:
+            self.speaker.play_tone(frequency)
+            self._tone_since = now
+            self._tone_until = duration
+
+    def _flash(self, colour, duration, now):
+        if self.lights and self.pixels is not None:
+            red = ((colour >> 16) & 0xFF) * _PIXEL_LEVEL >> 8
+            green = ((colour >> 8) & 0xFF) * _PIXEL_LEVEL >> 8
+            blue = (colour & 0xFF) * _PIXEL_LEVEL >> 8
+            self.pixels.fill((red, green, blue))
+            self._light_since = now
+            self._light_until = duration
+
+    def merged(self, exponent, now):
+        """A move merged tiles; ``exponent`` is the largest tile on the board."""
+        self._tone(220 + 40 * exponent, _CLICK_MS, now)
+        self._flash(theme.tile_colour(exponent), _FLASH_MS, now)
+
+    def won(self, now):
+        """A 2048 was made."""
+        self._tone(880, _WIN_MS, now)
+        self._flash(theme.WIN_GOLD, _WIN_MS, now)
+
+    def tick(self, now):
+        """End a tone or flash whose time is up."""
+        if self._tone_until >= 0 and ticks_diff(now, self._tone_since) >= self._tone_until:
+            self._tone_until = -1
+            self.speaker.stop()
+        if self._light_until >= 0 and ticks_diff(now, self._light_since) >= self._light_until:
+            self._light_until = -1
+            self.pixels.fill((0, 0, 0))
+
+    def off(self):
+        """Silence and darken at once (settings turned them off)."""
+        if self.speaker is not None:
+            self.speaker.stop()
+        if self.pixels is not None:
+            self.pixels.fill((0, 0, 0))
+        self._tone_until = -1
+        self._light_until = -1

@@ -1,0 +1,102 @@
+"""Words for the help pages, and the controls table shared with the README.
+
+Pages are laid out for terminalio.FONT on a 160x128 screen: 26 columns,
+9 lines under the title. Long paragraphs are wrapped when a page opens.
+"""
+
+#: (button, what it does): the Controls page and README's "Play" table.
+CONTROLS = (
+    ("D-pad", "slide the tiles"),
+    ("A", "OK / Continue"),
+    ("B", "back"),
+    ("Start", "menu"),
+    ("Select", "hint (solver)"),
+    ("Hold Select", "autoplay"),
+    ("Any key", "stop autoplay"),
+)
+
+STRATEGY = (
+    "Four mistakes end games early.",
+    "1. Using all four directions. Keep to two (say left and down), use a"
+    " third rarely and the fourth almost never, so the biggest tile stays"
+    " in its corner.",
+    "2. Chasing every merge. A merge in the middle of the board that breaks"
+    " your row of big tiles costs more than it scores.",
+    "3. Leaving a small tile stuck among much bigger ones. It can only grow"
+    " by merging, and its neighbours never will.",
+    "4. Moving fast when the board is nearly full. With two or three empty"
+    " cells left, slow down and think about every move.",
+)
+
+SOLVER = (
+    "The hint and autoplay use an expectimax search.",
+    "It tries each direction, then every cell where the new tile may appear"
+    " (a 2 nine times in ten, a 4 once), looks a few moves ahead and"
+    " averages over those chances.",
+    "Boards at the end of the look-ahead get a score: more empty cells,"
+    " big tiles lined up towards a corner, and equal neighbours ready to"
+    " merge all count in favour.",
+    "It picks the move with the best average. On the PyBadge it thinks for"
+    " up to about half a second.",
+)
+
+
+def wrap(paragraph, width=26):
+    """Word-wrap one paragraph into lines of at most ``width`` characters."""
+    lines = []
+    line = ""
+    for word in paragraph.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def paginate(paragraphs, per_page=9):
+    """Lay ``paragraphs`` out on pages of ``per_page`` lines.
+
+    A blank line separates paragraphs; a paragraph starts on the next page
+    when fewer than three of its lines would fit on this one.
+    """
+    pages = []
+    page = []
+    for paragraph in paragraphs:
+        lines = wrap(paragraph)
+        if page and per_page - len(page) - 1 < min(3, len(lines)):
+            pages.append(page)
+            page = []
+        elif page:
+            page.append("")
+        for line in lines:
+            if len(page) == per_page:
+                pages.append(page)
+                page = []
+            page.append(line)
+    if page:
+        pages.append(page)
+    return pages
+
+
+def controls_lines():
+    """The Controls page: one line per button."""
+    return ["%-11s %s" % (button, action) for button, action in CONTROLS] + [
+        "",
+        "In menus: D-pad, A picks",
+    ]
+
+
+def document(name):
+    """Pages (lists of lines) of the help document ``name``."""
+    if name == "Controls":
+        return [controls_lines()]
+    if name == "Strategy":
+        return paginate(STRATEGY)
+    return paginate(SOLVER)
+
+
+#: Help documents, in menu order.
+DOCUMENTS = ("Controls", "Strategy", "How the solver works")

@@ -1,0 +1,97 @@
+"""The app's settings and their place in the store's 8 opaque setting bytes.
+
+This is the one place that gives the bytes of ``store.settings`` a meaning.
+All zeros (a fresh store) is the default: full brightness, sound and lights
+off, animations on, the save policy's default mode. Bytes from an unknown
+future version or a stranger are clamped to something valid, never trusted.
+
+    byte 0  brightness: steps below full, 0..4 (100, 80, 60, 40, 20 %)
+    byte 1  sound: 0 off, 1 on
+    byte 2  lights (NeoPixels): 0 off, 1 on
+    byte 3  animations: 0 on, 1 off
+    byte 4  save policy: 0 default, else SavePolicy mode + 1
+    bytes 5..7  unused, kept 0
+"""
+
+_BRIGHTNESS = 0
+_SOUND = 1
+_LIGHTS = 2
+_NO_ANIMATIONS = 3
+_SAVE_MODE = 4
+
+#: Brightness levels offered, in percent.
+BRIGHTNESS_LEVELS = (100, 80, 60, 40, 20)
+
+
+class Settings:
+    """Typed view of ``store.settings`` (a bytearray(8), changed in place).
+
+    :param data: the bytearray to read and write.
+    :param int default_save_mode: SavePolicy mode used while byte 4 is 0.
+    :param int save_modes: number of SavePolicy modes.
+    """
+
+    def __init__(self, data, default_save_mode=1, save_modes=1):
+        self.data = data
+        self.default_save_mode = default_save_mode
+        self.save_modes = max(1, save_modes)
+
+    def _get(self, index):
+        return self.data[index] if index < len(self.data) else 0
+
+    def _set(self, index, value):
+        if index < len(self.data):
+            self.data[index] = value
+
+    @property
+    def brightness_step(self):
+        """0 (full) .. 4 (dimmest)."""
+        return min(self._get(_BRIGHTNESS), len(BRIGHTNESS_LEVELS) - 1)
+
+    @brightness_step.setter
+    def brightness_step(self, value):
+        self._set(_BRIGHTNESS, value % len(BRIGHTNESS_LEVELS))
+
+    @property
+    def brightness(self):
+        """Backlight level 0.2 .. 1.0."""
+        return BRIGHTNESS_LEVELS[self.brightness_step] / 100
+
+    @property
+    def sound(self):
+        """True if the speaker may click."""
+        return self._get(_SOUND) == 1
+
+    @sound.setter
+    def sound(self, value):
+        self._set(_SOUND, 1 if value else 0)
+
+    @property
+    def lights(self):
+        """True if the NeoPixels may light up."""
+        return self._get(_LIGHTS) == 1
+
+    @lights.setter
+    def lights(self, value):
+        self._set(_LIGHTS, 1 if value else 0)
+
+    @property
+    def animations(self):
+        """True if moves are animated."""
+        return self._get(_NO_ANIMATIONS) == 0
+
+    @animations.setter
+    def animations(self, value):
+        self._set(_NO_ANIMATIONS, 0 if value else 1)
+
+    @property
+    def save_mode(self):
+        """SavePolicy mode, 0 .. save_modes - 1."""
+        stored = self._get(_SAVE_MODE)
+        if stored == 0 or stored > self.save_modes:
+            return self.default_save_mode
+        return stored - 1
+
+    @save_mode.setter
+    def save_mode(self, mode):
+        self._set(_SAVE_MODE, (mode % self.save_modes) + 1)

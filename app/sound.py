@@ -1,0 +1,41 @@
+"""A square-wave tone player for CircuitPython's ``audioio`` (PyBadge speaker).
+
+Device only: ``code.py`` builds it from ``audioio.AudioOut(board.SPEAKER)``.
+One 8-sample cycle is looped; changing the sample rate changes the pitch,
+so no new buffer is made per tone.
+"""
+
+import array
+
+import audiocore
+
+_SAMPLES = 8
+_LEVEL = 2000  # quiet: about 6 % of full scale
+
+
+class SquareWave:
+    """``play_tone(hz)`` / ``stop()`` on an ``audioio.AudioOut``.
+
+    :param audio_out: the AudioOut to play through.
+    :param enable: a DigitalInOut switching the speaker amplifier, or None.
+    """
+
+    def __init__(self, audio_out, enable=None):
+        wave = array.array("h", [_LEVEL] * (_SAMPLES // 2) + [-_LEVEL] * (_SAMPLES // 2))
+        self.sample = audiocore.RawSample(wave, sample_rate=440 * _SAMPLES)
+        self.audio_out = audio_out
+        self.enable = enable
+
+    def play_tone(self, frequency):
+        """Start a tone of ``frequency`` Hz (100..4000) until ``stop()``."""
+        if self.enable is not None:
+            self.enable.value = True
+        self.audio_out.stop()
+        self.sample.sample_rate = int(frequency) * _SAMPLES
+        self.audio_out.play(self.sample, loop=True)
+
+    def stop(self):
+        """Silence the speaker."""
+        self.audio_out.stop()
+        if self.enable is not None:
+            self.enable.value = False

@@ -1,0 +1,347 @@
+"""Desktop simulator: the handheld app in a window, or headless for screenshots.
+
+Window (``make play``)::
+
+    .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N]
+
+Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
+Space = Select (hold for autoplay), Esc or closing the window quits. The
+game is saved in an NVM file, by default ~/.local/share/pybadge-2048/nvm.bin
+(``$XDG_DATA_HOME`` respected), so the simulator resumes like the handheld.
+
+Headless (no window, no display; deterministic clock)::
+
+    .venv/bin/python tools/sim.py --headless --seed 7 --press up,left,a,start \\
+        --screenshot out.png
+
+presses the named buttons (up, down, left, right, a, b, start, select;
+``name*N`` repeats, ``hold-select`` holds Select for autoplay, ``wait``
+lets 1 s pass) and writes the final screen as a PNG. Headless runs use a
+blank in-memory NVM unless ``--nvm PATH`` is given. ``--fresh`` ignores
+(and never touches) the saved state. Exit status 0 unless something failed.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+# Before Blinka or pygame load: no board-detection noise, no sound card.
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import keypad  # noqa: E402  Blinka's keypad: only its EventQueue is used
+
+from app import controls  # noqa: E402
+
+FONT_DIR = os.path.join(ROOT, "fonts")
+NVM_SIZE = 8192
+#: Virtual milliseconds per headless frame.
+FRAME_MS = 20
+
+#: Button names -> PyBadge key numbers.
+BUTTONS = {
+    "b": controls.KEY_B,
+    "a": controls.KEY_A,
+    "start": controls.KEY_START,
+    "select": controls.KEY_SELECT,
+    "right": controls.KEY_RIGHT,
+    "down": controls.KEY_DOWN,
+    "up": controls.KEY_UP,
+    "left": controls.KEY_LEFT,
+}
+
+
+def default_nvm_path():
+    """Where the window simulator keeps its NVM file."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pybadge-2048", "nvm.bin")
+
+
+def open_nvm(path):
+    """An NVM-like object: in memory for ``None``, else backed by a file."""
+    if path is None:
+        return bytearray(b"\xff" * NVM_SIZE)
+    try:
+        from tools.file_nvm import FileNVM
+    except ImportError:
+        FileNVM = _FileNVM
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    return FileNVM(path, size=NVM_SIZE)
+
+
+class _FileNVM:
+    """Stand-in for tools.file_nvm.FileNVM: a bytearray written through to a file."""
+
+    def __init__(self, path, size=NVM_SIZE):
+        self.path = path
+        data = b""
+        if os.path.exists(path):
+            with open(path, "rb") as handle:
+                data = handle.read(size)
+        self._data = bytearray(data + b"\xff" * (size - len(data)))
+
+    def __len__(self):
+        return len(self._data)
+
+    def __getitem__(self, index):
+        return self._data[index]
+
+    def __setitem__(self, index, value):
+        self._data[index] = value
+        with open(self.path, "wb") as handle:
+            handle.write(self._data)
+
+
+class SimKeys:
+    """Stands in for ``keypad.ShiftRegisterKeys``: ``events`` is a keypad EventQueue."""
+
+    def __init__(self, max_events=64):
+        self.events = keypad.EventQueue(max_events)
+
+    def press(self, key_number):
+        """Queue a press of key 0..7."""
+        self.events.keypad_eventqueue_record(key_number, True)
+
+    def release(self, key_number):
+        """Queue a release of key 0..7."""
+        self.events.keypad_eventqueue_record(key_number, False)
+
+
+class VirtualClock:
+    """A ticks_ms() that moves only when told to (deterministic headless runs)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, milliseconds):
+        """Let ``milliseconds`` pass (wrapping at 2**29 like supervisor.ticks_ms)."""
+        self.now = (self.now + milliseconds) % (1 << 29)
+
+
+class HeadlessDisplay:
+    """The display API the app uses, drawing nothing; render with tools.framebuffer."""
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self, **_kwargs):
+        """Count the refresh (the app calls it once per changed frame)."""
+        self.refreshes += 1
+        return True
+
+
+def make_store(nvm):
+    """The game's Store on ``nvm``."""
+    from engine.store import Store
+
+    return Store(nvm)
+
+
+class Simulator:
+    """The app with simulated hardware, driven by button names (tests use this).
+
+    :param int seed: seed of a new game (when nothing is saved).
+    :param nvm: NVM-like object (default: blank, in memory).
+    """
+
+    def __init__(self, seed=None, nvm=None, solver=None):
+        from app.controller import App
+
+        self.display = HeadlessDisplay()
+        self.keys = SimKeys()
+        self.clock = VirtualClock()
+        self.nvm = nvm if nvm is not None else open_nvm(None)
+        self.store = make_store(self.nvm)
+        self.app = App(
+            self.display,
+            self.keys,
+            self.store,
+            self.clock,
+            font_dir=FONT_DIR,
+            seed=seed,
+            solver=solver,
+        )
+        self.app.step()
+
+    @property
+    def game(self):
+        """The app's game."""
+        return self.app.game
+
+    def frames(self, count=1):
+        """Run ``count`` frames of FRAME_MS each."""
+        for _ in range(count):
+            self.clock.advance(FRAME_MS)
+            self.app.step()
+
+    def settle(self):
+        """Run frames until no animation is running (at most 1 s)."""
+        for _ in range(50):
+            if not self.app.animation.active:
+                break
+            self.frames()
+
+    def press(self, name):
+        """Press and release one button by name (see BUTTONS), then let it settle."""
+        if name == "wait":
+            self.frames(1000 // FRAME_MS)
+            return
+        if name == "hold-select":
+            key = BUTTONS["select"]
+            self.keys.press(key)
+            self.frames(1 + controls.LONG_PRESS_MS // FRAME_MS)
+            self.keys.release(key)
+            self.frames()
+            return
+        key = BUTTONS[name]
+        self.keys.press(key)
+        self.frames()
+        self.keys.release(key)
+        self.frames()
+        self.settle()
+
+    def press_all(self, names):
+        """Press a sequence of names; ``name*N`` repeats."""
+        for name in names:
+            count = 1
+            if "*" in name:
+                name, times = name.split("*", 1)
+                count = int(times)
+            for _ in range(count):
+                self.press(name.strip().lower())
+
+    def pixels(self):
+        """The screen as 160*128 RGB565 ints (row-major)."""
+        from tools.framebuffer import render_rgb565
+
+        return render_rgb565(self.app.view.group)
+
+    def screenshot(self, path, scale=1):
+        """Write the screen to a PNG file."""
+        from tools.framebuffer import write_png
+
+        write_png(path, self.pixels(), scale=scale)
+
+
+def run_headless(args):
+    """--headless: press the buttons, save the screenshot; returns an exit status."""
+    nvm = open_nvm(None if args.fresh else args.nvm)
+    sim = Simulator(seed=args.seed, nvm=nvm)
+    names = [name for name in (args.press or "").split(",") if name.strip()]
+    for name in names:
+        if name.split("*")[0].strip().lower() not in BUTTONS and name not in ("wait", "hold-select"):
+            print("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)), file=sys.stderr)
+            return 2
+    sim.press_all(names)
+    # Let the app save like a player who stops.
+    sim.frames(5)
+    if args.screenshot:
+        sim.screenshot(args.screenshot, scale=args.scale)
+    game = sim.game
+    print("score %d best %d moves %d max tile %d%s" % (
+        game.score, game.best, game.moves, game.max_tile, " (game over)" if game.over else ""))
+    return 0
+
+
+# pygame key -> PyBadge key number, built when pygame is loaded.
+def _pygame_keymap(pygame):
+    keys = {}
+    for key in (pygame.K_UP, pygame.K_w, pygame.K_k):
+        keys[key] = controls.KEY_UP
+    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_j):
+        keys[key] = controls.KEY_DOWN
+    for key in (pygame.K_LEFT, pygame.K_a, pygame.K_h):
+        keys[key] = controls.KEY_LEFT
+    for key in (pygame.K_RIGHT, pygame.K_d, pygame.K_l):
+        keys[key] = controls.KEY_RIGHT
+    keys[pygame.K_x] = controls.KEY_A
+    keys[pygame.K_z] = controls.KEY_B
+    keys[pygame.K_RETURN] = controls.KEY_START
+    keys[pygame.K_KP_ENTER] = controls.KEY_START
+    keys[pygame.K_SPACE] = controls.KEY_SELECT
+    return keys
+
+
+def run_window(args):
+    """The interactive simulator window; returns an exit status."""
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    from app.controller import App
+
+    path = None if args.fresh else (args.nvm or default_nvm_path())
+    nvm = open_nvm(path)
+    display = PyGameDisplay(
+        width=160, height=128, caption="2048 (PyBadge simulator)", flags=pygame.SCALED, auto_refresh=False
+    )
+    keys = SimKeys()
+    started = time.monotonic()
+
+    def ticks_ms():
+        return int((time.monotonic() - started) * 1000) % (1 << 29)
+
+    app = App(display, keys, make_store(nvm), ticks_ms, font_dir=FONT_DIR, seed=args.seed)
+    keymap = _pygame_keymap(pygame)
+    # Several keyboard keys map to one button: count them so releasing one
+    # of two held keys does not release the button.
+    down = [0] * 8
+    print("NVM file: %s" % (path or "none (--fresh)"))
+    running = True
+    while running:
+        for event in pygame.event.get():  # unfiltered: arrival order kept
+            if event.type == pygame.QUIT:
+                running = False
+            elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    running = False
+                    continue
+                key = keymap.get(event.key)
+                if key is None:
+                    continue
+                if event.type == pygame.KEYDOWN:
+                    down[key] += 1
+                    if down[key] == 1:
+                        keys.press(key)
+                elif down[key]:
+                    down[key] -= 1
+                    if down[key] == 0:
+                        keys.release(key)
+        app.step()
+        time.sleep(0.01)
+    # Save on the way out, like a player pausing before the power switch.
+    app.save(ticks_ms())
+    pygame.quit()
+    return 0
+
+
+def main(argv=None):
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--headless", action="store_true", help="no window: press buttons, write a screenshot")
+    parser.add_argument("--seed", type=int, default=None, help="seed of a new game")
+    parser.add_argument("--press", default="", help="comma-separated buttons (headless)")
+    parser.add_argument("--screenshot", default=None, help="PNG file for the final screen (headless)")
+    parser.add_argument("--scale", type=int, default=1, help="PNG pixel scale (headless)")
+    parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
+    parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
+    args = parser.parse_args(argv)
+    if args.headless:
+        return run_headless(args)
+    return run_window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -19,6 +19,10 @@ $(STAMP): requirements.txt
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The simulator window (tools/sim.py --help for headless screenshots and options).
+play: $(STAMP)
+	$(BIN)/python tools/sim.py
+
 # The benchmark also needs the peer it compares against (requirements-bench.txt).
 BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
 

@@ -91,7 +91,10 @@ def check_bundle_folder(root):
     for reference in references:
         if "%" in reference or "{" in reference:
             continue
-        assert (root / reference.lstrip("/")).is_file(), "code names %r, not in the bundle" % reference
+        if "/" in reference:  # a path from the drive's root
+            assert (root / reference.lstrip("/")).is_file(), "code names %r, not in the bundle" % reference
+        else:  # a file name joined to a font folder at run time
+            assert any(p.name == reference for p in font_files), "code names %r, not in the bundle" % reference
     patterns = [r for r in references if "%" in r or "{" in r]
     for font in font_files:
         named = any(r.replace("\\", "/").endswith("/" + font.name) or r == font.name for r in references)

@@ -122,16 +122,19 @@ def plan_fonts(repo, our_sources, bundle):
                 bundle.files[path.relative_to(repo).as_posix()] = path
 
 
-def plan(repo=REPO):
-    """Work out the :class:`Bundle` for ``repo`` (nothing is written)."""
+def plan(repo=REPO, entry_path=None):
+    """Work out the :class:`Bundle` for ``repo`` (nothing is written).
+
+    ``entry_path``: read code.py's imports from this file instead.
+    """
     import importlib.metadata
 
     repo = Path(repo)
+    bundle = Bundle()
     try:
-        modules = needed_modules(repo)
+        modules = needed_modules(repo, entry_path=entry_path, notes=bundle.notes)
     except ImportProblem as problem:
         raise BundleError(str(problem)) from None
-    bundle = Bundle()
     for module in modules:
         bundle.files[module.dest] = module.source
         if module.origin != "ours":

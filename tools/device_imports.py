@@ -203,15 +203,18 @@ class Resolver:
         return None
 
 
-def needed_modules(repo=REPO, entry="code.py"):
+def needed_modules(repo=REPO, entry="code.py", entry_path=None, notes=None):
     """Modules the board needs to run ``entry``, as a list of :class:`Module`.
 
-    ``entry`` itself is the first item. Raises :class:`ImportProblem` when a
-    required import is neither built in, ours, nor a device library, or names
-    a module file that does not exist.
+    ``entry`` itself is the first item (read from ``entry_path`` when given,
+    e.g. a stand-in for a code.py not written yet). Raises
+    :class:`ImportProblem` when a required import is neither built in, ours,
+    nor a device library, or names a module file that does not exist.
+    Optional imports of ours that nothing provides are appended to the list
+    ``notes`` (when given) as text.
     """
     resolver = Resolver(repo)
-    entry_path = Path(repo) / entry
+    entry_path = Path(entry_path) if entry_path else Path(repo) / entry
     if not entry_path.is_file():
         raise ImportProblem("%s not found: nothing to bundle" % entry_path)
     modules = {"__main__": Module("__main__", entry_path, entry, "ours")}
@@ -229,6 +232,8 @@ def needed_modules(repo=REPO, entry="code.py"):
             if kind == "builtin":
                 continue
             if imp.optional and (kind == "unknown" or module.origin != "ours"):
+                if kind == "unknown" and module.origin == "ours" and notes is not None:
+                    notes.append("optional import %r at %s: no package provides it, not shipped" % (imp.name, where))
                 continue
             if kind == "unknown":
                 raise ImportProblem(

@@ -4,22 +4,18 @@ PyBadge, PyBadge LC and EdgeBadge: 8 buttons on a shift register. PyGamer:
 4 buttons plus an analog stick standing in for the D-pad. The game is saved
 in ``microcontroller.nvm``; settings.toml may confine it to a region with
 GAME2048_NVM_START / GAME2048_NVM_LENGTH (bytes; at least 256).
+
+The hardware modules are imported inside the functions: on a desktop this
+file sits on sys.path as ``code`` and shadows the standard library's
+``code`` module (pdb imports it), so importing it must not fail there.
 """
-
-import os
-
-import board
-import keypad
-import microcontroller
-import supervisor
-
-from app.controller import App
-from engine.rng import entropy_seed
-from engine.store import Store, region_from_settings
 
 
 def make_keys():
     """The button source: PyBadge key numbers 0..7 (B, A, Start, Select, Right, Down, Up, Left)."""
+    import board
+    import keypad
+
     if hasattr(board, "JOYSTICK_X"):  # PyGamer
         import analogio
 
@@ -44,6 +40,8 @@ def make_keys():
 
 def make_speaker():
     """A quiet tone player on the built-in speaker, or None."""
+    import board
+
     try:
         import audioio
         import digitalio
@@ -59,6 +57,8 @@ def make_speaker():
 
 def make_pixels():
     """The 5 NeoPixels under the screen, or None."""
+    import board
+
     try:
         import neopixel
 
@@ -71,6 +71,16 @@ def make_pixels():
 
 def main():
     """Build everything and play forever."""
+    import os
+
+    import board
+    import microcontroller
+    import supervisor
+
+    from app.controller import App
+    from engine.rng import entropy_seed
+    from engine.store import Store, region_from_settings
+
     start, length = region_from_settings(os.getenv)
     store = Store(microcontroller.nvm, start, length)
     app = App(
@@ -86,4 +96,5 @@ def main():
     app.run()
 
 
-main()
+if __name__ == "__main__":  # CircuitPython runs code.py as __main__
+    main()

@@ -6,7 +6,7 @@ Pages are laid out for terminalio.FONT on a 160x128 screen: 26 columns,
 
 #: (button, what it does): the Controls page and README's "Play" table.
 CONTROLS = (
-    ("D-pad", "slide the tiles"),
+    ("D-pad", "slide tiles"),
     ("A", "OK / Continue"),
     ("B", "back"),
     ("Start", "menu"),

@@ -1,0 +1,219 @@
+"""Screens rendered headless (Blinka displayio, no window) and checked by pixels and text."""
+
+import pytest
+
+from app import faces, help_text, pages, theme
+from app.controller import HELP_PAGE, MENU, OVER, PLAY, WON
+from app.fonts import Fonts
+from boards import board
+from tools.framebuffer import render_rgb565
+from tools.sim import FONT_DIR, Simulator
+
+WIDTH = theme.SCREEN_WIDTH
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    return Fonts(FONT_DIR)
+
+
+@pytest.fixture
+def sim():
+    return Simulator(seed=1)
+
+
+def tile_origin(index):
+    """Top-left pixel of the tile (not its gap) in cell ``index``."""
+    return (
+        theme.BOARD_X + (index % 4) * theme.PITCH + theme.GAP,
+        theme.BOARD_Y + (index // 4) * theme.PITCH + theme.GAP,
+    )
+
+
+def cell_pixels(pixels, index):
+    """The TILE x TILE pixels of one tile, as rows."""
+    left, top = tile_origin(index)
+    return [pixels[(top + y) * WIDTH + left : (top + y) * WIDTH + left + theme.TILE] for y in range(theme.TILE)]
+
+
+def ink_mask(rows, background):
+    """Set of (x, y) whose colour differs from ``background``, shifted to start at (0, 0)."""
+    points = {(x, y) for y, row in enumerate(rows) for x, value in enumerate(row) if value != background}
+    if not points:
+        return points
+    min_x = min(x for x, _ in points)
+    min_y = min(y for _, y in points)
+    return {(x - min_x, y - min_y) for x, y in points}
+
+
+def label_mask(font, text):
+    """Ink of ``text`` drawn by adafruit_display_text itself (an independent reference)."""
+    import displayio
+    from adafruit_display_text import bitmap_label
+
+    group = displayio.Group()
+    label = bitmap_label.Label(font, text=text, color=0xFFFFFF, background_color=0x000000)
+    label.anchor_point = (0, 0)
+    label.anchored_position = (10, 10)
+    group.append(label)
+    pixels = render_rgb565(group)
+    rows = [[1 if value == 0xFFFF else 0 for value in pixels[y * WIDTH : (y + 1) * WIDTH]] for y in range(128)]
+    return ink_mask(rows, 0)
+
+
+ALL_TILES = board("0 2 4 8", "16 32 64 128", "256 512 1024 2048", "4096 8192 65536 131072")
+
+
+def test_known_board_has_the_right_colours_and_numbers(sim, fonts):
+    sim.game.set_board(ALL_TILES, score=1234)
+    sim.app.view.show_cells(sim.game.cells)
+    pixels = sim.pixels()
+    for index, exponent in enumerate(ALL_TILES):
+        rows = cell_pixels(pixels, index)
+        background = theme.rgb565(theme.tile_colour(exponent))
+        # Near the corner of the tile (inside its rounded corner) is plain tile colour.
+        assert rows[2][2] == background, index
+        assert sim.app.view.face_at(index) == exponent
+        ink = theme.rgb565(theme.text_colour(exponent))
+        drawn = {(x, y) for y, row in enumerate(rows) for x, value in enumerate(row) if value == ink}
+        if exponent == 0:
+            assert drawn == set()
+            continue
+        text = str(1 << exponent)
+        # Exactly the digits, as the display_text library draws them in that font.
+        expected = label_mask(fonts.for_digits(len(text)), text)
+        ink_only = [[1 if value == ink else 0 for value in row] for row in rows]
+        assert ink_mask(ink_only, 0) == expected, text
+        # Nothing but tile colour, ink and the board-colour corners.
+        allowed = {background, ink, theme.rgb565(theme.BOARD)}
+        assert {value for row in rows for value in row} <= allowed, text
+        # Ink stays off the tile's edge pixels.
+        assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= theme.TILE - 2, text
+        assert min(y for _, y in drawn) >= 1 and max(y for _, y in drawn) <= theme.TILE - 2, text
+
+
+def test_131072_fits_its_cell(fonts):
+    for exponent in range(1, 18):
+        text = str(1 << exponent)
+        width = faces.text_ink_width(fonts.for_digits(len(text)), text)
+        assert width <= theme.TILE - 2, (text, width)
+    assert faces.text_ink_width(fonts.for_digits(6), "131072") == 23
+
+
+def test_gaps_are_board_colour(sim):
+    pixels = sim.pixels()
+    board_colour = theme.rgb565(theme.BOARD)
+    # The gap column left of each column of tiles, and the right edge.
+    for x in (theme.BOARD_X, theme.BOARD_X + theme.PITCH, theme.BOARD_X + theme.BOARD_SIZE - 1):
+        assert pixels[60 * WIDTH + x] == board_colour
+
+
+def test_scores_show_their_digits(sim):
+    view = sim.app.view
+    view.show_scores(1234, 98765)
+    assert view.score.wide.digits() == "1234"
+    assert view.best.wide.digits() == "98765"
+    view.show_scores(1234567, 2048)
+    assert view.score.narrow.digits() == "1234567"
+    assert view.score.wide.grid.hidden and not view.score.narrow.grid.hidden
+    pixels = sim.pixels()
+    light = theme.rgb565(theme.LIGHT_TEXT)
+    panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(theme.PANEL_X, WIDTH)]
+    assert light in panel
+
+
+def near_win(sim):
+    sim.game.set_board(board("1024 1024 . .", ". . . .", ". . . .", ". . . 2"), score=5000)
+    sim.app.view.show_cells(sim.game.cells)
+
+
+def test_win_banner(sim):
+    near_win(sim)
+    sim.press("left")
+    assert sim.app.mode == WON
+    overlay = sim.app.overlay
+    assert overlay.title_text == "You win!"
+    assert overlay.lines == ("Continue", "New game")
+    assert overlay.selected == 0
+    pixels = sim.pixels()
+    assert pixels[30 * WIDTH + 2] == theme.rgb565(theme.WIN_GOLD)
+    assert pixels[120 * WIDTH + 60] != theme.rgb565(theme.WIN_GOLD)
+
+
+def test_game_over_screen(sim):
+    sim.game.set_board(board(". 2 8 16", "4 16 32 64", "2 4 8 16", "4 2 4 2"), score=777)
+    sim.app.view.show_cells(sim.game.cells)
+    sim.press("left")
+    assert sim.game.over
+    assert sim.app.mode == OVER
+    assert sim.app.overlay.title_text == "Game over"
+    assert "Score 777" in sim.app.overlay.lines
+    pixels = sim.pixels()
+    assert pixels[30 * WIDTH + 2] == theme.rgb565(theme.OVERLAY)
+
+
+def test_menu(sim):
+    sim.press("start")
+    assert sim.app.mode == MENU
+    overlay = sim.app.overlay
+    assert overlay.title_text == "Menu"
+    assert overlay.lines[0] == "Resume" and "Help" in overlay.lines and "About" in overlay.lines
+    sim.press("down")
+    assert overlay.selected == 1
+    pixels = sim.pixels()
+    highlight = theme.rgb565(theme.HIGHLIGHT)
+    row_y = 17 + 12 + 6
+    assert pixels[row_y * WIDTH + 150] == highlight
+    assert pixels[(row_y - 12) * WIDTH + 150] != highlight
+    sim.press("b")
+    assert sim.app.mode == PLAY and not overlay.visible
+
+
+def test_help_pages_fit_the_screen(sim):
+    for document in range(len(help_text.DOCUMENTS)):
+        for page in help_text.document(help_text.DOCUMENTS[document]):
+            assert 1 <= len(page) <= 9
+            assert all(len(line) <= 26 for line in page), page
+    sim.press_all(["start", "down*3", "a"])
+    assert sim.app.overlay.title_text == "Help"
+    sim.press("a")
+    assert sim.app.mode == HELP_PAGE
+    assert sim.app.overlay.title_text == "Controls"
+    assert sim.app.overlay.lines[0].startswith("D-pad")
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text.startswith("Strategy 1/")
+    text = " ".join(" ".join(page) for page in sim.app.help_pages)
+    for words in ("four directions", "every merge", "small tile", "nearly full"):
+        assert words in text.replace("\n", " ")
+    sim.press("right")
+    assert sim.app.overlay.title_text.startswith("Strategy 2/")
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text.startswith("How the solver works")
+
+
+def test_stats_settings_about(sim):
+    sim.press_all(["start", "down*4", "a"])
+    assert sim.app.overlay.title_text == "Stats"
+    assert any(line.startswith("Games") for line in sim.app.overlay.lines)
+    assert any("of 10000" in line for line in sim.app.overlay.lines)
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text == "Settings"
+    assert sim.app.overlay.lines[1].startswith("Sound") and sim.app.overlay.lines[1].endswith("off")
+    sim.press_all(["down", "a"])
+    assert sim.app.settings.sound
+    assert sim.app.overlay.lines[1].endswith("on")
+    assert sim.app.store.settings[1] == 1
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text == "About"
+    assert any(line.startswith("Free RAM") for line in sim.app.overlay.lines)
+
+
+def test_hint_shows_arrow_and_name():
+    sim = Simulator(seed=3, solver=lambda cells: 3)
+    sim.press("select")
+    assert sim.app.view.hint_direction == 3
+    assert sim.app.view.status_text == "hint\nLEFT"
+    pixels = sim.pixels()
+    centre = (theme.BOARD_Y + theme.BOARD_SIZE // 2) * WIDTH + theme.BOARD_X + theme.BOARD_SIZE // 2
+    assert pixels[centre] == theme.rgb565(theme.HINT_ARROW)
+    assert pages.MENU_ITEMS[0] == "Resume"

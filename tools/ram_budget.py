@@ -170,7 +170,8 @@ def _make_vm_root(graph, bundle):
 
 
 def measure_modules(bundle):
-    """[(module, bytes kept, compile peak bytes or None, peak is exact)] and stub names."""
+    """[(module, .mpy bytes, bytes held after import, compile peak bytes,
+    peak is exact)] in import order, and the names of the stubbed modules."""
     from tools.mpvm import run
 
     graph = _graph(bundle)
@@ -201,7 +202,10 @@ def measure_modules(bundle):
                 "print(peak - before, peak > old_peak)\n" % name
             )
             peak, exact = run(program, root=root, heap=VM_HEAP).stdout.split()
-            rows.append((name, kept[name], int(peak), exact == "True"))
+            source = graph[name][0]
+            relative = name.replace(".", "/") + ("/__init__.mpy" if source.name == "__init__.py" else ".mpy")
+            mpy_size = (root / "mpy" / relative).stat().st_size
+            rows.append((name, mpy_size, kept[name], int(peak), exact == "True"))
         return rows, stubs
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -256,11 +260,11 @@ if engine.solver:
 # --- estimated on the desktop ---------------------------------------------
 
 
-def estimate_fonts(bundle, glyphs="0123456789 "):
+def estimate_fonts(bundle, glyphs="0123456789"):
     """[(font file, glyphs, bytes)] for each shipped font with ``glyphs`` loaded.
 
     Loads each font with the desktop's adafruit_bitmap_font and counts what
-    CircuitPython would hold: a 2-bit Bitmap and a Glyph per glyph, the
+    CircuitPython would hold: a 1-bit Bitmap and a Glyph per glyph, the
     loader object and the file it keeps open.
     """
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
@@ -279,7 +283,8 @@ def estimate_fonts(bundle, glyphs="0123456789 "):
             if glyph is None:
                 continue
             count += 1
-            total += GLYPH_OBJECT + PYTHON_ATTRIBUTE + bitmap_bytes(glyph.bitmap.width, glyph.bitmap.height, 2)
+            # The loaders make Bitmap(width, height, 2): two values, 1 bit a pixel.
+            total += GLYPH_OBJECT + PYTHON_ATTRIBUTE + bitmap_bytes(glyph.bitmap.width, glyph.bitmap.height, 1)
         rows.append((board_path, count, total))
     return rows
 
@@ -362,7 +367,7 @@ def _tree_ids(root):
 
 
 def app_snapshots():
-    """[(screen name, root Group, App)] built headless with tools/sim.py, or []."""
+    """[(screen name, root Group, App, NVM object)] built headless with tools/sim.py, or []."""
     try:
         from tools.sim import Simulator
     except Exception as error:  # the simulator is not there (yet)
@@ -377,7 +382,7 @@ def app_snapshots():
         except Exception as error:  # report, do not crash the budget
             print("  (could not build %s headless: %s)" % (name, error), file=sys.stderr)
             continue
-        shots.append((name, simulator.display.root_group, simulator.app))
+        shots.append((name, simulator.display.root_group, simulator.app, simulator.nvm))
     return shots
 
 
@@ -454,28 +459,35 @@ def report(markdown=False):
     if caveat:
         out("(%s)" % caveat)
     out("")
-    out("1. Python modules [measured, MicroPython VM; stubs for %s]" % ", ".join(stubs))
-    rows = [(name, kept, peak if exact else "<=%d" % peak) for name, kept, peak, exact in modules]
-    table(("module", "kept after import (B)", "peak compiling its .py (B)"), rows)
-    module_total = sum(r[1] for r in modules)
-    worst = max(modules, key=lambda r: r[2])
-    out("   all modules kept: %s KB; largest compile peak: %s KB (%s)" % (kb(module_total), kb(worst[2]), worst[0]))
+    out("1. Python modules [measured in the MicroPython VM; hardware modules stubbed: %s]" % ", ".join(stubs))
+    rows = sorted(modules, key=lambda r: -r[2])
+    table(
+        ("module", ".mpy (B)", "held after import (B)", "peak compiling .py (B)"),
+        [(n, m, k, p if exact else "<=%d" % p) for n, m, k, p, exact in rows],
+    )
+    mpy_total = sum(r[1] for r in modules)
+    module_total = sum(r[2] for r in modules)
+    worst = max(modules, key=lambda r: r[3])
+    out("   %d modules: .mpy %s KB (floor: bytecode and strings); held %s KB (ceiling: also"
+        % (len(modules), kb(mpy_total), kb(module_total)))
+    out("   import-time garbage a collection would free); largest compile peak %s KB (%s)."
+        % (kb(worst[3]), worst[0]))
     out("")
-    out("2. Engine objects [measured, MicroPython VM]")
-    table(("what", "kept (B)", "peak (B)"), [(w, k, p) for w, k, p in engine_rows])
-    engine_total = sum(k for w, k, p in engine_rows if "moves" not in w and "next" not in w and "save" not in w)
-    out("3. Fonts with digit glyphs loaded [estimated: glyph bitmaps exact, headers rounded]")
+    out("2. Engine objects and calls [measured in the MicroPython VM]")
+    table(("what", "held (B)", "peak (B)"), [(w, k, p) for w, k, p in engine_rows])
+    solver_total = sum(k for w, k, p in engine_rows if w.startswith("solver: first"))
+    out("3. Fonts, digit glyphs loaded [estimated: glyph bitmaps exact, object headers rounded]")
     table(("font", "glyphs", "bytes"), fonts)
     font_total = sum(r[2] for r in fonts)
     tree_total = 0
     objects_total = 0
     if shots:
-        out("4. Screens: displayio objects [estimated] and the app's Python objects [estimated]")
+        out("4. Screens: displayio objects and the app's Python objects (incl. Game, Store) [estimated]")
         rows = []
-        for name, root, app in shots:
+        for name, root, app, nvm in shots:
             size, counts = estimate_tree(root)
-            tree_ids = _tree_ids(root)
-            objects = estimate_python_objects(app, tree_ids)
+            # The NVM is flash on the board (the simulator keeps it in RAM).
+            objects = estimate_python_objects(app, _tree_ids(root) | {id(nvm)})
             kinds = ", ".join("%d %s" % (n, kind) for kind, n in sorted(counts.items()))
             rows.append((name, size, objects, kinds))
             tree_total = max(tree_total, size)
@@ -484,22 +496,44 @@ def report(markdown=False):
     else:
         out("4. Screens: not estimated (no headless app; see stderr)")
         out("")
-    total = module_total + engine_total + font_total + tree_total + objects_total
-    out("Total held: %s KB of ~%d KB: modules %s [measured, upper bound] + engine %s [measured]"
-        % (kb(total), FREE_AT_BOOT // 1024, kb(module_total), kb(engine_total)))
-    out("  + fonts %s + screens %s + app objects %s [estimated]; headroom ~%s KB."
-        % (kb(font_total), kb(tree_total), kb(objects_total), kb(FREE_AT_BOOT - total)))
-    out("While importing, the compile of the largest .py also needs its peak (%s KB, %s)"
-        % (kb(worst[2]), worst[0]))
-    out("on top of what is already held (spread over many small blocks, not one).")
+    rest = solver_total + font_total + tree_total + objects_total
+    low, high = mpy_total + rest, module_total + rest
+    out("Total held while playing: %s to %s KB of ~%d KB free at boot (headroom %s to %s KB)."
+        % (kb(low), kb(high), FREE_AT_BOOT // 1024, kb(FREE_AT_BOOT - high), kb(FREE_AT_BOOT - low)))
+    out("  modules %s..%s [measured] + solver tables %s [measured] + fonts %s + screens %s"
+        % (kb(mpy_total), kb(module_total), kb(solver_total), kb(font_total), kb(tree_total)))
+    out("  + app objects %s [estimated; largest screen]." % kb(objects_total))
+    out("While a .py is imported its compile peak comes on top (largest: %s KB, %s), in"
+        % (kb(worst[3]), worst[0]))
+    out("many small blocks. The board's own figure: the About page (gc.mem_free()).")
     return "\n".join(lines)
+
+
+DOC = REPO / "docs" / "ram-budget.md"
+_BEGIN = "<!-- ram-budget:begin"
+_END = "<!-- ram-budget:end -->"
+
+
+def update_doc(text, path=DOC):
+    """Put ``text`` (the plain report) between the markers in ``path``."""
+    doc = path.read_text()
+    head, rest = doc.split(_BEGIN, 1)
+    marker_line, _ = rest.split("\n", 1)
+    _, tail = rest.split(_END, 1)
+    block = "```\n" + text.rstrip("\n") + "\n```\n"
+    path.write_text(head + _BEGIN + marker_line + "\n" + block + _END + tail)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--markdown", action="store_true", help="tables in Markdown")
+    parser.add_argument("--update-doc", action="store_true", help="also rewrite the budget block of docs/ram-budget.md")
     args = parser.parse_args(argv)
-    print(report(args.markdown))
+    text = report(args.markdown)
+    print(text)
+    if args.update_doc:
+        update_doc(report(False) if args.markdown else text)
+        print("updated %s" % DOC.relative_to(REPO))
     sys.stdout.flush()
     sys.stderr.flush()
     # Skip interpreter teardown: wasmtime's worker threads print a harmless

@@ -37,6 +37,13 @@ from engine import rules
 EMPTY_WEIGHT = const(34)
 MERGE_WEIGHT = const(44)
 MONOTONY_WEIGHT = const(3)
+# And minus SUM_WEIGHT / 8 * exponent**3.5 for each tile: of two boards
+# with the same tiles otherwise, the one with fewer big tiles (more merged)
+# is better.
+SUM_WEIGHT = const(11)
+
+GROWTH_FIRST = 8
+SLACK = 4
 
 # Scores of live boards are clamped to +-_LIVE_LIMIT; a lost board is
 # _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
@@ -104,17 +111,32 @@ def _line_table():
     return tuple(lines)
 
 
+def _isqrt(number):
+    # Integer square root (floor), so the tables are exactly the same on
+    # CPython and MicroPython (float powers may differ in the last bit).
+    root = number
+    while root * root > number:
+        root = (root + number // root) // 2
+    return root
+
+
 def _pair_tables():
     # For neighbours (first, second) along a row (left to right) or a
-    # column (top to bottom): PAIR holds the penalty for the line falling
-    # from first to second plus the bonus for an equal pair; ENDS corrects
-    # a whole line so that only its better direction is penalised.
-    # Why: with rise = sum of increases and fall = sum of decreases along a
-    # line, fall - rise = f(first cell) - f(last cell), so
-    # min(rise, fall) = fall - max(0, f(first) - f(last)).
+    # column (top to bottom): COLUMN_PAIR holds the penalty for the line
+    # falling from first to second minus the bonus for an equal pair;
+    # COLUMN_ENDS corrects a whole line so that only its worse direction
+    # is penalised. Why: with rise = sum of increases and fall = sum of
+    # decreases along a line, fall - rise = f(first cell) - f(last cell),
+    # so min(rise, fall) = fall - max(0, f(first) - f(last)).
+    # The row tables also carry each tile's size penalty (the first cell
+    # of each row pair, and the last cell of the row in ROW_ENDS), so the
+    # 16 tiles are each counted once at no extra cost per node.
     power = [e * e * e * e for e in range(_SPAN)]
-    pair = []
-    ends = []
+    size = [SUM_WEIGHT * _isqrt(e ** 7) // 8 for e in range(_SPAN)]
+    row_pair = []
+    row_ends = []
+    column_pair = []
+    column_ends = []
     for first in range(_SPAN):
         for second in range(_SPAN):
             drop = power[first] - power[second]
@@ -123,13 +145,15 @@ def _pair_tables():
             penalty = MONOTONY_WEIGHT * drop
             if first == second and first:
                 penalty -= MERGE_WEIGHT
-            pair.append(penalty)
-            ends.append(-MONOTONY_WEIGHT * drop)
-    return tuple(pair), tuple(ends)
+            column_pair.append(penalty)
+            column_ends.append(-MONOTONY_WEIGHT * drop)
+            row_pair.append(penalty + size[first])
+            row_ends.append(size[second] - MONOTONY_WEIGHT * drop)
+    return tuple(row_pair), tuple(row_ends), tuple(column_pair), tuple(column_ends)
 
 
 _LINES = _line_table()
-_PAIR, _ENDS = _pair_tables()
+_ROW_PAIR, _ROW_ENDS, _COLUMN_PAIR, _COLUMN_ENDS = _pair_tables()
 
 
 class _Slice:
@@ -198,11 +222,11 @@ class Search:
             spent = self.nodes - used
             # Predict the next depth's cost from the growth so far and do
             # not start a search that cannot finish within the budget.
-            growth = spent // previous if previous else 8
+            growth = spent // previous if previous else GROWTH_FIRST
             if growth < 4:
                 growth = 4
             previous = spent
-            if self.nodes + spent * growth > effort.max_nodes:
+            if (self.nodes + spent * growth) * 4 > effort.max_nodes * SLACK:
                 break
         return choice
 
@@ -229,8 +253,10 @@ class Search:
         seen = self.seen
         chance = self.chance
         lines = _LINES
-        pair = _PAIR
-        ends = _ENDS
+        row_pair = _ROW_PAIR
+        row_ends = _ROW_ENDS
+        pair = _COLUMN_PAIR
+        ends = _COLUMN_ENDS
         every = _ALL
         nodes = self.nodes
         budget = effort.max_nodes
@@ -332,14 +358,14 @@ class Search:
                 (c0, c1, c2, c3, c4, c5, c6, c7,
                  c8, c9, c10, c11, c12, c13, c14, c15) = board
                 value = EMPTY_WEIGHT * board.count(0) - (
-                    pair[c0 * _SPAN + c1] + pair[c1 * _SPAN + c2]
-                    + pair[c2 * _SPAN + c3] + ends[c0 * _SPAN + c3]
-                    + pair[c4 * _SPAN + c5] + pair[c5 * _SPAN + c6]
-                    + pair[c6 * _SPAN + c7] + ends[c4 * _SPAN + c7]
-                    + pair[c8 * _SPAN + c9] + pair[c9 * _SPAN + c10]
-                    + pair[c10 * _SPAN + c11] + ends[c8 * _SPAN + c11]
-                    + pair[c12 * _SPAN + c13] + pair[c13 * _SPAN + c14]
-                    + pair[c14 * _SPAN + c15] + ends[c12 * _SPAN + c15]
+                    row_pair[c0 * _SPAN + c1] + row_pair[c1 * _SPAN + c2]
+                    + row_pair[c2 * _SPAN + c3] + row_ends[c0 * _SPAN + c3]
+                    + row_pair[c4 * _SPAN + c5] + row_pair[c5 * _SPAN + c6]
+                    + row_pair[c6 * _SPAN + c7] + row_ends[c4 * _SPAN + c7]
+                    + row_pair[c8 * _SPAN + c9] + row_pair[c9 * _SPAN + c10]
+                    + row_pair[c10 * _SPAN + c11] + row_ends[c8 * _SPAN + c11]
+                    + row_pair[c12 * _SPAN + c13] + row_pair[c13 * _SPAN + c14]
+                    + row_pair[c14 * _SPAN + c15] + row_ends[c12 * _SPAN + c15]
                     + pair[c0 * _SPAN + c4] + pair[c4 * _SPAN + c8]
                     + pair[c8 * _SPAN + c12] + ends[c0 * _SPAN + c12]
                     + pair[c1 * _SPAN + c5] + pair[c5 * _SPAN + c9]

@@ -41,8 +41,10 @@ from tools.device_imports import REPO, ImportProblem, needed_modules  # noqa: E4
 FONT_EXTENSIONS = (".pcf", ".bdf", ".bin")
 #: Words that mark a licence file beside the fonts.
 LICENCE_WORDS = ("license", "licence", "copying", "copyright")
-#: Settings file names taken from the repository root, if present.
-SETTINGS_FILES = ("settings.toml",)
+#: Settings files taken from the repository root, if present. The board reads
+#: only settings.toml (deploy never overwrites the player's); the examples
+#: are documentation for the player.
+SETTINGS_FILES = ("settings.toml", "settings.toml.example", "settings.example.toml")
 #: Top-level folders compiled to .mpy when a CircuitPython mpy-cross is given.
 COMPILED_TOP = ("lib", "engine", "app")
 #: Keep in repo lib/ even though the tool owns the rest of that folder.

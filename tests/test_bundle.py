@@ -343,8 +343,7 @@ def test_drive_detection(tmp_path):
 
 
 def real_bundle(tmp_path):
-    if not (REPO / "code.py").is_file():
-        pytest.skip("code.py not written yet (the app lands it)")
+    assert (REPO / "code.py").is_file(), "code.py (the board's entry point) is missing"
     out = tmp_path / "CIRCUITPY"
     bundle, written = bundler.build(out, quiet=True, repo_lib=False)
     return bundle, written, out

@@ -85,6 +85,8 @@ class App:
         self.animation = Animation(self.view, sheet, palette)
         self.overlay = Overlay(fonts.text)
         self.view.group.append(self.overlay.group)
+        # Every digit is drawn into a sprite sheet by now.
+        fonts.close()
         self.mode = PLAY
         self.choice = 0
         self.menu_row = 0

@@ -4,10 +4,16 @@ Tile digits and scores come from subset misc-fixed PCF fonts in ``fonts/``
 (public domain, see fonts/LICENSE-misc-fixed.txt; built by
 tools/make_fonts.py); all other text is ``terminalio.FONT``, which lives in
 flash and costs no heap.
+
+The digit fonts are only needed while the sprite sheets are drawn at
+start-up (tile faces, score digits); ``close()`` then lets them go (~12 KB
+of glyphs and five open files). The PCF loader is imported directly:
+``bitmap_font.load_font`` would also import the BDF, TTF and LVGL loaders.
 """
 
+import displayio
 import terminalio
-from adafruit_bitmap_font import bitmap_font
+from adafruit_bitmap_font.pcf import PCF
 
 DIGITS = "0123456789"
 #: Font file for each digit count 1..6: the widest glyphs that still fit a
@@ -35,7 +41,7 @@ class Fonts:
         by_digits = []
         for name in _FILES_BY_DIGITS:
             if name not in loaded:
-                font = bitmap_font.load_font(font_dir + "/" + name)
+                font = PCF(open(font_dir + "/" + name, "rb"), displayio.Bitmap)
                 # All glyphs now, so no file I/O happens mid-game.
                 font.load_glyphs(DIGITS)
                 loaded[name] = font
@@ -43,6 +49,15 @@ class Fonts:
         #: by_digits[n - 1] is the tile font for an n-digit number (n = 1..6).
         self.by_digits = by_digits
         self.text = TEXT
+
+    def close(self):
+        """Release the digit fonts (after the sprite sheets are drawn)."""
+        closed = []
+        for font in self.by_digits:
+            if font not in closed:
+                closed.append(font)
+                font.file.close()
+        self.by_digits = []
 
     def for_digits(self, count):
         """Tile font for a number of ``count`` digits (7 and more: the smallest)."""

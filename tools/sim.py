@@ -69,36 +69,11 @@ def open_nvm(path):
     """An NVM-like object: in memory for ``None``, else backed by a file."""
     if path is None:
         return bytearray(b"\xff" * NVM_SIZE)
-    try:
-        from tools.file_nvm import FileNVM
-    except ImportError:
-        FileNVM = _FileNVM
+    from tools.file_nvm import FileNVM
+
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     return FileNVM(path, size=NVM_SIZE)
-
-
-class _FileNVM:
-    """Stand-in for tools.file_nvm.FileNVM: a bytearray written through to a file."""
-
-    def __init__(self, path, size=NVM_SIZE):
-        self.path = path
-        data = b""
-        if os.path.exists(path):
-            with open(path, "rb") as handle:
-                data = handle.read(size)
-        self._data = bytearray(data + b"\xff" * (size - len(data)))
-
-    def __len__(self):
-        return len(self._data)
-
-    def __getitem__(self, index):
-        return self._data[index]
-
-    def __setitem__(self, index, value):
-        self._data[index] = value
-        with open(self.path, "wb") as handle:
-            handle.write(self._data)
 
 
 class SimKeys:

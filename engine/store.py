@@ -316,11 +316,15 @@ class Store:
 
     def encode(self, game, sequence, saves):
         """The version-``VERSION`` record of ``game`` as a bytearray (69 bytes)."""
+        record = self._body(game)
+        self._seal(record, sequence, saves)
+        return record
+
+    def _body(self, game):
+        # A record with every field but the sequence, saves and CRC filled.
         record = bytearray(_LENGTH_V1)
         record[0:4] = MAGIC
         record[_VERSION_AT] = VERSION
-        _put(record, _SEQUENCE_AT, sequence, 2)
-        _put(record, _SAVES_AT, saves, 4)
         cells = game.cells
         for index in range(16):
             record[_CELLS_AT + index] = cells[index]
@@ -342,10 +346,16 @@ class Store:
         record[_BEST_EXPONENT_AT] = stats.best_exponent
         _put(record, _TOTAL_MOVES_AT, stats.moves, 4)
         record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = self.settings
+        return record
+
+    @staticmethod
+    def _seal(record, sequence, saves):
+        # The header fields that change with every save, then the CRC.
+        _put(record, _SEQUENCE_AT, sequence, 2)
+        _put(record, _SAVES_AT, saves, 4)
         high, low = crc32(record, _CRC_AT_V1)
         _put(record, _CRC_AT_V1, low, 2)
         _put(record, _CRC_AT_V1 + 2, high, 2)
-        return record
 
     def save(self, game):
         """Write ``game`` (with ``settings``) into the older slot.
@@ -361,7 +371,7 @@ class Store:
             if record is not None:
                 self.saves = _get(record, _SAVES_AT, 4)
         newest = self._newest
-        record = self.encode(game, (self._sequence + 1) & _SEQUENCE_MASK, self.saves + 1)
+        record = self._body(game)
         if newest is not None:
             stored = self._slot_bytes(newest)
             if stored[_VERSION_AT] == VERSION and (
@@ -371,6 +381,7 @@ class Store:
             target = (newest + 1) % SLOT_COUNT
         else:
             target = 0
+        self._seal(record, (self._sequence + 1) & _SEQUENCE_MASK, self.saves + 1)
         base = self.start + target * SLOT_SIZE
         self.nvm[base : base + _LENGTH_V1] = record
         self._newest = target

@@ -217,3 +217,40 @@ def test_hint_shows_arrow_and_name():
     centre = (theme.BOARD_Y + theme.BOARD_SIZE // 2) * WIDTH + theme.BOARD_X + theme.BOARD_SIZE // 2
     assert pixels[centre] == theme.rgb565(theme.HINT_ARROW)
     assert pages.MENU_ITEMS[0] == "Resume"
+
+
+def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
+    sim.game.set_board(board("4 4 4 4", ". 2 . 2", ". . . .", "8 . . ."))
+    sim.app.show_position()
+    animation = sim.app.animation
+    cells_before = list(sim.game.cells)
+    sim.keys.press(4 + 3)  # Left
+    sim.frames(1)
+    assert animation.active
+    # Row 0: 4 4 4 4 -> 8 8; row 1: . 2 . 2 -> 4; the 8 in row 3 stays.
+    moves = sorted(
+        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i]))
+        for i in range(animation._count)
+    )
+
+    def at(index):
+        return (theme.BOARD_X + (index % 4) * theme.PITCH, theme.BOARD_Y + (index // 4) * theme.PITCH)
+
+    expected = sorted([(at(1), at(0)), (at(2), at(1)), (at(3), at(1)), (at(5), at(4)), (at(7), at(4))])
+    assert moves == expected
+    # Tiles that move are not also drawn in their old cell.
+    assert [sim.app.view.face_at(i) for i in range(4)] == [cells_before[0], 0, 0, 0]
+    sim.keys.release(4 + 3)
+    sim.settle()
+    assert not animation.active
+    assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells
+
+
+def test_idle_frames_do_not_refresh(sim):
+    sim.press("left")
+    sim.frames(5)
+    count = sim.display.refreshes
+    sim.frames(50)
+    assert sim.display.refreshes == count
+    sim.press("up")
+    assert sim.display.refreshes > count

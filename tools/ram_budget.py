@@ -3,27 +3,29 @@
 Two kinds of figures, always labelled:
 
 * **measured** in the MicroPython VM (tools/mpvm.py, MicroPython 1.27 built
-  for WASI, gc disabled) with ``micropython.mem_current()`` (bytes held now:
-  allocations minus explicit frees) and ``micropython.mem_peak()``:
-  - per module, the bytes it keeps after import (bytecode, constants, its
-    functions, classes and module-level objects), imported from a ``.mpy``
-    so that no compiler garbage is counted;
+  for WASI, gc disabled) with ``gc.mem_alloc()`` (heap bytes in use, in
+  16-byte blocks) and ``micropython.mem_peak()`` (high-water mark):
+  - per module, the bytes held after importing it from a ``.mpy``, its
+    dependencies imported first: bytecode, strings, its functions, classes
+    and module-level objects, plus whatever it threw away at import (no
+    collection runs in the VM), so this is a ceiling; the ``.mpy`` size is
+    the matching floor;
   - per module, the peak while *compiling* it from ``.py``, which is what
-    the board does with the ``.py`` files we ship (parse tree + compiler);
-    a board short of one contiguous block this big raises MemoryError at
-    import;
-  - engine objects: a Game, a Store, a solver decision.
+    the board does with the ``.py`` files we ship (lexer, parse tree,
+    compiler), on top of what is already held;
+  - engine objects and calls: a Game, moves, a Store, a solver decision.
   Hardware modules (displayio, terminalio, ...) are stand-in stubs there, so
   module figures cover Python code only. CircuitPython's bytecode is close
   to MicroPython's, but not identical: read these as +-10 %.
 * **estimated** from sizes on the desktop: displayio objects and font
   glyphs live in C structures the VM cannot build. Bitmap storage is exact
   arithmetic (CircuitPython stores rows in 32-bit words); object headers are
-  rounded from CircuitPython's C structs (16-byte GC blocks).
+  rounded from CircuitPython's C structs (16-byte GC blocks). The screens
+  come from the app built headless by tools/sim.py's ``Simulator``.
 
 The real figure is on the board: the About page shows ``gc.mem_free()``.
 
-Usage: ``.venv/bin/python tools/ram_budget.py [--markdown]`` (or ``make ram``).
+Usage: ``.venv/bin/python tools/ram_budget.py [--markdown] [--update-doc]`` (or ``make ram``).
 """
 
 import argparse

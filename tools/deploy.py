@@ -178,14 +178,12 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=bundler.REPO, quiet=False, 
         (dest / board_path).unlink()
         say("  removed  %s (stale, ours)" % board_path)
         _remove_empty_parents(dest, board_path)
-    # The manifest is written before code.py so that it always covers what is there.
-    manifest_text = "".join(p + "\n" for p in sorted(files) if p not in kept)
+    # The manifest goes first: if the copy is cut off (cable pulled), the next
+    # deploy still knows which files are ours.
+    _sync_manifest(dest, "".join(p + "\n" for p in sorted(files) if p not in kept))
     for board_path in to_copy:
-        if board_path == "code.py":
-            _sync_manifest(dest, manifest_text)
         _write(dest / board_path, (out / board_path).read_bytes())
         say("  copied   %s (%d bytes)" % (board_path, (out / board_path).stat().st_size))
-    _sync_manifest(dest, manifest_text)
     for board_path in kept:
         say("  kept     %s (yours; the bundle's copy is in %s)" % (board_path, out))
     if hasattr(os, "sync"):

@@ -52,8 +52,9 @@ _LIVE_LIMIT = const(2097152)  # 2**21
 _DEAD = const(-4194304)  # -2**22
 # Probabilities are fixed-point fractions of _CERTAIN.
 _CERTAIN = const(1048576)  # 2**20
-# Cell exponents index the pair tables as first * _SPAN + second.
-_SPAN = const(18)
+# Cell exponents index the pair tables as first * _SPAN + second. Real
+# games stop at 17 (131072); boards up to 18 are searched (a merge gives 19).
+_SPAN = const(20)
 
 
 class Effort:
@@ -156,6 +157,39 @@ _LINES = _line_table()
 _ROW_PAIR, _ROW_ENDS, _COLUMN_PAIR, _COLUMN_ENDS = _pair_tables()
 
 
+def evaluate(cells):
+    """The heuristic score of a board, as a plain function.
+
+    The search computes the same number inline from the pair tables; this
+    spelled-out version documents it and lets the tests check the search.
+
+    :param cells: 16 exponents, row-major (not changed).
+    :return: an int in -2**21 .. 2**21; higher is better.
+    """
+    score = EMPTY_WEIGHT * cells.count(0)
+    for line in range(8):
+        if line < 4:  # a row, left to right
+            first, step = line * 4, 1
+        else:  # a column, top to bottom
+            first, step = line - 4, 4
+        rise = 0
+        fall = 0
+        for position in range(3):
+            here = cells[first + position * step]
+            there = cells[first + (position + 1) * step]
+            change = there ** 4 - here ** 4
+            if change > 0:
+                rise += change
+            else:
+                fall -= change
+            if here and here == there:
+                score += MERGE_WEIGHT
+        score -= MONOTONY_WEIGHT * min(rise, fall)
+    for exponent in cells:
+        score -= SUM_WEIGHT * _isqrt(exponent ** 7) // 8
+    return max(-_LIVE_LIMIT, min(_LIVE_LIMIT, score))
+
+
 class _Slice:
     def __getitem__(self, key):
         return key
@@ -170,9 +204,11 @@ _ALL = _Slice()[:]
 class Search:
     """Buffers and counters of the search; one instance serves every call.
 
-    After a call: ``nodes`` (nodes searched, all depths), ``depth`` (the
-    deepest look-ahead completed), ``stopped`` (True if the budget or the
-    deadline cut a deeper search short).
+    After a call: ``nodes`` (nodes searched, all depths; never more than
+    the effort's ``max_nodes``), ``depth`` (the deepest look-ahead
+    completed), ``value`` (the chosen move's expected score at that depth),
+    ``stopped`` (True if the budget or the deadline cut a deeper search
+    short), ``passes`` (searches started, one per depth tried).
     """
 
     def __init__(self, max_depth=6):
@@ -191,6 +227,8 @@ class Search:
         self.nodes = 0
         self.depth = 0
         self.stopped = False
+        self.value = 0
+        self.passes = 0
 
     def best_move(self, cells, effort, ticks_ms=None):
         """See :func:`best_move`."""
@@ -200,6 +238,8 @@ class Search:
         self.nodes = 0
         self.depth = 0
         self.stopped = False
+        self.value = 0
+        self.passes = 0
         if not rules.can_move(root):
             return -1
         start = ticks_ms() if (ticks_ms is not None and effort.deadline_ms) else 0
@@ -211,6 +251,7 @@ class Search:
         previous = 0
         for depth in range(1, max_depth + 1):
             used = self.nodes
+            self.passes += 1
             result = self._search(depth, effort, clock, start)
             if result < 0:
                 self.stopped = result == -2 or choice < 0
@@ -328,11 +369,11 @@ class Search:
                     break
                 direction += 1
             if direction < 4:
-                directions[level] = direction
-                nodes += 1
-                if nodes > budget:
+                if nodes >= budget:
                     self.nodes = nodes
                     return -2
+                directions[level] = direction
+                nodes += 1
                 if deadline and clock is not None and not nodes & 15:
                     if (clock() - start) & 0x1FFFFFFF >= deadline:
                         self.nodes = nodes
@@ -387,6 +428,7 @@ class Search:
             # --- The move node at `level` is complete: best[level] is its value.
             if level == 0:
                 self.nodes = nodes
+                self.value = best[0]
                 return best_direction
             value = best[level]
             level -= 1

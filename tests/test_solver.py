@@ -1,0 +1,242 @@
+"""The solver: legal, pure, deterministic, bounded, strong enough, same on MicroPython."""
+
+import random
+
+import pytest
+
+from engine import rules, solver
+from engine.game import Game
+from tests.boards import board
+
+# Boards seen in real games, from open to crowded.
+SAMPLE = [
+    board("2 . . .", ". . . .", ". . 2 .", ". . . ."),
+    board("4 2 . .", "2 . . .", ". . . .", ". . . 2"),
+    board("64 32 8 2", "16 8 4 .", "4 2 . .", "2 . . ."),
+    board("256 128 64 8", "16 32 8 4", "4 8 2 2", "2 . . 4"),
+    board("1024 512 256 64", "8 32 64 16", "4 8 16 4", "2 4 2 2"),
+    board("2048 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8"),
+]
+# No empty cell and no equal neighbours: no move at all.
+STUCK = board("2 4 2 4", "4 2 4 2", "2 4 2 4", "4 2 4 2")
+SMALL = solver.Effort(max_nodes=150, max_depth=2)
+
+
+def random_boards(count, seed):
+    """Random boards with the exponents of real play (0..17)."""
+    generator = random.Random(seed)
+    choices = [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17]
+    return [[generator.choice(choices) for _ in range(16)] for _ in range(count)]
+
+
+def legal_moves(cells):
+    moves = []
+    for direction in range(4):
+        after = list(cells)
+        if rules.slide(after, direction) >= 0:
+            moves.append(direction)
+    return moves
+
+
+def test_returns_minus_one_when_no_move():
+    assert solver.best_move(STUCK) == -1
+    assert solver.best_move(STUCK, solver.DESKTOP) == -1
+
+
+@pytest.mark.parametrize("cells", SAMPLE + random_boards(40, 1))
+def test_returns_a_legal_move_and_leaves_the_board_alone(cells):
+    before = list(cells)
+    move = solver.best_move(cells, SMALL)
+    assert cells == before
+    legal = legal_moves(cells)
+    if legal:
+        assert move in legal
+    else:
+        assert move == -1
+
+
+def test_picks_from_few_legal_moves():
+    # Full board but one corner: only DOWN and LEFT change it.
+    cells = board("2 4 8 16", "4 8 16 32", "8 16 32 64", ". 32 64 128")
+    assert legal_moves(cells) == [rules.DOWN, rules.LEFT]
+    assert solver.best_move(cells) in (rules.DOWN, rules.LEFT)
+
+
+def test_deterministic():
+    for cells in SAMPLE:
+        first = solver.best_move(cells, solver.DEVICE)
+        nodes = solver.search().nodes
+        assert solver.best_move(list(cells), solver.DEVICE) == first
+        assert solver.search().nodes == nodes
+
+
+def test_search_matches_the_plain_heuristic_at_depth_one():
+    # One move ahead the search must pick the move whose board scores best
+    # by solver.evaluate, with exactly that score: this checks the inlined
+    # slide against engine.rules and the inlined evaluation against the
+    # plain one.
+    greedy = solver.Effort(max_nodes=100, max_depth=1)
+    for cells in SAMPLE + random_boards(300, 2):
+        best_value = None
+        best_direction = -1
+        for direction in range(4):
+            after = list(cells)
+            if rules.slide(after, direction) >= 0:
+                value = solver.evaluate(after)
+                if best_value is None or value > best_value:
+                    best_value, best_direction = value, direction
+        assert solver.best_move(cells, greedy) == best_direction
+        if best_direction >= 0:
+            assert solver.search().value == best_value
+
+
+def test_evaluate_prefers_order_and_space():
+    ordered = board("256 64 16 4", "64 16 4 .", "16 4 . .", "4 . . .")
+    scrambled = board("4 256 4 16", "64 . 16 .", ". 4 . 64", "16 . 4 .")
+    assert solver.evaluate(ordered) > solver.evaluate(scrambled)
+    assert solver.evaluate(board("2 . . .", ". . . .", ". . . .", ". . . .")) > solver.evaluate(
+        board("2 4 2 .", ". . . .", ". . . .", ". . . .")
+    )
+
+
+@pytest.mark.parametrize("budget", [1, 5, 40, 300])
+def test_node_budget_is_honoured(budget):
+    effort = solver.Effort(max_nodes=budget, max_depth=4)
+    for cells in SAMPLE:
+        move = solver.best_move(cells, effort)
+        assert move in legal_moves(cells)
+        assert solver.search().nodes <= budget
+
+
+def test_more_budget_searches_deeper():
+    cells = SAMPLE[4]
+    solver.best_move(cells, solver.Effort(max_nodes=10, max_depth=4))
+    shallow = solver.search().depth
+    solver.best_move(cells, solver.Effort(max_nodes=100000, max_depth=3))
+    assert solver.search().depth == 3 > shallow
+
+
+class FakeClock:
+    """A ticks_ms stand-in: each call advances `step` ms, wrapping at 2**29."""
+
+    def __init__(self, start, step):
+        self.now = start
+        self.step = step
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
+        value = self.now
+        self.now = (self.now + self.step) & 0x1FFFFFFF
+        return value
+
+
+@pytest.mark.parametrize("start", [0, (1 << 29) - 3])
+def test_deadline_stops_the_search(start):
+    cells = SAMPLE[2]
+    effort = solver.Effort(max_nodes=10**6, max_depth=6, deadline_ms=20)
+    clock = FakeClock(start, 1)
+    move = solver.best_move(cells, effort, clock)
+    stopped, nodes = solver.search().stopped, solver.search().nodes
+    assert move in legal_moves(cells)
+    assert stopped
+    # The clock is read every 16 nodes: 20 ms at 1 ms a read is ~20 reads.
+    assert clock.calls <= 25
+    assert nodes <= 16 * 25
+    # Without the clock the same effort searches much further.
+    solver.best_move(cells, effort)
+    assert solver.search().nodes > 10 * nodes
+
+
+def test_deadline_not_reached_gives_the_budgeted_answer():
+    cells = SAMPLE[3]
+    effort = solver.Effort(max_nodes=400, max_depth=3, deadline_ms=10**6)
+    expected = solver.best_move(cells, solver.Effort(max_nodes=400, max_depth=3))
+    nodes = solver.search().nodes
+    assert solver.best_move(cells, effort, FakeClock(5, 1)) == expected
+    assert solver.search().nodes == nodes and not solver.search().stopped
+
+
+def play(seed, effort, goal):
+    """Play a seeded game until the goal exponent or the end; largest exponent."""
+    game = Game(seed=seed)
+    while not game.over and game.max_exponent < goal:
+        assert game.move(solver.best_move(game.cells, effort))
+    return game.max_exponent
+
+
+def random_play(seed):
+    game = Game(seed=seed)
+    moves = random.Random(seed)
+    while not game.over:
+        game.move(moves.randrange(4))
+    return game.max_exponent
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strength_smoke(seed):
+    # Far beyond random play (which ends around 128 or 256).
+    assert random_play(seed) <= 8
+    assert play(seed, SMALL, 10) >= 10  # 1024
+
+
+# --- On MicroPython (tools.mpvm) ----------------------------------------
+
+MP_PROGRAM = """
+import micropython
+from engine import solver
+boards = %r
+solver.best_move(boards[0], solver.DEVICE)
+def measure(effort):
+    # In a function: storing new module globals would grow the module's
+    # dict and count as the solver's allocation.
+    for cells in boards:
+        before = micropython.mem_total()
+        move = solver.best_move(cells, effort)
+        allocated = micropython.mem_total() - before
+        found = solver.search()
+        print(move, found.nodes, found.depth, found.passes, allocated)
+measure(solver.%s)
+"""
+
+
+def run_on_micropython(boards, preset="DEVICE"):
+    from tools.mpvm import run
+
+    result = run(MP_PROGRAM % (boards, preset), fuel=3 * 10**9)
+    return [tuple(int(x) for x in line.split()) for line in result.stdout.split("\n") if line.strip()]
+
+
+def test_micropython_makes_the_same_choices():
+    boards = SAMPLE + random_boards(6, 3)
+    on_micropython = run_on_micropython(boards)
+    for cells, (move, nodes, depth, _, _) in zip(boards, on_micropython):
+        assert move == solver.best_move(cells, solver.DEVICE)
+        assert (nodes, depth) == (solver.search().nodes, solver.search().depth)
+
+
+def test_micropython_allocation_is_per_decision_not_per_node():
+    # Heap bytes of a decision depend only on how many depths were
+    # searched (one frame each), never on the number of nodes.
+    boards = SAMPLE + random_boards(6, 4)
+    results = run_on_micropython(boards)
+    by_passes = {}
+    for move, nodes, depth, passes, allocated in results:
+        by_passes.setdefault(passes, set()).add(allocated)
+    for passes, amounts in by_passes.items():
+        assert len(amounts) == 1, (passes, amounts)
+    # Measured: 344 B per search pass (its frame: the search keeps ~60
+    # locals so that no node needs a call) plus 116 B for the call.
+    for move, nodes, depth, passes, allocated in results:
+        assert allocated <= 120 + 350 * passes
+    assert len({result[1] for result in results}) > 2  # node counts did vary
+
+
+def test_micropython_fuel_within_device_budget():
+    from tools.mpvm import run
+
+    cells = SAMPLE[1]  # an open board: the widest chance nodes
+    setup = "from engine import solver\nsolver.best_move(%r)\n" % (cells,)
+    with_call = run(setup + "solver.best_move(%r)\n" % (cells,), fuel=10**10)
+    without = run(setup, fuel=10**10)
+    assert with_call.fuel - without.fuel <= 60_000_000

@@ -132,12 +132,17 @@ class Animation:
             self.finish()
             return True
         for index in range(self._count):
-            sprite = self.sprites[index]
-            from_x = self._from_x[index]
-            from_y = self._from_y[index]
-            sprite.x = from_x + (self._to_x[index] - from_x) * elapsed // DURATION_MS
-            sprite.y = from_y + (self._to_y[index] - from_y) * elapsed // DURATION_MS
+            self._place(index, elapsed)
         return True
+
+    def _place(self, index, elapsed):
+        # Kept small: a frame of more than ~11 slots is heap-allocated by
+        # MicroPython without a pystack.
+        sprite = self.sprites[index]
+        start = self._from_x[index]
+        sprite.x = start + (self._to_x[index] - start) * elapsed // DURATION_MS
+        start = self._from_y[index]
+        sprite.y = start + (self._to_y[index] - start) * elapsed // DURATION_MS
 
     def finish(self):
         """End the slide now: the board shows the final position."""

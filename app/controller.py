@@ -115,8 +115,22 @@ class App:
             self.step()
 
     def step(self):
-        """One frame: handle input, advance timers, refresh once, maybe save."""
+        """One frame: handle input, advance timers, refresh once, maybe save.
+
+        Split into small methods: MicroPython without a pystack (the test
+        VM) heap-allocates any frame of more than ~11 slots on every call.
+        """
         now = self.ticks_ms()
+        self._read_keys(now)
+        self._advance(now)
+        if self._dirty:
+            self._dirty = False
+            self.display.refresh()
+        # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
+        if not len(self.keys.events) and self.policy.due(now):
+            self.save(now)
+
+    def _read_keys(self, now):
         events = self.keys.events
         event = events.get()
         while event is not None:
@@ -125,6 +139,8 @@ class App:
         action = self.controls.poll(now)
         if action != act.NONE:
             self._on_key_action(action, now)
+
+    def _advance(self, now):
         if self.autoplay:
             self._autoplay_tick(now)
         if self.animation.tick(now):
@@ -132,12 +148,6 @@ class App:
         self.feedback.tick(now)
         if not self.dimmed and not self.autoplay and ticks_diff(now, self.last_input) >= DIM_AFTER_MS:
             self._dim()
-        if self._dirty:
-            self._dirty = False
-            self.display.refresh()
-        # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
-        if not len(events) and self.policy.due(now):
-            self.save(now)
 
     def save(self, now):
         """Write the game now (the policy said so); never raises."""
@@ -192,10 +202,7 @@ class App:
         """Play ``direction`` (0..3); returns True if the board changed."""
         game = self.game
         self.animation.finish()
-        before = self._before
-        cells = game.cells
-        for index in range(16):
-            before[index] = cells[index]
+        self._snapshot()
         score = game.score
         if not game.move(direction):
             return False
@@ -205,22 +212,36 @@ class App:
             self.view.show_status("")
         if game.score != score:
             self.feedback.merged(game.max_exponent, now)
-        if self.settings.animations:
-            self.animation.start(before, cells, direction, now)
-        else:
-            self.view.show_cells(cells)
-        self.view.show_scores(game.score, game.best)
-        self._dirty = True
+        self._show_move(direction, now)
         if game.waiting:
-            self.policy.urgent(now)
-            self.feedback.won(now)
-            self._won_at = now
-            self._show_won()
+            self._on_win(now)
         elif game.over:
             self.policy.urgent(now)
             self._stop_autoplay()
             self._show_over()
         return True
+
+    def _snapshot(self):
+        # The board before the move, for the slide animation.
+        before = self._before
+        cells = self.game.cells
+        for index in range(16):
+            before[index] = cells[index]
+
+    def _show_move(self, direction, now):
+        game = self.game
+        if self.settings.animations:
+            self.animation.start(self._before, game.cells, direction, now)
+        else:
+            self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
+        self._dirty = True
+
+    def _on_win(self, now):
+        self.policy.urgent(now)
+        self.feedback.won(now)
+        self._won_at = now
+        self._show_won()
 
     def hint(self):
         """Ask the solver, showing a 'thinking' mark meanwhile."""

@@ -56,30 +56,36 @@ class DigitStrip:
         self.set(0)
 
     def set(self, value):
-        """Show ``value`` (0 .. 10**width - 1), centred. Allocates nothing."""
+        """Show ``value`` (0 .. 10**width - 1), centred. Allocates nothing.
+
+        The work is split into small functions: MicroPython puts a frame of
+        more than ~11 slots on the heap when there is no pystack.
+        """
         if value == self.value:
             return
         self.value = value
-        count = 1
-        scale = 10
-        while value >= scale and count < self.width:
-            count += 1
-            scale *= 10
+        count = self._write_digits(value)
+        self._blank_left(self.width - count)
+        # Digits fill the right end; the strip moves so the used part is
+        # centred (the last digit's trailing blank column is not ink).
+        self.grid.x = self._centre_x - (count * self.advance - 1) // 2 - (self.width - count) * self.advance
+
+    def _write_digits(self, value):
+        # Right to left; returns how many digits were written.
         grid = self.grid
-        # Digits fill the right end of the strip; the strip moves so that
-        # the used part is centred.
         position = self.width - 1
-        remaining = value
-        for _ in range(count):
-            grid[position] = remaining % 10
-            remaining //= 10
+        grid[position] = value % 10
+        value //= 10
+        while value and position:
             position -= 1
-        while position >= 0:
+            grid[position] = value % 10
+            value //= 10
+        return self.width - position
+
+    def _blank_left(self, count):
+        grid = self.grid
+        for position in range(count):
             grid[position] = _BLANK
-            position -= 1
-        # The last digit's trailing blank column is not ink: -1 centres the ink.
-        used = count * self.advance - 1
-        grid.x = self._centre_x - used // 2 - (self.width - count) * self.advance
 
     def digits(self):
         """The digits shown, as a string (for tests and debugging)."""

@@ -15,6 +15,11 @@ _WIN_MS = 400
 _PIXEL_LEVEL = 24
 
 
+def _channel(colour, shift):
+    # One 0..255 channel of 0xRRGGBB, scaled down for the NeoPixels.
+    return ((colour >> shift) & 0xFF) * _PIXEL_LEVEL >> 8
+
+
 class Feedback:
     """Sound and lights.
 
@@ -40,10 +45,7 @@ class Feedback:
 
     def _flash(self, colour, duration, now):
         if self.lights and self.pixels is not None:
-            red = ((colour >> 16) & 0xFF) * _PIXEL_LEVEL >> 8
-            green = ((colour >> 8) & 0xFF) * _PIXEL_LEVEL >> 8
-            blue = (colour & 0xFF) * _PIXEL_LEVEL >> 8
-            self.pixels.fill((red, green, blue))
+            self.pixels.fill((_channel(colour, 16), _channel(colour, 8), _channel(colour, 0)))
             self._light_since = now
             self._light_until = duration
 

@@ -1,0 +1,1 @@
+"""Stand-in package (tools/app_bench.py only)."""

@@ -1,0 +1,3 @@
+"""Stand-in for terminalio (tools/app_bench.py only)."""
+
+FONT = None

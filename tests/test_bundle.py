@@ -324,6 +324,18 @@ def test_deploy_removes_only_stale_files_it_owns(tmp_path):
     assert (dest / "code.py").is_file() and (dest / "lib/other_lib.mpy").is_file()
 
 
+def test_a_read_only_drive_gets_a_clear_error(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path, FIXTURE)
+    dest = drive(tmp_path)
+
+    def read_only(path, data):
+        raise OSError(30, "Read-only file system", str(path))
+
+    monkeypatch.setattr(deployer, "_write", read_only)
+    with pytest.raises(deployer.DeployError, match="read-only.*boot.py"):
+        deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
+
+
 def test_drive_detection(tmp_path):
     with pytest.raises(deployer.DeployError, match="DEST="):
         deployer.find_drive([])

@@ -180,10 +180,18 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=bundler.REPO, quiet=False, 
         _remove_empty_parents(dest, board_path)
     # The manifest goes first: if the copy is cut off (cable pulled), the next
     # deploy still knows which files are ours.
-    _sync_manifest(dest, "".join(p + "\n" for p in sorted(files) if p not in kept))
-    for board_path in to_copy:
-        _write(dest / board_path, (out / board_path).read_bytes())
-        say("  copied   %s (%d bytes)" % (board_path, (out / board_path).stat().st_size))
+    board_path = MANIFEST
+    try:
+        _sync_manifest(dest, "".join(p + "\n" for p in sorted(files) if p not in kept))
+        for board_path in to_copy:
+            _write(dest / board_path, (out / board_path).read_bytes())
+            say("  copied   %s (%d bytes)" % (board_path, (out / board_path).stat().st_size))
+    except OSError as error:
+        raise DeployError(
+            "writing %s failed (%s). A read-only drive usually means boot.py remounted "
+            "it for the board (storage.remount); remove that boot.py or start the board "
+            "without it, then deploy again." % (board_path, error)
+        ) from None
     for board_path in kept:
         say("  kept     %s (yours; the bundle's copy is in %s)" % (board_path, out))
     if hasattr(os, "sync"):

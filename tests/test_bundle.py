@@ -48,9 +48,9 @@ def walk_board_imports(root, entry="code.py"):
         relative = path.relative_to(root).as_posix()
         if relative.startswith("lib/"):
             relative = relative[4:]
-        parts = relative[: relative.rindex(".")].split("/")
-        package = "/".join(parts[:-1]) if parts[-1] != "__init__" else "/".join(parts[:-1])
-        package = "" if path.name == entry and path.parent == root else package.replace("/", ".")
+        # The package a file's relative imports start from: its folder (for
+        # pkg/__init__.py as for pkg/module.py); none for code.py.
+        package = ".".join(relative.split("/")[:-1])
         for imp in find_imports(path.read_text(encoding="utf-8"), package):
             top = imp.name.split(".")[0]
             if top in DEVICE_BUILTINS:

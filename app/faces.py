@@ -82,6 +82,27 @@ def text_ink_width(font, text):
     return max_x - min_x + 1
 
 
+def _text_bounds(font, text, digit_bounds):
+    """Ink bounds of ``text`` from each digit's bounds (measured once per font).
+
+    ``digit_bounds`` caches (font, char) -> (bounds, advance).
+    """
+    min_x = min_y = 1000
+    max_x = max_y = -1000
+    pen = 0
+    for char in text:
+        key = (id(font), char)
+        if key not in digit_bounds:
+            digit_bounds[key] = (_ink(font, char, None, 0, 0, 0), font.get_glyph(ord(char)).shift_x)
+        bounds, advance = digit_bounds[key]
+        min_x = min(min_x, pen + bounds[0])
+        min_y = min(min_y, bounds[1])
+        max_x = max(max_x, pen + bounds[2])
+        max_y = max(max_y, bounds[3])
+        pen += advance
+    return min_x, min_y, max_x, max_y
+
+
 def build_sheet(fonts):
     """Render every face into one Bitmap.
 
@@ -91,6 +112,7 @@ def build_sheet(fonts):
     pitch = theme.PITCH
     gap = theme.GAP
     sheet = displayio.Bitmap(pitch, pitch * FACE_COUNT, 16)
+    digit_bounds = {}
     for exponent in range(FACE_COUNT):
         top = exponent * pitch
         slot = _slot(exponent)
@@ -103,7 +125,7 @@ def build_sheet(fonts):
         if exponent:
             text = str(1 << exponent)
             font = fonts.for_digits(len(text))
-            min_x, min_y, max_x, max_y = _ink(font, text, None, 0, 0, 0)
+            min_x, min_y, max_x, max_y = _text_bounds(font, text, digit_bounds)
             # Centre the ink (not the advance box) in the tile.
             left = gap + (theme.TILE - (max_x - min_x + 1)) // 2 - min_x
             base = top + gap + (theme.TILE - (max_y - min_y + 1)) // 2 - min_y

@@ -1,0 +1,138 @@
+"""App pieces without a screen: settings bytes, controls, feedback, PyGamer stick."""
+
+from app import controls
+from app.controls import Controls
+from app.feedback import Feedback
+from app.joystick import JoystickKeys
+from app.settings import Settings
+from app.timing import ticks_diff
+
+
+class Event:
+    def __init__(self, key_number, pressed):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+
+
+def test_settings_defaults_from_zero_bytes():
+    settings = Settings(bytearray(8), default_save_mode=1, save_modes=3)
+    assert settings.brightness == 1.0
+    assert not settings.sound and not settings.lights
+    assert settings.animations
+    assert settings.save_mode == 1
+
+
+def test_settings_round_trip_and_stranger_bytes():
+    data = bytearray(8)
+    settings = Settings(data, default_save_mode=1, save_modes=3)
+    settings.brightness_step = 2
+    settings.sound = True
+    settings.animations = False
+    settings.save_mode = 2
+    assert bytes(data[:5]) == bytes((2, 1, 0, 1, 3))
+    assert Settings(bytearray(data), 1, 3).save_mode == 2
+    strange = Settings(bytearray(b"\xff" * 8), default_save_mode=1, save_modes=3)
+    assert strange.brightness_step == 4  # clamped, not an IndexError
+    assert not strange.sound and not strange.lights and not strange.animations
+    assert strange.save_mode == 1
+
+
+def test_select_short_is_hint_long_is_autoplay_once():
+    keys = Controls()
+    select = controls.KEY_SELECT
+    assert keys.translate(Event(select, True), 0) == controls.PRESS
+    assert keys.poll(300) == controls.NONE
+    assert keys.translate(Event(select, False), 300) == controls.HINT
+    keys.translate(Event(select, True), 1000)
+    assert keys.poll(1000 + controls.LONG_PRESS_MS) == controls.AUTOPLAY
+    assert keys.poll(5000) == controls.NONE
+    assert keys.translate(Event(select, False), 5000) == controls.NONE
+
+
+def test_keys_map_to_actions_and_bad_numbers_are_ignored():
+    keys = Controls()
+    expected = {0: controls.BACK, 1: controls.CONFIRM, 2: controls.MENU, 4: controls.RIGHT,
+                5: controls.DOWN, 6: controls.UP, 7: controls.LEFT}
+    for key, action in expected.items():
+        assert keys.translate(Event(key, True), 0) == action
+        assert keys.translate(Event(key, False), 0) == controls.NONE
+    assert keys.translate(Event(8, True), 0) == controls.NONE
+    assert keys.translate(Event(-1, True), 0) == controls.NONE
+
+
+def test_ticks_diff_across_the_wrap():
+    assert ticks_diff(5, (1 << 29) - 5) == 10
+    assert ticks_diff((1 << 29) - 5, 5) == -10
+
+
+class Speaker:
+    def __init__(self):
+        self.log = []
+
+    def play_tone(self, frequency):
+        self.log.append(frequency)
+
+    def stop(self):
+        self.log.append("stop")
+
+
+class Pixels:
+    def __init__(self):
+        self.colour = None
+
+    def fill(self, colour):
+        self.colour = colour
+
+
+def test_feedback_is_off_by_default_and_ends_by_itself():
+    speaker, pixels = Speaker(), Pixels()
+    feedback = Feedback(speaker, pixels)
+    feedback.merged(5, 0)
+    assert speaker.log == [] and pixels.colour is None
+    feedback.sound = feedback.lights = True
+    feedback.merged(5, 100)
+    assert len(speaker.log) == 1 and pixels.colour != (0, 0, 0)
+    assert max(pixels.colour) <= 24  # dim: NeoPixels are bright
+    feedback.tick(1000)
+    assert speaker.log[-1] == "stop" and pixels.colour == (0, 0, 0)
+
+
+class Axis:
+    def __init__(self):
+        self.value = 32768
+
+
+class Buttons:
+    class _Queue:
+        def __init__(self):
+            self.items = []
+
+        def get(self):
+            return self.items.pop(0) if self.items else None
+
+        def __len__(self):
+            return len(self.items)
+
+    def __init__(self):
+        self.events = self._Queue()
+
+
+def test_pygamer_stick_becomes_d_pad_presses():
+    buttons, x_axis, y_axis = Buttons(), Axis(), Axis()
+    keys = JoystickKeys(buttons, x_axis, y_axis)
+    assert keys.events.get() is None
+    x_axis.value = 1000  # pushed left
+    event = keys.events.get()
+    assert (event.key_number, event.pressed) == (controls.KEY_LEFT, True)
+    assert keys.events.get() is None  # held: no repeat
+    x_axis.value = 20000  # between the thresholds: still held
+    assert keys.events.get() is None
+    x_axis.value = 32768
+    event = keys.events.get()
+    assert (event.key_number, event.pressed) == (controls.KEY_LEFT, False)
+    y_axis.value = 65000
+    buttons.events.items.append(Event(controls.KEY_A, True))
+    first, second = keys.events.get(), keys.events.get()
+    assert (first.key_number, first.pressed) == (controls.KEY_DOWN, True)
+    assert second.key_number == controls.KEY_A

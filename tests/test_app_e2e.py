@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app import controller
 from app.controller import MENU, OVER, PLAY, WON
 from boards import board
@@ -231,3 +233,34 @@ def test_readme_controls_table_matches_the_help_page():
     readme = (ROOT / "README.md").read_text()
     for button, action in CONTROLS:
         assert "| %s | %s |" % (button, action) in readme
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer")
+def test_window_simulator_plays_from_the_keyboard():
+    import pygame
+
+    from tools.sim import Window
+
+    window = Window(open_nvm(None), seed=31)
+    try:
+        reference = Game(seed=31)
+        for key in (pygame.K_a, pygame.K_LEFT, pygame.K_s):  # A and LEFT are both left: one press
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        for key in (pygame.K_a, pygame.K_LEFT, pygame.K_s):
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        assert window.pump()
+        window.app.step()
+        window.app.animation.finish()
+        window.app.step()
+        reference.move(rules.LEFT)
+        reference.move(rules.DOWN)
+        assert window.app.game.cells == reference.cells
+        surface = pygame.display.get_surface()
+        assert surface.get_size() == (160, 128)
+        # The board backdrop is drawn in the window (0xBBADA0 through RGB565).
+        red, green, blue = surface.get_at((1, 60))[:3]
+        assert abs(red - 0xBB) <= 8 and abs(green - 0xAD) <= 8 and abs(blue - 0xA0) <= 8
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        assert not window.pump()
+    finally:
+        window.close()

@@ -274,32 +274,39 @@ def _pygame_keymap(pygame):
     return keys
 
 
-def run_window(args):
-    """The interactive simulator window; returns an exit status."""
-    import pygame
-    from blinka_displayio_pygamedisplay import PyGameDisplay
+class Window:
+    """The simulator window: a PyGameDisplay, keyboard keys as PyBadge buttons.
 
-    from app.controller import App
+    :param nvm: NVM-like object for the store.
+    :param int seed: seed of a new game (when nothing is saved).
+    """
 
-    path = None if args.fresh else (args.nvm or default_nvm_path())
-    nvm = open_nvm(path)
-    display = PyGameDisplay(
-        width=160, height=128, caption="2048 (PyBadge simulator)", flags=pygame.SCALED, auto_refresh=False
-    )
-    keys = SimKeys()
-    started = time.monotonic()
+    def __init__(self, nvm, seed=None):
+        import pygame
+        from blinka_displayio_pygamedisplay import PyGameDisplay
 
-    def ticks_ms():
-        return int((time.monotonic() - started) * 1000) % (1 << 29)
+        from app.controller import App
 
-    app = App(display, keys, make_store(nvm), ticks_ms, font_dir=FONT_DIR, seed=args.seed)
-    keymap = _pygame_keymap(pygame)
-    # Several keyboard keys map to one button: count them so releasing one
-    # of two held keys does not release the button.
-    down = [0] * 8
-    print("NVM file: %s" % (path or "none (--fresh)"))
-    running = True
-    while running:
+        self.pygame = pygame
+        self.display = PyGameDisplay(
+            width=160, height=128, caption="2048 (PyBadge simulator)", flags=pygame.SCALED, auto_refresh=False
+        )
+        self.keys = SimKeys()
+        self._started = time.monotonic()
+        self.app = App(self.display, self.keys, make_store(nvm), self.ticks_ms, font_dir=FONT_DIR, seed=seed)
+        self._keymap = _pygame_keymap(pygame)
+        # Several keyboard keys map to one button: count them so releasing
+        # one of two held keys does not release the button.
+        self._down = [0] * 8
+
+    def ticks_ms(self):
+        """Milliseconds since start, wrapping like supervisor.ticks_ms()."""
+        return int((time.monotonic() - self._started) * 1000) % (1 << 29)
+
+    def pump(self):
+        """Turn pending keyboard events into button events; False when asked to quit."""
+        pygame = self.pygame
+        running = True
         for event in pygame.event.get():  # unfiltered: arrival order kept
             if event.type == pygame.QUIT:
                 running = False
@@ -307,22 +314,38 @@ def run_window(args):
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     running = False
                     continue
-                key = keymap.get(event.key)
+                key = self._keymap.get(event.key)
                 if key is None:
                     continue
                 if event.type == pygame.KEYDOWN:
-                    down[key] += 1
-                    if down[key] == 1:
-                        keys.press(key)
-                elif down[key]:
-                    down[key] -= 1
-                    if down[key] == 0:
-                        keys.release(key)
-        app.step()
-        time.sleep(0.01)
-    # Save on the way out, like a player pausing before the power switch.
-    app.save(ticks_ms())
-    pygame.quit()
+                    self._down[key] += 1
+                    if self._down[key] == 1:
+                        self.keys.press(key)
+                elif self._down[key]:
+                    self._down[key] -= 1
+                    if self._down[key] == 0:
+                        self.keys.release(key)
+        return running
+
+    def close(self):
+        """Save (like a player pausing before the power switch) and close the window."""
+        import displayio
+
+        self.app.save(self.ticks_ms())
+        displayio.release_displays()  # also quits pygame
+
+
+def run_window(args):
+    """The interactive simulator window; returns an exit status."""
+    path = None if args.fresh else (args.nvm or default_nvm_path())
+    window = Window(open_nvm(path), seed=args.seed)
+    print("NVM file: %s" % (path or "none (--fresh)"))
+    try:
+        while window.pump():
+            window.app.step()
+            time.sleep(0.01)
+    finally:
+        window.close()
     return 0
 
 

@@ -28,16 +28,13 @@ STRATEGY = (
     " cells left, slow down and think about every move.",
 )
 
+#: From docs/solver.md, "Help page text" (the solver's author), one page
+#: per paragraph; a test keeps the words the same.
 SOLVER = (
-    "The hint and autoplay use an expectimax search.",
-    "It tries each direction, then every cell where the new tile may appear"
-    " (a 2 nine times in ten, a 4 once), looks a few moves ahead and"
-    " averages over those chances.",
-    "Boards at the end of the look-ahead get a score: more empty cells,"
-    " big tiles lined up towards a corner, and equal neighbours ready to"
-    " merge all count in favour.",
-    "It picks the move with the best average. On the PyBadge it thinks for"
-    " up to about half a second.",
+    "It tries all 4 moves. After each, it imagines every new tile: a 2"
+    " (90%) or 4 (10%) on each empty cell, and averages them.",
+    "It looks 2-3 moves deep and scores the boards: empty cells, ready"
+    " merges, rows that grow toward a corner.",
 )
 
 
@@ -95,7 +92,7 @@ def document(name):
         return [controls_lines()]
     if name == "Strategy":
         return paginate(STRATEGY)
-    return paginate(SOLVER)
+    return [wrap(paragraph) for paragraph in SOLVER]
 
 
 #: Help documents, in menu order.

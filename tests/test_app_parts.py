@@ -136,3 +136,15 @@ def test_pygamer_stick_becomes_d_pad_presses():
     first, second = keys.events.get(), keys.events.get()
     assert (first.key_number, first.pressed) == (controls.KEY_DOWN, True)
     assert second.key_number == controls.KEY_A
+
+
+def test_solver_help_page_says_what_docs_solver_md_says():
+    from pathlib import Path
+
+    from app.help_text import SOLVER
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text()
+    section = text.split("## Help page text", 1)[1].split("```")[1]
+    words = section.split()
+    assert words[:4] == ["HOW", "THE", "SOLVER", "WORKS"]
+    assert " ".join(SOLVER).split() == words[4:]

@@ -14,7 +14,7 @@ def test_loss_window_holds_under_simulated_play(mode):
     assert 0 < result["lost_seconds"] <= max_age_seconds + wear.FRAME
 
 
-def test_default_mode_meets_both_targets():
+def test_default_mode_bounds_loss_and_wear():
     # The targets for the default: <= 60 s of play lost, <= 60
     # erases per hour. Bounding the loss to 60 s needs a write about every
     # 60 s of continuous play, so no policy does better than ~60/h; the

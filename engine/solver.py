@@ -70,6 +70,8 @@ class Effort:
     :param int four_probability: a spawned 4 is searched only while the
         branch is at least this likely (millionths); else it is scored
         like the 2 on the same cell.
+    :param bool cache: remember the average of every board searched in a
+        pass (a dict: allocates per node, so for CPython only).
     """
 
     def __init__(
@@ -79,6 +81,7 @@ class Effort:
         max_depth=3,
         min_probability=100,
         four_probability=1000,
+        cache=False,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -86,6 +89,7 @@ class Effort:
         # Converted to _CERTAIN-based fixed point once here.
         self.min_probability = min_probability * _CERTAIN // 1000000
         self.four_probability = four_probability * _CERTAIN // 1000000
+        self.cache = cache
 
 
 #: On the handheld: about 0.5 s of PyBadge time in the worst case.
@@ -304,6 +308,7 @@ class Search:
         min_probability = effort.min_probability
         four_probability = effort.four_probability
         deadline = effort.deadline_ms
+        cache = {} if effort.cache else None
         last = depth - 1
         best_direction = -1
         level = 0
@@ -379,6 +384,16 @@ class Search:
                         self.nodes = nodes
                         return -2
                 if level < last and chance[level] >= min_probability:
+                    if cache is not None:
+                        # Desktop only: the same board may be reached by
+                        # other moves and spawns; reuse its average.
+                        value = cache.get((bytes(board), last - level))
+                        if value is not None:
+                            if value > best[level]:
+                                best[level] = value
+                                if level == 0:
+                                    best_direction = direction
+                            continue
                     # Open the chance node after this move: spawn a 2 on
                     # the first empty cell and search the next move.
                     empty = board.count(0)
@@ -468,6 +483,8 @@ class Search:
                 continue
             # Chance node complete: its value is the average.
             value = totals[level] // (10 * empty)
+            if cache is not None:
+                cache[(bytes(board), last - level)] = value
             if value > best[level]:
                 best[level] = value
                 if level == 0:

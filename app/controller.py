@@ -281,7 +281,7 @@ class App:
         self._next_auto = now
         self._won_at = now
         self.view.show_hint(-1)
-        self.view.show_status("AUTO\nany key")
+        self.view.show_status("AUTO\nplay")
         self._resume()
 
     def _stop_autoplay(self):
@@ -289,6 +289,8 @@ class App:
             self.autoplay = False
             self.view.show_status("")
             self._dirty = True
+            # Watching counts as input: no dimming right after autoplay.
+            self.last_input = self.ticks_ms()
 
     def _autoplay_tick(self, now):
         if self.mode == WON:

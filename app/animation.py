@@ -1,19 +1,23 @@
-"""Slide animation: tiles glide from where they were to where they land.
+"""Move animation: tiles glide to where they land, then the new tile grows in.
 
-Short (``DURATION_MS``), skippable and switchable off: a new move, opening a
-menu or the setting ends it at once with the final board, so input never
-waits. Moving tiles are drawn by up to 16 one-cell TileGrids over the same
-face sheet as the board; the board shows the tiles that stay put. Merged
-and new tiles take their final face when the slide ends.
+Short (``DURATION_MS`` + ``APPEAR_MS``), skippable and switchable off: a new
+move, opening a menu or the setting ends it at once with the final board,
+so input never waits. Moving tiles are drawn by up to 16 one-cell TileGrids
+over the same face sheet as the board; the board shows the tiles that stay
+put. Merged tiles take their final face when the slide ends; the spawned
+tile shows its small "appearing" face for ``APPEAR_MS``.
 """
 
 import displayio
 
 from app import theme
+from app.faces import APPEARING
 from app.timing import ticks_diff
 
 #: Length of a slide in milliseconds.
 DURATION_MS = 100
+#: How long the new tile shows small after the slide (ms).
+APPEAR_MS = 60
 
 
 def _line_orders():
@@ -68,7 +72,10 @@ class Animation:
         self._count = 0
         self._since = 0
         self._final = None
-        #: True while a slide is on screen.
+        # Bit i set: cell i holds a tile once the slide is over (before the spawn).
+        self._occupied = 0
+        self._sliding = False
+        #: True while an animation is on screen.
         self.active = False
 
     def start(self, before, after, direction, now):
@@ -80,6 +87,7 @@ class Animation:
         still = self._still
         for index in range(16):
             still[index] = before[index]
+        self._occupied = 0
         count = 0
         for line in range(4):
             base = direction * 16 + line * 4
@@ -99,6 +107,7 @@ class Animation:
                     last = exponent
                     mergeable = True
                 destination = _ORDER[base + target]
+                self._occupied |= 1 << destination
                 if destination != source:
                     still[source] = 0
                     count = self._add(count, source, destination, exponent)
@@ -109,6 +118,7 @@ class Animation:
         self.view.show_cells(still)
         self._count = count
         self._since = now
+        self._sliding = True
         self.active = True
 
     def _add(self, count, source, destination, exponent):
@@ -124,16 +134,38 @@ class Animation:
         return count + 1
 
     def tick(self, now):
-        """Advance the slide; True if the screen changed."""
+        """Advance the animation; True if the screen changed."""
         if not self.active:
             return False
         elapsed = ticks_diff(now, self._since)
-        if elapsed >= DURATION_MS or elapsed < 0:
+        if elapsed >= DURATION_MS + APPEAR_MS or elapsed < 0:
             self.finish()
             return True
+        if elapsed >= DURATION_MS:
+            if self._sliding:
+                self._end_slide()
+                return True
+            return False
         for index in range(self._count):
             self._place(index, elapsed)
         return True
+
+    def _end_slide(self):
+        # Tiles are in place; the spawned one starts small.
+        self._sliding = False
+        self._hide_sprites()
+        final = self._final
+        self.view.show_cells(final)
+        for index in range(16):
+            if final[index] and not self._occupied & (1 << index):
+                if final[index] <= 2:
+                    self.view.show_face(index, APPEARING + final[index] - 1)
+                return
+
+    def _hide_sprites(self):
+        for index in range(self._count):
+            self.sprites[index].hidden = True
+        self._count = 0
 
     def _place(self, index, elapsed):
         # Kept small: a frame of more than ~11 slots is heap-allocated by
@@ -149,7 +181,6 @@ class Animation:
         if not self.active:
             return
         self.active = False
-        for index in range(self._count):
-            self.sprites[index].hidden = True
-        self._count = 0
+        self._sliding = False
+        self._hide_sprites()
         self.view.show_cells(self._final)

@@ -146,10 +146,15 @@ class BoardView:
         for index in range(16):
             exponent = cells[index]
             if exponent > 17:
-                exponent = 17
+                exponent = 17  # set_board allows up to 31; 16 cells reach 17
             if shown[index] != exponent:
                 shown[index] = exponent
                 grid[index] = exponent
+
+    def show_face(self, index, face):
+        """Show sprite-sheet face ``face`` in cell ``index`` (animations)."""
+        self._shown[index] = face
+        self.grid[index] = face
 
     def face_at(self, index):
         """Face index shown in cell ``index`` (0..15, row-major)."""

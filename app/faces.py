@@ -13,8 +13,13 @@ import displayio
 
 from app import theme
 
-#: Faces in the sheet: empty plus exponents 1..17 (2 .. 131072).
-FACE_COUNT = 18
+#: Faces in the sheet: empty plus exponents 1..17 (2 .. 131072), then the
+#: two "appearing" faces: a small 2 and a small 4 (spawns are only 2 or 4).
+FACE_COUNT = 20
+#: Face of a just-spawned tile with exponent e (1 or 2) is APPEARING + e - 1.
+APPEARING = 18
+#: Side of the small tile on an appearing face (pixels).
+_SMALL = 17
 #: Palette slots.
 _GAP = 0
 _EMPTY = 1
@@ -103,6 +108,18 @@ def _text_bounds(font, text, digit_bounds):
     return min_x, min_y, max_x, max_y
 
 
+def _tile(sheet, top, inset, slot):
+    # A tile of colour ``slot``, ``inset`` pixels inside the face's tile area,
+    # with its four corner pixels knocked out for a rounded look. A new
+    # Bitmap is all zeros (_GAP); fill_region runs in C on the device.
+    low = theme.GAP + inset
+    high = theme.PITCH - inset  # exclusive
+    bitmaptools.fill_region(sheet, low, top + low, high, top + high, slot)
+    corner = _GAP if inset == 0 else _EMPTY
+    for x, y in ((low, low), (high - 1, low), (low, high - 1), (high - 1, high - 1)):
+        sheet[x, top + y] = corner
+
+
 def build_sheet(fonts):
     """Render every face into one Bitmap.
 
@@ -113,15 +130,16 @@ def build_sheet(fonts):
     gap = theme.GAP
     sheet = displayio.Bitmap(pitch, pitch * FACE_COUNT, 16)
     digit_bounds = {}
-    for exponent in range(FACE_COUNT):
-        top = exponent * pitch
+    for face in range(FACE_COUNT):
+        top = face * pitch
+        exponent = face if face < APPEARING else face - APPEARING + 1
         slot = _slot(exponent)
-        # A new Bitmap is all zeros (_GAP), so only the tile needs a fill;
-        # fill_region runs in C on the device.
-        bitmaptools.fill_region(sheet, gap, top + gap, pitch, top + pitch, slot)
-        # Rounded look: knock out the tile's four corner pixels.
-        for x, y in ((gap, gap), (pitch - 1, gap), (gap, pitch - 1), (pitch - 1, pitch - 1)):
-            sheet[x, top + y] = _GAP
+        inset = 0
+        if face >= APPEARING:
+            # A small tile in the middle of an empty cell.
+            _tile(sheet, top, 0, _EMPTY)
+            inset = (theme.TILE - _SMALL) // 2
+        _tile(sheet, top, inset, slot)
         if exponent:
             text = str(1 << exponent)
             font = fonts.for_digits(len(text))

@@ -254,3 +254,30 @@ def test_idle_frames_do_not_refresh(sim):
     assert sim.display.refreshes == count
     sim.press("up")
     assert sim.display.refreshes > count
+
+
+def test_new_tile_appears_small_then_full(sim):
+    from app.animation import APPEAR_MS, DURATION_MS
+    from app.faces import APPEARING
+
+    sim.game.set_board(board("2 . . .", ". . . .", ". . . .", ". . . ."))
+    sim.app.show_position()
+    sim.keys.press(4)  # Right
+    sim.keys.release(4)
+    sim.frames(1)
+    start = sim.clock.now  # the frame that handled the press started the slide
+    while sim.clock.now - start < DURATION_MS:
+        sim.frames(1)
+    assert sim.clock.now - start < DURATION_MS + APPEAR_MS
+    spawned = [i for i in range(16) if sim.game.cells[i] and i != 3]
+    assert len(spawned) == 1
+    index = spawned[0]
+    assert sim.app.view.face_at(index) == APPEARING + sim.game.cells[index] - 1
+    assert sim.app.view.face_at(3) == 1
+    pixels = sim.pixels()
+    rows = cell_pixels(pixels, index)
+    # The edge of the cell is still empty-cell colour; the middle is the tile.
+    assert rows[3][3] == theme.rgb565(theme.EMPTY_CELL)
+    assert rows[13][5] == theme.rgb565(theme.tile_colour(sim.game.cells[index]))
+    sim.settle()
+    assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells

@@ -74,6 +74,7 @@ def main():
     import os
 
     import board
+    import keypad
     import microcontroller
     import supervisor
 
@@ -92,6 +93,7 @@ def main():
         speaker=make_speaker(),
         pixels=make_pixels(),
         seed=entropy_seed(),
+        event=keypad.Event(),
     )
     app.run()
 

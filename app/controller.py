@@ -63,13 +63,27 @@ class App:
     :param solver: optional ``best_move(cells) -> 0..3 or -1``; default:
         ``engine.solver.best_move`` with the DEVICE effort.
     :param int seed: seed for a new game when nothing is saved (None: entropy).
+    :param event: optional ``keypad.Event()`` to read keys into with
+        ``events.get_into`` (no allocation per key event on the device).
     """
 
     def __init__(
-        self, display, keys, store, ticks_ms, font_dir="/fonts", speaker=None, pixels=None, solver=None, seed=None
+        self,
+        display,
+        keys,
+        store,
+        ticks_ms,
+        font_dir="/fonts",
+        speaker=None,
+        pixels=None,
+        solver=None,
+        seed=None,
+        event=None,
     ):
         self.display = display
         self.keys = keys
+        # Only a queue with get_into() can refill a given Event.
+        self._event = event if hasattr(keys.events, "get_into") else None
         self.store = store
         self.ticks_ms = ticks_ms
         self.game = store.load(seed)
@@ -132,10 +146,16 @@ class App:
 
     def _read_keys(self, now):
         events = self.keys.events
-        event = events.get()
-        while event is not None:
-            self._on_event(event, now)
+        event = self._event
+        if event is not None:
+            # get_into() reuses one Event: no allocation per key event.
+            while events.get_into(event):
+                self._on_event(event, now)
+        else:
             event = events.get()
+            while event is not None:
+                self._on_event(event, now)
+                event = events.get()
         action = self.controls.poll(now)
         if action != act.NONE:
             self._on_key_action(action, now)

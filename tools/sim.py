@@ -150,6 +150,7 @@ class Simulator:
             font_dir=FONT_DIR,
             seed=seed,
             solver=solver,
+            event=keypad.Event(),
         )
         self.app.step()
 
@@ -293,7 +294,9 @@ class Window:
         )
         self.keys = SimKeys()
         self._started = time.monotonic()
-        self.app = App(self.display, self.keys, make_store(nvm), self.ticks_ms, font_dir=FONT_DIR, seed=seed)
+        self.app = App(
+            self.display, self.keys, make_store(nvm), self.ticks_ms, font_dir=FONT_DIR, seed=seed, event=keypad.Event()
+        )
         self._keymap = _pygame_keymap(pygame)
         # Several keyboard keys map to one button: count them so releasing
         # one of two held keys does not release the button.

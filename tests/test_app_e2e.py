@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app import controller
-from app.controller import MENU, OVER, PLAY, WON
+from app.modes import MENU, OVER, PLAY, WON
 from boards import board
 from engine import rules
 from engine.game import Game

@@ -3,7 +3,7 @@
 import pytest
 
 from app import faces, help_text, pages, theme
-from app.controller import HELP_PAGE, MENU, OVER, PLAY, WON
+from app.modes import HELP_PAGE, MENU, OVER, PLAY, WON
 from app.fonts import Fonts
 from boards import board
 from tools.framebuffer import render_rgb565

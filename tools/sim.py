@@ -246,8 +246,10 @@ def run_headless(args):
             print("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)), file=sys.stderr)
             return 2
     sim.press_all(names)
-    # Let the app save like a player who stops.
     sim.frames(5)
+    if args.nvm and not args.fresh:
+        # Keep the result, as the window does when it closes.
+        sim.app.save(sim.clock.now)
     if args.screenshot:
         sim.screenshot(args.screenshot, scale=args.scale)
     game = sim.game

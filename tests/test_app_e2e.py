@@ -264,3 +264,14 @@ def test_window_simulator_plays_from_the_keyboard():
         assert not window.pump()
     finally:
         window.close()
+
+
+def test_settings_persist_with_the_game(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    sim = Simulator(seed=41, nvm=open_nvm(path))
+    sim.press_all(["start", "down*5", "a", "down", "a", "down*2", "a", "b", "b"])  # sound on, animations off
+    assert sim.app.settings.sound and not sim.app.settings.animations
+    sim.frames(62000 // FRAME_MS)
+    again = Simulator(seed=42, nvm=open_nvm(path))
+    assert again.app.settings.sound and not again.app.settings.animations
+    assert again.app.feedback.sound

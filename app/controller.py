@@ -85,7 +85,6 @@ class App(MenuScreens):
         self.feedback = Feedback(speaker, pixels)
         self.controls = act.Controls()
         self._solver = solver
-        self._solver_effort = None
         fonts = Fonts(font_dir)
         sheet, palette = build_sheet(fonts)
         self.view = BoardView(fonts, sheet, palette)
@@ -163,11 +162,11 @@ class App(MenuScreens):
             self._dim()
 
     def save(self, now):
-        """Write the game now (the policy said so); never raises."""
+        """Write the game now (the policy said so); a failed write does not stop play."""
         try:
             self.store.save(self.game)
         except (OSError, RuntimeError, ValueError):
-            pass  # keep playing; the next due save tries again
+            pass  # e.g. a read-only NVM file in the simulator; the next change saves again
         self.policy.saved(now)
 
     # -- input ---------------------------------------------------------

@@ -4,13 +4,15 @@ Short (``DURATION_MS`` + ``APPEAR_MS``), skippable and switchable off: a new
 move, opening a menu or the setting ends it at once with the final board,
 so input never waits. Moving tiles are drawn by up to 16 one-cell TileGrids
 over the same face sheet as the board; the board shows the tiles that stay
-put. Merged tiles take their final face when the slide ends; the spawned
-tile shows its small "appearing" face for ``APPEAR_MS``.
+put. When the slide ends, merged tiles take their final face and a light
+ring flashes round each of them, and the spawned tile shows its small
+"appearing" face, both for ``APPEAR_MS``.
 """
 
 import displayio
 
 from app import theme
+from app.board_view import RING_COUNT
 from app.faces import APPEARING
 from app.timing import ticks_diff
 
@@ -74,6 +76,10 @@ class Animation:
         self._final = None
         # Bit i set: cell i holds a tile once the slide is over (before the spawn).
         self._occupied = 0
+        # Cells made by a merge in this move, and how many.
+        self._merged = bytearray(RING_COUNT)
+        self._merges = 0
+        self._rings = 0
         self._sliding = False
         #: True while an animation is on screen.
         self.active = False
@@ -88,6 +94,7 @@ class Animation:
         for index in range(16):
             still[index] = before[index]
         self._occupied = 0
+        self._merges = 0
         count = 0
         for line in range(4):
             base = direction * 16 + line * 4
@@ -102,6 +109,7 @@ class Animation:
                 if mergeable and last == exponent:
                     # Merges into the tile placed last (one merge per tile).
                     mergeable = False
+                    self._note_merge(_ORDER[base + target])
                 else:
                     target += 1
                     last = exponent
@@ -120,6 +128,11 @@ class Animation:
         self._since = now
         self._sliding = True
         self.active = True
+
+    def _note_merge(self, index):
+        if self._merges < RING_COUNT:
+            self._merged[self._merges] = index
+            self._merges += 1
 
     def _add(self, count, source, destination, exponent):
         sprite = self.sprites[count]
@@ -156,6 +169,9 @@ class Animation:
         self._hide_sprites()
         final = self._final
         self.view.show_cells(final)
+        for slot in range(self._merges):
+            self.view.show_ring(slot, self._merged[slot])
+        self._rings = self._merges
         for index in range(16):
             if final[index] and not self._occupied & (1 << index):
                 if final[index] <= 2:
@@ -183,4 +199,7 @@ class Animation:
         self.active = False
         self._sliding = False
         self._hide_sprites()
+        for slot in range(self._rings):
+            self.view.show_ring(slot, -1)
+        self._rings = 0
         self.view.show_cells(self._final)

@@ -14,6 +14,10 @@ from app.digits import DigitStrip
 
 #: Side of the hint arrow's square sprite (pixels).
 _ARROW = 41
+#: Most merges one move can make (two per line).
+RING_COUNT = 8
+#: A ring spans a cell's own top/left gap, its tile and the next cell's gap.
+_RING = theme.PITCH + theme.GAP
 _BOARD_CENTRE_X = theme.BOARD_X + theme.BOARD_SIZE // 2
 _BOARD_CENTRE_Y = theme.BOARD_Y + theme.BOARD_SIZE // 2
 _PANEL_CENTRE = theme.PANEL_X + theme.PANEL_WIDTH // 2
@@ -110,6 +114,17 @@ class BoardView:
         group = displayio.Group()
         group.append(_rect(theme.BACKGROUND, 0, 0, theme.SCREEN_WIDTH, theme.SCREEN_HEIGHT))
         group.append(_rect(theme.BOARD, theme.BOARD_X, theme.BOARD_Y, theme.BOARD_SIZE, theme.BOARD_SIZE))
+        # Merge rings lie under the grid and show through its gaps: the
+        # faces' gap colour is made transparent (the backdrop has the same
+        # colour, so nothing else changes).
+        palette.make_transparent(0)
+        ring_colour = _solid(theme.MERGE_RING)
+        self.rings = []
+        for _ in range(RING_COUNT):
+            ring = vectorio.Rectangle(pixel_shader=ring_colour, x=0, y=0, width=_RING, height=_RING)
+            ring.hidden = True
+            group.append(ring)
+            self.rings.append(ring)
         self.grid = displayio.TileGrid(
             sheet,
             pixel_shader=palette,
@@ -155,6 +170,16 @@ class BoardView:
         """Show sprite-sheet face ``face`` in cell ``index`` (animations)."""
         self._shown[index] = face
         self.grid[index] = face
+
+    def show_ring(self, slot, index):
+        """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""
+        ring = self.rings[slot]
+        if index < 0:
+            ring.hidden = True
+            return
+        ring.x = theme.BOARD_X + (index % 4) * theme.PITCH
+        ring.y = theme.BOARD_Y + (index // 4) * theme.PITCH
+        ring.hidden = False
 
     def face_at(self, index):
         """Face index shown in cell ``index`` (0..15, row-major)."""

@@ -55,6 +55,8 @@ WIN_GOLD = 0xEDC22E
 OVERLAY = 0x3C3A32
 HIGHLIGHT = 0xF67C5F
 HINT_ARROW = 0xF65E3B
+#: Flashes in the gaps round a tile just made by a merge.
+MERGE_RING = 0xF9F6F2
 
 
 def tile_colour(exponent):

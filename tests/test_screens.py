@@ -281,3 +281,28 @@ def test_new_tile_appears_small_then_full(sim):
     assert rows[13][5] == theme.rgb565(theme.tile_colour(sim.game.cells[index]))
     sim.settle()
     assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells
+
+
+def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
+    from app.animation import DURATION_MS
+
+    sim.game.set_board(board("2 2 . .", ". . . .", ". . . .", ". . . 4"))
+    sim.app.show_position()
+    sim.keys.press(4 + 3)  # Left
+    sim.keys.release(4 + 3)
+    sim.frames(1)
+    start = sim.clock.now
+    while sim.clock.now - start < DURATION_MS:
+        sim.frames(1)
+    pixels = sim.pixels()
+    ring = theme.rgb565(theme.MERGE_RING)
+    left, top = tile_origin(0)
+    # The gap left of and below the new 4 in cell 0 glows; cell 15's gap does not.
+    assert pixels[(top + 10) * WIDTH + left - 1] == ring
+    assert pixels[(top + theme.TILE) * WIDTH + left + 10] == ring
+    left, top = tile_origin(15)
+    assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)
+    sim.settle()
+    pixels = sim.pixels()
+    left, top = tile_origin(0)
+    assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)

@@ -275,3 +275,14 @@ def test_settings_persist_with_the_game(tmp_path):
     again = Simulator(seed=42, nvm=open_nvm(path))
     assert again.app.settings.sound and not again.app.settings.animations
     assert again.app.feedback.sound
+
+
+def test_hint_uses_the_real_solver():
+    sim = Simulator(seed=43)  # no solver injected: engine.solver.best_move, DEVICE effort
+    sim.press_all(["left", "down", "left"])
+    sim.press("select")
+    direction = sim.app.view.hint_direction
+    assert 0 <= direction <= 3
+    trial = list(sim.game.cells)
+    assert rules.slide(trial, direction) >= 0  # the hint is a legal move
+    assert sim.app.view.status_text == "hint\n" + rules.NAMES[direction].upper()

@@ -22,6 +22,7 @@ Usage from a shell: ``python tools/mpvm.py file.py`` runs a file with the
 repository importable.
 """
 
+import atexit
 import os
 import sys
 import threading
@@ -70,6 +71,9 @@ def _wasm_path():
 
 _engine_lock = threading.Lock()
 _module_cache = {}
+# Release the engine before interpreter shutdown tears down wasmtime's FFI,
+# or its finalizers print "Exception ignored" noise at exit.
+atexit.register(_module_cache.clear)
 
 
 def _engine_and_module():

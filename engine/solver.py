@@ -70,6 +70,8 @@ class Effort:
     :param int four_probability: a spawned 4 is searched only while the
         branch is at least this likely (millionths); else it is scored
         like the 2 on the same cell.
+    :param int sample_cells: after the first move, average over at most
+        this many of the empty cells (spread evenly; 0: all of them).
     :param bool cache: remember the average of every board searched in a
         pass (a dict: allocates per node, so for CPython only).
     """
@@ -82,6 +84,7 @@ class Effort:
         min_probability=100,
         four_probability=1000,
         cache=False,
+        sample_cells=0,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -90,6 +93,7 @@ class Effort:
         self.min_probability = min_probability * _CERTAIN // 1000000
         self.four_probability = four_probability * _CERTAIN // 1000000
         self.cache = cache
+        self.sample_cells = sample_cells
 
 
 #: On the handheld: about 0.5 s of PyBadge time in the worst case.
@@ -226,6 +230,7 @@ class Search:
         self.tile = [0] * max_depth
         self.total = [0] * max_depth
         self.empty = [0] * max_depth
+        self.stride = [1] * max_depth
         self.seen = [0] * max_depth
         self.chance = [0] * (max_depth + 1)
         self.nodes = 0
@@ -309,6 +314,8 @@ class Search:
         four_probability = effort.four_probability
         deadline = effort.deadline_ms
         cache = {} if effort.cache else None
+        sample = effort.sample_cells
+        strides = self.stride
         last = depth - 1
         best_direction = -1
         level = 0
@@ -397,6 +404,15 @@ class Search:
                     # Open the chance node after this move: spawn a 2 on
                     # the first empty cell and search the next move.
                     empty = board.count(0)
+                    stride = 1
+                    if level and sample and empty > sample:
+                        # Deeper down, average over `sample` cells spread
+                        # evenly over the empty ones (each standing for
+                        # `stride` of them): the search gets one move
+                        # deeper for the same budget.
+                        stride = empty // sample
+                        empty = sample
+                    strides[level] = stride
                     empties[level] = empty
                     totals[level] = 0
                     seen[level] = 1
@@ -472,6 +488,10 @@ class Search:
                 # Next empty cell: spawn a 2 there.
                 seen[level] += 1
                 cell = board.index(0, cell + 1)
+                stride = strides[level]
+                while stride > 1:
+                    cell = board.index(0, cell + 1)
+                    stride -= 1
                 cells_at[level] = cell
                 tiles[level] = 1
                 board[cell] = 1

@@ -8,7 +8,7 @@ display once if anything changed, and save only when no input is waiting.
 """
 
 from app import controls as act
-from app import pages, storage, theme
+from app import pages, theme
 from app.animation import Animation
 from app.board_view import BoardView
 from app.faces import build_sheet
@@ -18,6 +18,7 @@ from app.menus import MenuScreens
 from app.overlay import Overlay
 from app.settings import Settings
 from app.modes import MENU, OVER, PLAY, WON
+from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
 from app.timing import ticks_diff
 from engine import rules
 
@@ -80,8 +81,8 @@ class App(MenuScreens):
         self.store = store
         self.ticks_ms = ticks_ms
         self.game = store.load(seed)
-        self.settings = Settings(store.settings, storage.DEFAULT_MODE, len(storage.MODE_NAMES))
-        self.policy = storage.make_policy(self.settings.save_mode)
+        self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
+        self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
         self.controls = act.Controls()
         self._solver = solver

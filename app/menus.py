@@ -6,7 +6,8 @@ stays in the controller.
 """
 
 from app import controls as act
-from app import help_text, pages, storage, theme
+from app import help_text, pages, theme
+from app.save_policy import MODE_NAMES
 from app.modes import ABOUT, CONFIRM_NEW, HELP_MENU, HELP_PAGE, SETTINGS, STATS
 
 
@@ -112,7 +113,7 @@ class MenuScreens:
             self._resume()
 
     def _show_settings(self):
-        self.overlay.show_page("Settings", pages.settings_lines(self.settings, storage.MODE_NAMES), self.choice)
+        self.overlay.show_page("Settings", pages.settings_lines(self.settings, MODE_NAMES), self.choice)
 
     def _on_settings(self, action, now):
         count = len(pages.SETTING_NAMES)

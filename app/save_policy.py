@@ -23,6 +23,8 @@ way. ``tools/wear.py`` simulates play under each mode and prints erases per
 hour, the longest play lost and the NVM's expected life.
 """
 
+from app.timing import ticks_diff
+
 #: Names of the modes, indexable by mode number.
 MODE_NAMES = ("safer", "balanced", "gentler")
 #: Mode used unless the player picks another.
@@ -34,15 +36,6 @@ MODES = (
     (2000, 65000, 60000, 65000),  # balanced: <= 60 s lost, <= 60 erases/h
     (3000, 180000, 180000, 60000),  # gentler: <= 3 min lost
 )
-
-_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps here
-_TICKS_HALF = 1 << 28
-
-
-def _ticks_diff(later, earlier):
-    # Milliseconds from ``earlier`` to ``later`` across the 2**29 wrap.
-    return ((later - earlier + _TICKS_HALF) % _TICKS_PERIOD) - _TICKS_HALF
-
 
 class SavePolicy:
     """Decides when the app should call ``store.save``.
@@ -100,7 +93,7 @@ class SavePolicy:
         Within ``urgent_gap`` ms of the last save it is a plain change.
         """
         self._start(now_ms)
-        if self._last_save is not None and _ticks_diff(now_ms, self._last_save) < self.urgent_gap:
+        if self._last_save is not None and ticks_diff(now_ms, self._last_save) < self.urgent_gap:
             self.changed(now_ms)
         else:
             self._urgent = True
@@ -110,13 +103,13 @@ class SavePolicy:
         self._start(now_ms)
         if self._urgent:
             return True
-        if self._last_save is not None and _ticks_diff(now_ms, self._last_save) > self.pause_gap:
+        if self._last_save is not None and ticks_diff(now_ms, self._last_save) > self.pause_gap:
             self._last_save = None  # old enough: forget it before ticks wrap
         if not self.dirty:
             return False
-        if _ticks_diff(now_ms, self._first_change) >= self.max_age:
+        if ticks_diff(now_ms, self._first_change) >= self.max_age:
             return True
-        if _ticks_diff(now_ms, self._last_change) < self.pause:
+        if ticks_diff(now_ms, self._last_change) < self.pause:
             return False
         return self._last_save is None
 

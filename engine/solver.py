@@ -99,7 +99,7 @@ class Effort:
 #: On the handheld: about 0.5 s of PyBadge time in the worst case.
 DEVICE = Effort(max_nodes=600, deadline_ms=600, max_depth=3)
 #: On a desktop under CPython: up to about a second per move.
-DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5)
+DESKTOP = Effort(max_nodes=20000, deadline_ms=0, max_depth=4, cache=True)
 
 
 def _line_table():

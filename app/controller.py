@@ -19,7 +19,7 @@ from app.overlay import Overlay
 from app.settings import Settings
 from app.modes import MENU, OVER, PLAY, WON
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
-from app.timing import ticks_diff
+from app.timing import ticks_add, ticks_diff
 from engine import rules
 
 #: No input for this long dims the backlight (ms).
@@ -107,6 +107,10 @@ class App(MenuScreens):
         self.last_input = now
         self._next_auto = now
         self._won_at = now
+        # Device timings for the About page (ms; -1 until measured): what
+        # the desktop can only estimate, the board reports itself.
+        self.last_save_ms = -1
+        self.last_think_ms = -1
         self._dirty = True
         self._apply_settings()
         display.auto_refresh = False
@@ -165,7 +169,9 @@ class App(MenuScreens):
     def save(self, now):
         """Write the game now (the policy said so); a failed write does not stop play."""
         try:
-            self.store.save(self.game)
+            started = self.ticks_ms()
+            if self.store.save(self.game):
+                self.last_save_ms = ticks_diff(self.ticks_ms(), started)
         except (OSError, RuntimeError, ValueError):
             pass  # e.g. a read-only NVM file in the simulator; the next change saves again
         self.policy.saved(now)
@@ -279,7 +285,10 @@ class App(MenuScreens):
             ticks_ms = self.ticks_ms
 
             def solver(cells):
-                return best_move(cells, effort, ticks_ms)
+                started = ticks_ms()
+                direction = best_move(cells, effort, ticks_ms)
+                self.last_think_ms = ticks_diff(ticks_ms(), started)
+                return direction
 
             self._solver = solver
         return self._solver
@@ -319,7 +328,7 @@ class App(MenuScreens):
         if direction < 0 or not self.move(direction, now):
             self._stop_autoplay()
             return
-        self._next_auto = now + AUTOPLAY_MS
+        self._next_auto = ticks_add(now, AUTOPLAY_MS)
 
     # -- banners -------------------------------------------------------
 

@@ -46,7 +46,7 @@ class MenuScreens:
                 self._show_settings()
             else:
                 self.mode = ABOUT
-                self.overlay.show_page("About", pages.about_lines())
+                self.overlay.show_page("About", pages.about_lines(self.last_save_ms, self.last_think_ms))
 
     def _on_confirm_new(self, action, now):
         if action <= act.LEFT:

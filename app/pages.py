@@ -56,8 +56,16 @@ def settings_lines(settings, mode_names):
     ]
 
 
-def about_lines():
-    """Version, firmware and free memory, for bug reports."""
+def _milliseconds(value):
+    return "%d ms" % value if value >= 0 else "not yet"
+
+
+def about_lines(last_save_ms=-1, last_think_ms=-1):
+    """Version, firmware, free memory and measured timings, for bug reports.
+
+    :param int last_save_ms: duration of the last NVM write (-1: none yet).
+    :param int last_think_ms: duration of the last solver decision (-1: none).
+    """
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
     try:
@@ -73,7 +81,8 @@ def about_lines():
         "%s %s" % (implementation.name, version),
         machine[:26],
         "Free RAM: " + free,
-        "",
+        "Last save: " + _milliseconds(last_save_ms),
+        "Last hint: " + _milliseconds(last_think_ms),
         "Rules: the original 2048",
         "by Gabriele Cirulli.",
     ]

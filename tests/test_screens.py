@@ -306,3 +306,31 @@ def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
     pixels = sim.pixels()
     left, top = tile_origin(0)
     assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)
+
+
+class SlowNVM(bytearray):
+    """An NVM whose writes take 80 ms of the simulator's clock, like a SAMD51 erase."""
+
+    clock = None
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        if isinstance(key, slice):
+            self.clock.advance(80)
+
+
+def test_about_page_reports_measured_save_and_hint_times():
+    nvm = SlowNVM(b"\xff" * 8192)
+    sim = Simulator(seed=4, nvm=nvm)
+    nvm.clock = sim.clock
+    about = ["start", "down*6", "a"]
+    sim.press_all(about)
+    assert "Last save: not yet" in sim.app.overlay.lines
+    sim.press_all(["b", "b"])
+    sim.press("left")
+    sim.app.save(sim.clock())
+    sim.press("select")  # a hint through the real solver
+    sim.press_all(["start", "a"])  # the menu reopens on its last row: About
+    assert sim.app.overlay.title_text == "About"
+    assert "Last save: 80 ms" in sim.app.overlay.lines
+    assert any(line.startswith("Last hint: ") and line.endswith(" ms") for line in sim.app.overlay.lines)

@@ -113,18 +113,24 @@ def fuel_per_decision(board, preset):
 
     name = preset.upper()
     setup = _FUEL_SETUP % (board, name)
+    # Inside a function: new module globals would grow the module's dict
+    # and count as the solver's allocation.
     probe = (
         "import micropython\n"
-        "before = micropython.mem_total()\n"
-        "move = solver.best_move(%r, solver.%s)\n"
-        "print(move, micropython.mem_total() - before, solver.search().nodes)\n"
-    ) % (board, name)
+        "def probe(cells):\n"
+        "    before = micropython.mem_total()\n"
+        "    move = solver.best_move(cells, solver.%s)\n"
+        "    print(move, micropython.mem_total() - before, solver.search().nodes)\n"
+        "probe(%r)\n"
+    ) % (name, board)
     baseline = (
         "import micropython\n"
-        "before = micropython.mem_total()\n"
-        "move = 0\n"
-        "print(move, micropython.mem_total() - before, 0)\n"
-    )
+        "def probe(cells):\n"
+        "    before = micropython.mem_total()\n"
+        "    move = 0\n"
+        "    print(move, micropython.mem_total() - before, 0)\n"
+        "probe(%r)\n"
+    ) % (board,)
     with_call = run(setup + probe, fuel=10**10)
     without = run(setup + baseline, fuel=10**10)
     move, allocated, nodes = (int(x) for x in with_call.stdout.split())

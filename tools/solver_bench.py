@@ -13,9 +13,16 @@ Usage::
 
     python tools/solver_bench.py --preset device --games 100 --seed 1 --jobs 2
     python tools/solver_bench.py --preset desktop --games 10 --seed 1 --jobs 2 --json
+    python tools/solver_bench.py --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
+
+The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
+``--sample-cells`` options override that field of the preset (games, the
+board sample and the MicroPython fuel runs all use the overridden effort),
+for trying a preset before changing ``engine/solver.py``.
 """
 
 import argparse
+import copy
 import json
 import os
 import statistics
@@ -38,14 +45,30 @@ SAMPLE_SEED = 20480
 SAMPLE_EVERY = 40
 
 
-def _preset(name):
-    return {"device": solver.DEVICE, "desktop": solver.DESKTOP}[name]
+#: Effort fields the command line may override (all ints).
+OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells")
+
+
+def _converted(overrides):
+    """``overrides`` ({field: value as given to Effort}) as the values an
+    Effort stores (the probabilities are converted in its constructor)."""
+    return {field: getattr(solver.Effort(**{field: value}), field) for field, value in overrides.items()}
+
+
+def _preset(name, overrides=None):
+    """The named preset, or a copy of it with ``overrides`` applied."""
+    effort = {"device": solver.DEVICE, "desktop": solver.DESKTOP}[name]
+    if overrides:
+        effort = copy.copy(effort)
+        for field, value in _converted(overrides).items():
+            setattr(effort, field, value)
+    return effort
 
 
 def play_game(job):
     """Play one seeded game; returns a dict of its results."""
-    seed, preset, max_moves = job
-    effort = _preset(preset)
+    seed, preset, max_moves, overrides = job
+    effort = _preset(preset, overrides)
     game = Game(seed=seed)
     thinking = 0.0
     slowest = 0.0
@@ -76,14 +99,14 @@ def play_game(job):
     }
 
 
-def sample_boards(count=30, preset="device"):
+def sample_boards(count=30, preset="device", overrides=None):
     """A fixed sample of boards from real games (deterministic).
 
     Every SAMPLE_EVERY-th position of games played by the preset from
     SAMPLE_SEED on, so the sample holds open early boards (many spawns to
     average over) and crowded late ones (deeper search).
     """
-    effort = _preset(preset)
+    effort = _preset(preset, overrides)
     boards = []
     seed = SAMPLE_SEED
     while len(boards) < count:
@@ -100,11 +123,11 @@ def sample_boards(count=30, preset="device"):
 
 _FUEL_SETUP = """\
 from engine import solver
-solver.best_move(%r, solver.%s)
+%ssolver.best_move(%r, solver.%s)
 """
 
 
-def fuel_per_decision(board, preset):
+def fuel_per_decision(board, preset, overrides=None):
     """MicroPython fuel of one ``best_move`` call on ``board`` (and its
     move and allocated bytes), measured as (run with the call) minus (run
     without it); the set-up makes one warm-up call first so imports and the
@@ -112,7 +135,11 @@ def fuel_per_decision(board, preset):
     from tools.mpvm import run
 
     name = preset.upper()
-    setup = _FUEL_SETUP % (board, name)
+    # Overrides go first, so the warm-up call already uses them.
+    changes = "".join(
+        "solver.%s.%s = %d\n" % (name, field, value) for field, value in sorted(_converted(overrides or {}).items())
+    )
+    setup = _FUEL_SETUP % (changes, board, name)
     # Inside a function: new module globals would grow the module's dict
     # and count as the solver's allocation.
     probe = (
@@ -188,9 +215,12 @@ def main(argv=None):
     parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
     parser.add_argument("--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    for field in OVERRIDABLE:
+        parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
     args = parser.parse_args(argv)
+    overrides = {field: getattr(args, field) for field in OVERRIDABLE if getattr(args, field) is not None}
 
-    jobs = [(args.seed + index, args.preset, args.max_moves) for index in range(args.games)]
+    jobs = [(args.seed + index, args.preset, args.max_moves, overrides) for index in range(args.games)]
     started = time.time()
     games = []
     _progress(0, len(jobs), started)
@@ -206,13 +236,15 @@ def main(argv=None):
     games.sort(key=lambda game: game["seed"])
     summary = summarise(games)
     summary["preset"] = args.preset
+    summary["overrides"] = overrides
     summary["max_moves"] = args.max_moves
     summary["wall_seconds"] = time.time() - started
 
     if args.preset == "device" and args.fuel_boards:
         from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE
 
-        samples = [fuel_per_decision(board, args.preset) for board in sample_boards(args.fuel_boards)]
+        samples = [fuel_per_decision(board, args.preset, overrides)
+                   for board in sample_boards(args.fuel_boards, args.preset, overrides)]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
         summary["fuel_max"] = max(fuels)
@@ -225,8 +257,8 @@ def main(argv=None):
     if args.json:
         print(json.dumps(summary, indent=1))
         return
-    print("preset %s: %d games, seeds %d..%d%s" % (
-        args.preset, summary["games"], args.seed, args.seed + args.games - 1,
+    print("preset %s%s: %d games, seeds %d..%d%s" % (
+        args.preset, "".join(" %s=%d" % item for item in sorted(overrides.items())), summary["games"], args.seed, args.seed + args.games - 1,
         ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else ""))
     for tile, share in summary["reached"].items():
         print("  reached %5s: %5.1f %%" % (tile, 100 * share))

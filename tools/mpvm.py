@@ -38,9 +38,11 @@ FUEL_PER_SECOND_TYPICAL = 1.6e8
 # The guest sees the repository read-only here and imports from it.
 _GUEST_ROOT = "/input"
 
-# The heap is never collected: this VM build is not GC-safe (a collection
-# while functions are active corrupts it or traps), so programs get a heap
-# big enough to never need one, and run out with a clean MemoryError if not.
+# The heap is never collected automatically: this VM build is not GC-safe (a
+# collection while Python functions are active corrupts it or traps), so
+# programs get a heap big enough to never need one, and run out with a clean
+# MemoryError if not. An explicit gc.collect() in straight-line module-level
+# code (no loop, no active function) is safe and deterministic here.
 _PRELUDE = """\
 import gc
 gc.disable()

@@ -81,8 +81,8 @@ def paginate(paragraphs, per_page=9):
 def controls_lines():
     """The Controls page: one line per button."""
     return ["%-11s %s" % (button, action) for button, action in CONTROLS] + [
-        "",
         "In menus: D-pad, A picks",
+        "Off? Menu > Save now first",
     ]
 
 

@@ -1,4 +1,4 @@
-"""The menu and its pages: New game (confirmed), Help, Stats, Settings, About.
+"""The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
 
 A mixin of :class:`app.controller.App`: these handlers share the app's state
 (game, overlay, settings, policy) and only navigate pages; the play flow
@@ -44,9 +44,15 @@ class MenuScreens:
                 self.mode = SETTINGS
                 self.choice = 0
                 self._show_settings()
-            else:
+            elif item == "About":
                 self.mode = ABOUT
                 self.overlay.show_page("About", pages.about_lines(self.last_save_ms, self.last_think_ms))
+            else:
+                # "Save now": the player's way to keep every move before the
+                # power switch, whatever the save policy would wait for.
+                self.save(now)
+                self._resume()
+                self.view.show_status("saved")
 
     def _on_confirm_new(self, action, now):
         if action <= act.LEFT:

@@ -7,7 +7,7 @@ import sys
 from app import VERSION
 from app.settings import BRIGHTNESS_LEVELS
 
-MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About")
+MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
 SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
 #: Rated erase cycles of the SAMD51's flash (datasheet minimum).
 RATED_ERASES = 10000

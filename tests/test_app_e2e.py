@@ -11,6 +11,7 @@ from app import controller
 from app.modes import MENU, OVER, PLAY, WON
 from boards import board
 from engine import rules
+from app import pages
 from engine.game import Game
 from tools.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
 
@@ -286,3 +287,23 @@ def test_hint_uses_the_real_solver():
     trial = list(sim.game.cells)
     assert rules.slide(trial, direction) >= 0  # the hint is a legal move
     assert sim.app.view.status_text == "hint\n" + rules.NAMES[direction].upper()
+
+
+def test_menu_save_now_keeps_every_move_for_the_power_switch():
+    from engine.store import Store
+
+    sim = Simulator(seed=12)
+    for button in ("left", "down", "right", "down"):
+        sim.press(button)
+    moves = sim.game.moves
+    assert moves >= 2
+    sim.press("start")
+    while sim.app.menu_row != len(pages.MENU_ITEMS) - 1:
+        sim.press("up")
+    assert pages.MENU_ITEMS[sim.app.menu_row] == "Save now"
+    sim.press("a")
+    assert sim.app.mode == PLAY and sim.app.view.status_text == "saved"
+    # Power off now: a new store on the same NVM resumes exactly here.
+    resumed = Store(sim.nvm).load()
+    assert resumed.cells == sim.game.cells and resumed.moves == moves
+    assert resumed.rng.state == sim.game.rng.state

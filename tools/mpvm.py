@@ -23,7 +23,6 @@ repository importable.
 """
 
 import atexit
-import os
 import sys
 import threading
 from pathlib import Path

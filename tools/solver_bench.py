@@ -24,7 +24,6 @@ for trying a preset before changing ``engine/solver.py``.
 import argparse
 import copy
 import json
-import os
 import statistics
 import sys
 import time

@@ -20,7 +20,6 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine import rules  # noqa: E402
-from engine.game import Game  # noqa: E402
 from engine.store import MIN_LENGTH, VERSION, Store  # noqa: E402
 
 FIXTURES = REPO / "tests" / "fixtures"

@@ -1,0 +1,56 @@
+"""tools/solver_bench.py: its summary and its per-game log tell the truth."""
+
+import json
+
+from engine import solver
+from engine.game import Game
+from tools import solver_bench
+
+
+def replay(seed, effort, max_moves):
+    game = Game(seed=seed)
+    while not game.over and game.moves < max_moves:
+        if game.waiting:
+            game.continue_playing()
+        game.move(solver.best_move(game.cells, effort))
+    return game
+
+
+def test_json_summary_and_log_match_the_games(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    solver_bench.main([
+        "--preset", "device", "--games", "3", "--seed", "41", "--max-moves", "60",
+        "--max-nodes", "40", "--fuel-boards", "0", "--json", "--log", str(log),
+    ])
+    summary = json.loads(capsys.readouterr().out)
+    logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(game["seed"] for game in logged) == [41, 42, 43] == summary["seeds"]
+    effort = solver.Effort(max_nodes=40, max_depth=solver.DEVICE.max_depth,
+                           sample_cells=solver.DEVICE.sample_cells)
+    for game in logged:
+        again = replay(game["seed"], effort, 60)
+        assert (game["score"], game["moves"], game["max_exponent"]) == (again.score, again.moves, again.max_exponent)
+    assert summary["score_mean"] == sum(game["score"] for game in logged) / 3
+    assert summary["capped_games"] == sum(1 for game in logged if not game["over"])
+    assert summary["overrides"] == {"max_nodes": 40}
+    assert summary["interpreter"].split()[0] in ("CPython", "PyPy")
+
+
+def test_summary_shares_count_games_at_or_above_each_tile():
+    games = [
+        {"seed": 1, "score": 20000, "max_exponent": 11, "moves": 900, "over": True,
+         "decisions": 900, "seconds": 0.9, "slowest": 0.01, "nodes": 9000},
+        {"seed": 2, "score": 70000, "max_exponent": 12, "moves": 2600, "over": True,
+         "decisions": 2600, "seconds": 2.6, "slowest": 0.02, "nodes": 26000},
+        {"seed": 3, "score": 9000, "max_exponent": 10, "moves": 500, "over": True,
+         "decisions": 500, "seconds": 0.5, "slowest": 0.03, "nodes": 5000},
+        {"seed": 4, "score": 150000, "max_exponent": 13, "moves": 5000, "over": False,
+         "decisions": 5000, "seconds": 5.0, "slowest": 0.04, "nodes": 50000},
+    ]
+    summary = solver_bench.summarise(games)
+    assert summary["reached"] == {"2048": 0.75, "4096": 0.5, "8192": 0.25, "16384": 0.0}
+    assert summary["score_median"] == 45000
+    assert summary["capped_games"] == 1
+    assert summary["seconds_per_decision"] == 9.0 / 9000
+    assert summary["slowest_decision"] == 0.04
+    assert summary["nodes_per_decision"] == 10.0

@@ -61,8 +61,10 @@ _LIVE_LIMIT = const(2097152)  # 2**21
 _DEAD = const(-4194304)  # -2**22
 # Probabilities are fixed-point fractions of _CERTAIN.
 _CERTAIN = const(1048576)  # 2**20
-# Cell exponents index the pair tables as first * _SPAN + second. Real
-# games stop at 17 (131072); boards up to 18 are searched (a merge gives 19).
+# Cell exponents index the pair tables as table[first][second] (a tuple of
+# _SPAN tuples: two subscripts cost less than first * _SPAN + second in
+# MicroPython, ~9 k fuel per scored board). Real games stop at 17
+# (131072); boards up to 18 are searched (a merge gives 19).
 _SPAN = const(20)
 
 
@@ -156,11 +158,9 @@ def _pair_tables():
     # 16 tiles are each counted once at no extra cost per node.
     power = [e * e * e * e for e in range(_SPAN)]
     size = [SUM_WEIGHT * _isqrt(e ** 7) // 8 for e in range(_SPAN)]
-    row_pair = []
-    row_ends = []
-    column_pair = []
-    column_ends = []
+    tables = ([], [], [], [])
     for first in range(_SPAN):
+        rows = ([], [], [], [])
         for second in range(_SPAN):
             drop = power[first] - power[second]
             if drop < 0:
@@ -168,11 +168,14 @@ def _pair_tables():
             penalty = MONOTONY_WEIGHT * drop
             if first == second and first:
                 penalty -= MERGE_WEIGHT
-            column_pair.append(penalty)
-            column_ends.append(-MONOTONY_WEIGHT * drop)
-            row_pair.append(penalty + size[first])
-            row_ends.append(size[second] - MONOTONY_WEIGHT * drop)
-    return tuple(row_pair), tuple(row_ends), tuple(column_pair), tuple(column_ends)
+            rows[0].append(penalty + size[first])
+            rows[1].append(size[second] - MONOTONY_WEIGHT * drop)
+            rows[2].append(penalty)
+            rows[3].append(-MONOTONY_WEIGHT * drop)
+        for table, row in zip(tables, rows):
+            table.append(tuple(row))
+    # (row pair, row ends, column pair, column ends)
+    return tuple(tuple(table) for table in tables)
 
 
 _LINES = _line_table()
@@ -445,22 +448,22 @@ class Search:
                 (c0, c1, c2, c3, c4, c5, c6, c7,
                  c8, c9, c10, c11, c12, c13, c14, c15) = board
                 value = empty_score[board.count(0)] - (
-                    row_pair[c0 * _SPAN + c1] + row_pair[c1 * _SPAN + c2]
-                    + row_pair[c2 * _SPAN + c3] + row_ends[c0 * _SPAN + c3]
-                    + row_pair[c4 * _SPAN + c5] + row_pair[c5 * _SPAN + c6]
-                    + row_pair[c6 * _SPAN + c7] + row_ends[c4 * _SPAN + c7]
-                    + row_pair[c8 * _SPAN + c9] + row_pair[c9 * _SPAN + c10]
-                    + row_pair[c10 * _SPAN + c11] + row_ends[c8 * _SPAN + c11]
-                    + row_pair[c12 * _SPAN + c13] + row_pair[c13 * _SPAN + c14]
-                    + row_pair[c14 * _SPAN + c15] + row_ends[c12 * _SPAN + c15]
-                    + pair[c0 * _SPAN + c4] + pair[c4 * _SPAN + c8]
-                    + pair[c8 * _SPAN + c12] + ends[c0 * _SPAN + c12]
-                    + pair[c1 * _SPAN + c5] + pair[c5 * _SPAN + c9]
-                    + pair[c9 * _SPAN + c13] + ends[c1 * _SPAN + c13]
-                    + pair[c2 * _SPAN + c6] + pair[c6 * _SPAN + c10]
-                    + pair[c10 * _SPAN + c14] + ends[c2 * _SPAN + c14]
-                    + pair[c3 * _SPAN + c7] + pair[c7 * _SPAN + c11]
-                    + pair[c11 * _SPAN + c15] + ends[c3 * _SPAN + c15]
+                    row_pair[c0][c1] + row_pair[c1][c2]
+                    + row_pair[c2][c3] + row_ends[c0][c3]
+                    + row_pair[c4][c5] + row_pair[c5][c6]
+                    + row_pair[c6][c7] + row_ends[c4][c7]
+                    + row_pair[c8][c9] + row_pair[c9][c10]
+                    + row_pair[c10][c11] + row_ends[c8][c11]
+                    + row_pair[c12][c13] + row_pair[c13][c14]
+                    + row_pair[c14][c15] + row_ends[c12][c15]
+                    + pair[c0][c4] + pair[c4][c8]
+                    + pair[c8][c12] + ends[c0][c12]
+                    + pair[c1][c5] + pair[c5][c9]
+                    + pair[c9][c13] + ends[c1][c13]
+                    + pair[c2][c6] + pair[c6][c10]
+                    + pair[c10][c14] + ends[c2][c14]
+                    + pair[c3][c7] + pair[c7][c11]
+                    + pair[c11][c15] + ends[c3][c15]
                 )
                 if value < -_LIVE_LIMIT:
                     value = -_LIVE_LIMIT

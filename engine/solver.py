@@ -53,6 +53,15 @@ SUM_WEIGHT = const(11)
 # (measured: no stronger, 4x the nodes).
 GROWTH_FIRST = 8
 SLACK = 4
+# With sampled chance nodes (Effort.sample_cells) or refined passes
+# (Effort.refine) the growth of the last pass says little about the next
+# one: its new level is sampled, and only some first moves are searched.
+# The next pass is predicted to cost the last pass's nodes (for the moves
+# kept) times SAMPLED_GROWTH / 10 per sampled cell and tile (a 2 and a 4):
+# about 2.5 legal moves follow a spawn (measured; a slight underestimate,
+# so a pass that then overruns the budget is cut and the last complete
+# answer stands).
+SAMPLED_GROWTH = 25
 
 # Scores of live boards are clamped to +-_LIVE_LIMIT; a lost board is
 # _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
@@ -83,6 +92,8 @@ class Effort:
         like the 2 on the same cell.
     :param int sample_cells: after the first move, average over at most
         this many of the empty cells (spread evenly; 0: all of them).
+    :param int refine: passes after the 2-move one search only this many
+        of the best moves found so far (0: every legal move).
     :param bool cache: remember the average of every board searched in a
         pass (a dict: allocates per node, so for CPython only).
     """
@@ -96,6 +107,7 @@ class Effort:
         four_probability=1000,
         cache=False,
         sample_cells=0,
+        refine=0,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -105,15 +117,17 @@ class Effort:
         self.four_probability = four_probability * _CERTAIN // 1000000
         self.cache = cache
         self.sample_cells = sample_cells
+        self.refine = refine
 
 
 #: On the handheld: 740 nodes of at most ~80 k fuel each, so <= ~60 M fuel
-#: (~0.5 s on a PyBadge); measured 58.3 M on boards that use the whole
-#: budget, 0.11 s median. Deeper chance nodes sampled on 2 cells make the
-#: 3-move passes that do start cheaper. 2048 in 90 of 100 games on seeds
-#: 1..100 (tuned there; 600 nodes, all cells: 84) and 87 on 2001..2100.
-#: The 600 ms deadline is the backstop.
-DEVICE = Effort(max_nodes=740, deadline_ms=600, max_depth=3, sample_cells=2)
+#: (~0.5 s on a PyBadge; the 600 ms deadline is the backstop). The 2-move
+#: pass sees every spawn; the 3-move pass then compares only the 2 best
+#: moves, with deeper chance nodes sampled on 2 cells, which makes it fit
+#: the budget on most boards that matter. 2048 in 91.6 % of 500 games
+#: (seeds 20001..20500) against 86.8 % of 1,000 for the same budget
+#: without refining (docs/solver.md).
+DEVICE = Effort(max_nodes=740, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
 #: On a desktop under CPython: ~0.1 s per move, well under 1 s at worst.
 DESKTOP = Effort(max_nodes=40000, deadline_ms=0, max_depth=5, cache=True)
 
@@ -250,6 +264,11 @@ class Search:
         self.stride = [1] * max_depth
         self.seen = [0] * max_depth
         self.chance = [0] * (max_depth + 1)
+        # Value of each first move in the last pass (below _DEAD: illegal
+        # or not searched), and the first moves the next pass may search
+        # (bit d set: direction d).
+        self.values = [0] * 4
+        self.moves = 15
         self.nodes = 0
         self.depth = 0
         self.stopped = False
@@ -275,6 +294,7 @@ class Search:
             max_depth = self.max_depth
         choice = -1
         previous = 0
+        self.moves = 15
         for depth in range(1, max_depth + 1):
             used = self.nodes
             self.passes += 1
@@ -286,9 +306,23 @@ class Search:
                 break
             choice = result
             self.depth = depth
+            if depth == max_depth:
+                break
             spent = self.nodes - used
             # Predict the next depth's cost from the growth so far and do
             # not start a search that cannot finish within the budget.
+            if depth >= 2 and (effort.sample_cells or effort.refine):
+                searched = self._count_moves()
+                if effort.refine:
+                    self._keep_best(effort.refine)
+                kept = self._count_moves()
+                if kept < 2:
+                    break  # one move left: nothing to choose
+                width = effort.sample_cells if effort.sample_cells else 4
+                predicted = spent * kept * width * 2 * SAMPLED_GROWTH // (10 * searched)
+                if self.nodes + predicted > effort.max_nodes:
+                    break
+                continue
             growth = spent // previous if previous else GROWTH_FIRST
             if growth < 4:
                 growth = 4
@@ -296,6 +330,31 @@ class Search:
             if (self.nodes + spent * growth) * 4 > effort.max_nodes * SLACK:
                 break
         return choice
+
+    def _count_moves(self):
+        # First moves the next pass would search (legal ones in `moves`).
+        values = self.values
+        count = 0
+        for direction in range(4):
+            if (self.moves >> direction) & 1 and values[direction] >= _DEAD:
+                count += 1
+        return count
+
+    def _keep_best(self, count):
+        # Keep in `moves` only the `count` best first moves of the last
+        # pass (ties: the lower direction), without allocating.
+        values = self.values
+        kept = 0
+        for _ in range(count):
+            pick = -1
+            for direction in range(4):
+                if (self.moves >> direction) & 1 and not (kept >> direction) & 1:
+                    if values[direction] >= _DEAD and (pick < 0 or values[direction] > values[pick]):
+                        pick = direction
+            if pick < 0:
+                break
+            kept |= 1 << pick
+        self.moves = kept
 
     def _first_legal(self):
         board = self.boards[0]
@@ -334,6 +393,10 @@ class Search:
         cache = {} if effort.cache else None
         sample = effort.sample_cells
         strides = self.stride
+        values = self.values
+        moves = self.moves
+        for direction in range(4):
+            values[direction] = _DEAD - 1
         last = depth - 1
         best_direction = -1
         level = 0
@@ -346,6 +409,9 @@ class Search:
             board = boards[level]
             direction = directions[level] + 1
             while direction < 4:
+                if not level and not (moves >> direction) & 1:
+                    direction += 1  # not among the moves this pass refines
+                    continue
                 board[every] = source
                 moved = False
                 for line in range(direction * 4, direction * 4 + 4):
@@ -414,6 +480,8 @@ class Search:
                         # other moves and spawns; reuse its average.
                         value = cache.get((bytes(board), last - level))
                         if value is not None:
+                            if not level:
+                                values[direction] = value
                             if value > best[level]:
                                 best[level] = value
                                 if level == 0:
@@ -469,6 +537,8 @@ class Search:
                     value = -_LIVE_LIMIT
                 elif value > _LIVE_LIMIT:
                     value = _LIVE_LIMIT
+                if not level:
+                    values[direction] = value
                 if value > best[level]:
                     best[level] = value
                     if level == 0:
@@ -521,6 +591,8 @@ class Search:
                 continue
             # Chance node complete: its value is the average.
             value = totals[level] // (10 * empty)
+            if not level:
+                values[directions[0]] = value
             if cache is not None:
                 cache[(bytes(board), last - level)] = value
             if value > best[level]:

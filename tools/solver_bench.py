@@ -16,9 +16,10 @@ Usage::
     python tools/solver_bench.py --preset device --games 100 --seed 1 --jobs 2
     python tools/solver_bench.py --preset desktop --games 10 --seed 1 --jobs 2 --json
     python tools/solver_bench.py --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
+    pypy3 tools/solver_bench.py --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
 
 The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
-``--sample-cells`` options override that field of the preset (games, the
+``--sample-cells``/``--refine`` options override that field of the preset (games, the
 board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
@@ -48,7 +49,7 @@ SAMPLE_EVERY = 40
 
 
 #: Effort fields the command line may override (all ints).
-OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells")
+OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine")
 
 
 def _converted(overrides):

@@ -224,6 +224,12 @@ def main(argv=None):
         parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
     args = parser.parse_args(argv)
     overrides = {field: getattr(args, field) for field in OVERRIDABLE if getattr(args, field) is not None}
+    if args.preset == "device" and args.fuel_boards:
+        try:
+            import wasmtime  # noqa: F401  (what tools.mpvm runs MicroPython with)
+        except ImportError as error:  # e.g. under pypy3: checked before the games
+            parser.error("the MicroPython fuel sample needs the project's venv (%s); "
+                         "add --fuel-boards 0 to play the games only" % error)
 
     jobs = [(args.seed + index, args.preset, args.max_moves, overrides) for index in range(args.games)]
     started = time.time()

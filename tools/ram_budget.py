@@ -253,7 +253,7 @@ except ImportError:
     engine.solver = None
 if engine.solver:
     cells = [1, 2, 3, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1]
-    measure('solver: first best_move(DEVICE) (tables + garbage)', lambda: engine.solver.best_move(cells, engine.solver.DEVICE))
+    measure('solver: first best_move(DEVICE) (search buffers + garbage)', lambda: engine.solver.best_move(cells, engine.solver.DEVICE))
     measure('solver: next best_move(DEVICE)', lambda: engine.solver.best_move(cells, engine.solver.DEVICE))
 """
     rows = []
@@ -507,7 +507,7 @@ def report(markdown=False):
     held = module_total + solver_total + tree_total + objects_total
     out("Total held while playing: %s KB of ~%d KB free at boot (headroom %s KB)."
         % (kb(held), FREE_AT_BOOT // 1024, kb(FREE_AT_BOOT - held)))
-    out("  modules %s + solver tables %s [measured] + screens %s + app objects %s"
+    out("  modules %s + solver buffers %s [measured] + screens %s + app objects %s"
         % (kb(module_total), kb(solver_total), kb(tree_total), kb(objects_total)))
     out("  [estimated; largest screen]. At start-up the fonts (%s KB) and each .py's compile"
         % kb(font_total))

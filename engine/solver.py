@@ -128,7 +128,9 @@ class Effort:
 #: (seeds 20001..20500) against 86.8 % of 1,000 for the same budget
 #: without refining (docs/solver.md).
 DEVICE = Effort(max_nodes=740, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
-#: On a desktop under CPython: ~0.1 s per move, well under 1 s at worst.
+#: On a desktop under CPython: ~0.07 s per move, ~0.3 s for a decision that
+#: spends all 40,000 nodes. 2048 / 4096 / 8192 / 16384 in 100 / 97 / 79 /
+#: 15 % of 100 games (seeds 1..100).
 DESKTOP = Effort(max_nodes=40000, deadline_ms=0, max_depth=5, cache=True)
 
 

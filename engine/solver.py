@@ -315,9 +315,7 @@ class Search:
             # not start a search that cannot finish within the budget.
             if depth >= 2 and (effort.sample_cells or effort.refine):
                 searched = self._count_moves()
-                if effort.refine:
-                    self._keep_best(effort.refine)
-                kept = self._count_moves()
+                kept = self._keep_best(effort.refine) if effort.refine else searched
                 if kept < 2:
                     break  # one move left: nothing to choose
                 width = effort.sample_cells if effort.sample_cells else 4
@@ -344,10 +342,12 @@ class Search:
 
     def _keep_best(self, count):
         # Keep in `moves` only the `count` best first moves of the last
-        # pass (ties: the lower direction), without allocating.
+        # pass (ties: the lower direction), without allocating; returns
+        # how many were kept.
         values = self.values
         kept = 0
-        for _ in range(count):
+        number = 0
+        while number < count:
             pick = -1
             for direction in range(4):
                 if (self.moves >> direction) & 1 and not (kept >> direction) & 1:
@@ -356,7 +356,9 @@ class Search:
             if pick < 0:
                 break
             kept |= 1 << pick
+            number += 1
         self.moves = kept
+        return number
 
     def _first_legal(self):
         board = self.boards[0]

@@ -123,6 +123,59 @@ def depth_values(cells, depth, sample_cells=0):
     return [value if value >= solver._DEAD else None for value in solver.search().values]
 
 
+def expectimax(cells, depth, effort, level=0, chance=solver._CERTAIN):
+    """The search's value of a board, spelled out as plain recursion on
+    rules.slide and solver.evaluate: the specification the search's
+    inline loop (its slides redone line by line) must meet exactly."""
+    best = solver._DEAD
+    for direction in range(4):
+        after = list(cells)
+        if rules.slide(after, direction) < 0:
+            continue
+        if level + 1 < depth and chance >= effort.min_probability:
+            value = spawns(after, depth, effort, level, chance)
+        else:
+            value = solver.evaluate(after)
+        best = max(best, value)
+    return best
+
+
+def spawns(cells, depth, effort, level, chance):
+    """Average over the new tiles after a move (integer arithmetic as in the search)."""
+    empty_cells = [index for index, exponent in enumerate(cells) if not exponent]
+    if level and effort.sample_cells and len(empty_cells) > effort.sample_cells:
+        stride = len(empty_cells) // effort.sample_cells
+        empty_cells = empty_cells[::stride][: effort.sample_cells]
+    count = len(empty_cells)
+    total = 0
+    for cell in empty_cells:
+        values = []
+        for tile, weight in ((1, 9), (2, 1)):
+            probability = chance * weight // (10 * count)
+            if tile == 2 and probability < effort.four_probability:
+                values.append(values[0])  # the 4 scored like the 2
+                break
+            child = list(cells)
+            child[cell] = tile
+            values.append(expectimax(child, depth, effort, level + 1, probability))
+        total += 9 * values[0] + values[1]
+    return total // (10 * count)
+
+
+@pytest.mark.parametrize("depth, sample_cells", [(2, 0), (3, 0), (3, 2), (4, 2)])
+def test_search_value_is_the_plain_expectimax(depth, sample_cells):
+    effort = solver.Effort(max_nodes=10**7, max_depth=depth, sample_cells=sample_cells)
+    boards = SAMPLE[2:] + random_boards(12, 9 + depth)
+    if depth == 4:
+        boards = boards[2:5]  # the recursion is slow; a few crowded boards
+    for cells in boards:
+        if not rules.can_move(cells):
+            continue
+        solver.best_move(cells, effort)
+        assert solver.search().depth == depth
+        assert solver.search().value == expectimax(cells, depth, effort), cells
+
+
 @pytest.mark.parametrize("keep", [1, 2, 3])
 def test_refine_searches_deeper_only_the_best_moves(keep):
     # From the third pass on, only the `keep` best moves of the 2-move pass

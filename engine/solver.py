@@ -11,7 +11,9 @@ Made for a PyBadge: the search is one loop over preallocated per-depth
 boards (no recursion: CircuitPython's Python stack holds about 20 calls),
 the slide and the evaluation are written out inline (a function call per
 node would cost time and, in MicroPython without a pystack, a heap frame),
-every number is a small int (below 2**30), and an effort budget in nodes
+a chance node's board is slid the four ways once so that each of its
+children (the same board plus one new tile) slides only the line that
+holds its new tile, every number is a small int (below 2**30), and an effort budget in nodes
 plus an optional deadline bound the time of a decision. Searching deeper
 is done step by step (iterative deepening), so when the budget or the
 deadline runs out the best complete shallower answer is used.
@@ -57,14 +59,16 @@ SLACK = 4
 # (Effort.refine) the growth of the last pass says little about the next
 # one: its new level is sampled, and only some first moves are searched.
 # The next pass is predicted to cost the last pass's nodes (for the moves
-# kept) times SAMPLED_GROWTH / 10 per sampled cell and tile (a 2 and a 4):
-# about 2.5 legal moves follow a spawn (measured; a slight underestimate,
+# kept) times SAMPLED_GROWTH / 10 per sampled cell and tile (a 2 and a 4).
+# Measured over 9,748 positions (seeds 40001..40006), the real factor has
+# a median of 3.8 (3.2 to 4.3 for the middle 80 %): 2.8 underestimates it,
 # so a pass that then overruns the budget is cut and the last complete
-# answer stands).
-SAMPLED_GROWTH = 25
+# answer stands. (Before a chance node's four slides counted as nodes the
+# median was 3.35 and the factor 2.5: the same ratio.)
+SAMPLED_GROWTH = 28
 
-# Scores of live boards are clamped to +-_LIVE_LIMIT; a lost board is
-# _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
+# Scores of live boards lie in -_LIVE_LIMIT..+_LIVE_LIMIT (clamped below;
+# above, no board comes near); a lost board is _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
 # 160 * 2**22 < 2**30 keeps every sum a small int on MicroPython.
 _LIVE_LIMIT = const(2097152)  # 2**21
 _DEAD = const(-4194304)  # -2**22
@@ -80,8 +84,9 @@ _SPAN = const(20)
 class Effort:
     """How hard the solver may think about one move.
 
-    :param int max_nodes: budget of search nodes (one node = one move
-        generated and either scored or expanded), >= 1.
+    :param int max_nodes: budget of search nodes, >= 1. One node = one
+        move generated and either scored or expanded, or one of the four
+        slides of a chance node's board made ahead for its children.
     :param int deadline_ms: stop deepening after this many milliseconds
         (0: no deadline); needs a ``ticks_ms`` clock in ``best_move``.
     :param int max_depth: deepest look-ahead in moves (1..6).
@@ -127,17 +132,20 @@ class Effort:
 #: the budget on most boards that matter. 2048 in 90.0 % of 1,100 games
 #: it was not tuned on (91.6 % of the 500 it was chosen on), against
 #: 86.8 % of 1,000 for the same budget without refining (docs/solver.md).
-DEVICE = Effort(max_nodes=740, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
+DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
 #: On a desktop under CPython: ~0.07 s per move, ~0.3 s for a decision that
 #: spends all 40,000 nodes. 2048 / 4096 / 8192 / 16384 in 100 / 97 / 79 /
 #: 15 % of 100 games (seeds 1..100).
-DESKTOP = Effort(max_nodes=40000, deadline_ms=0, max_depth=5, cache=True)
+DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5, cache=True)
 
 
-def _line_table():
+def _line_tables():
     # LINES[direction * 4 + line]: the line's four cell indices, starting
     # at the edge the move pushes towards (same order as engine.rules).
+    # CELL_LINES[cell]: the lines (indices into LINES) that hold the cell,
+    # one per direction; CELL_BITS[cell]: the same as bits (1 << line).
     lines = []
+    cell_lines = [[0] * 4 for _ in range(16)]
     for direction in range(4):
         for line in range(4):
             if direction == rules.UP:
@@ -148,8 +156,11 @@ def _line_table():
                 cells = (line * 4, line * 4 + 1, line * 4 + 2, line * 4 + 3)
             else:  # RIGHT
                 cells = (line * 4 + 3, line * 4 + 2, line * 4 + 1, line * 4)
+            for cell in cells:
+                cell_lines[cell][direction] = len(lines)
             lines.append(cells)
-    return tuple(lines)
+    cell_bits = tuple(sum(1 << line for line in cell) for cell in cell_lines)
+    return tuple(lines), tuple(tuple(cell) for cell in cell_lines), cell_bits
 
 
 def _isqrt(number):
@@ -194,7 +205,7 @@ def _pair_tables():
     return tuple(tuple(table) for table in tables)
 
 
-_LINES = _line_table()
+_LINES, _CELL_LINES, _CELL_BITS = _line_tables()
 _ROW_PAIR, _ROW_ENDS, _COLUMN_PAIR, _COLUMN_ENDS = _pair_tables()
 
 
@@ -266,6 +277,11 @@ class Search:
         self.stride = [1] * max_depth
         self.seen = [0] * max_depth
         self.chance = [0] * (max_depth + 1)
+        # The board of the chance node at level k slid each way,
+        # afters[k * 4 + direction], and the lines that changed (bit
+        # 1 << line for each line of LINES in masks[k * 4 + direction]).
+        self.afters = [[0] * 16 for _ in range((max_depth - 1) * 4)]
+        self.masks = [0] * ((max_depth - 1) * 4)
         # Value of each first move in the last pass (below _DEAD: illegal
         # or not searched), and the first moves the next pass may search
         # (bit d set: direction d).
@@ -382,7 +398,13 @@ class Search:
         empties = self.empty
         seen = self.seen
         chance = self.chance
+        afters = self.afters
+        masks = self.masks
+        strides = self.stride
+        values = self.values
         lines = _LINES
+        cell_lines = _CELL_LINES
+        cell_bits = _CELL_BITS
         empty_score = EMPTY_SCORE
         row_pair = _ROW_PAIR
         row_ends = _ROW_ENDS
@@ -394,10 +416,9 @@ class Search:
         min_probability = effort.min_probability
         four_probability = effort.four_probability
         deadline = effort.deadline_ms
+        timed = deadline and clock is not None
         cache = {} if effort.cache else None
         sample = effort.sample_cells
-        strides = self.stride
-        values = self.values
         moves = self.moves
         for direction in range(4):
             values[direction] = _DEAD - 1
@@ -408,24 +429,50 @@ class Search:
         directions[0] = -1
         best[0] = _DEAD
         chance[0] = _CERTAIN
+        # True while a chance node's board is slid the four ways ahead of
+        # its children (see "Open the chance node" below).
+        preparing = False
         while True:
-            # --- A move node at `level`: generate the next legal move.
+            # --- A move node at `level` (source: the board before the
+            # move): slide the board for the next move. Below a chance
+            # node, the board is the chance node's with one new tile,
+            # and the chance node's board is already slid every way
+            # (afters); only the line with the new tile is slid again.
             board = boards[level]
             direction = directions[level] + 1
+            partial = False
+            if level:
+                base = level * 4 - 4
+                if not preparing:
+                    partial = True
+                    spawn = cells_at[level - 1]
+                    spawn_lines = cell_lines[spawn]
+                    keep = ~cell_bits[spawn]
+            best_value = best[level]
             while direction < 4:
                 if not level and not (moves >> direction) & 1:
                     direction += 1  # not among the moves this pass refines
                     continue
-                board[every] = source
-                moved = False
-                for line in range(direction * 4, direction * 4 + 4):
+                if partial:
+                    board[every] = afters[base + direction]
+                    line = spawn_lines[direction]
+                    count = 1
+                    # The lines the move changed on the chance node's board:
+                    # the same on this one, but for the new tile's line.
+                    moved = masks[base + direction] & keep
+                else:
+                    if preparing:
+                        board = afters[base + direction]
+                    board[every] = source
+                    line = direction * 4
+                    count = 4
+                    moved = 0
+                for _ in range(count):
                     i0, i1, i2, i3 = lines[line]
-                    a = board[i0]
-                    b = board[i1]
-                    c = board[i2]
-                    d = board[i3]
-                    if not (a or b or c or d):
-                        continue
+                    a = source[i0]
+                    b = source[i1]
+                    c = source[i2]
+                    d = source[i3]
                     # Pack the tiles towards the edge (a is at the edge) ...
                     e0 = a
                     e1 = b
@@ -460,62 +507,35 @@ class Search:
                         e2 += 1
                         e3 = 0
                     if e0 != a or e1 != b or e2 != c or e3 != d:
-                        moved = True
+                        moved |= 1 << line
                         board[i0] = e0
                         board[i1] = e1
                         board[i2] = e2
                         board[i3] = e3
-                if moved:
-                    break
-                direction += 1
-            if direction < 4:
+                    elif partial:
+                        # The chance node's line moved; this one did not.
+                        board[i0] = a
+                        board[i1] = b
+                        board[i2] = c
+                        board[i3] = d
+                    line += 1
+                if not moved and not preparing:
+                    direction += 1  # not a legal move
+                    continue
                 if nodes >= budget:
                     self.nodes = nodes
                     return -2
-                directions[level] = direction
                 nodes += 1
-                if deadline and clock is not None and not nodes & 15:
+                if timed and not nodes & 15:
                     if (clock() - start) & 0x1FFFFFFF >= deadline:
                         self.nodes = nodes
                         return -2
-                if level < last and chance[level] >= min_probability:
-                    if cache is not None:
-                        # Desktop only: the same board may be reached by
-                        # other moves and spawns; reuse its average.
-                        value = cache.get((bytes(board), last - level))
-                        if value is not None:
-                            if not level:
-                                values[direction] = value
-                            if value > best[level]:
-                                best[level] = value
-                                if level == 0:
-                                    best_direction = direction
-                            continue
-                    # Open the chance node after this move: spawn a 2 on
-                    # the first empty cell and search the next move.
-                    empty = board.count(0)
-                    stride = 1
-                    if level and sample and empty > sample:
-                        # Deeper down, average over `sample` cells spread
-                        # evenly over the empty ones (each standing for
-                        # `stride` of them): the search gets one move
-                        # deeper for the same budget.
-                        stride = empty // sample
-                        empty = sample
-                    strides[level] = stride
-                    empties[level] = empty
-                    totals[level] = 0
-                    seen[level] = 1
-                    cell = board.index(0)
-                    cells_at[level] = cell
-                    tiles[level] = 1
-                    board[cell] = 1
-                    chance[level + 1] = chance[level] * 9 // (10 * empty)
-                    level += 1
-                    directions[level] = -1
-                    best[level] = _DEAD
-                    source = board
+                if preparing:
+                    masks[base + direction] = moved
+                    direction += 1
                     continue
+                if level < last and chance[level] >= min_probability:
+                    break  # search on below this move
                 # A leaf: score the board after the move.
                 (c0, c1, c2, c3, c4, c5, c6, c7,
                  c8, c9, c10, c11, c12, c13, c14, c15) = board
@@ -537,84 +557,137 @@ class Search:
                     + pair[c3][c7] + pair[c7][c11]
                     + pair[c11][c15] + ends[c3][c15]
                 )
+                # Every penalty is >= 0, so a live score is at most
+                # EMPTY_SCORE[16] + 24 * MERGE_WEIGHT: only the floor
+                # needs a clamp.
                 if value < -_LIVE_LIMIT:
                     value = -_LIVE_LIMIT
-                elif value > _LIVE_LIMIT:
-                    value = _LIVE_LIMIT
                 if not level:
                     values[direction] = value
-                if value > best[level]:
-                    best[level] = value
-                    if level == 0:
+                if value > best_value:
+                    best_value = value
+                    if not level:
                         best_direction = direction
-                continue
-            # --- The move node at `level` is complete: best[level] is its value.
-            if level == 0:
-                self.nodes = nodes
-                self.value = best[0]
-                return best_direction
-            value = best[level]
-            level -= 1
-            board = boards[level]
-            cell = cells_at[level]
-            empty = empties[level]
-            if tiles[level] == 1:
-                # The 4 on this cell is searched only if likely enough;
-                # otherwise it is scored like the 2.
-                probability = chance[level] // (10 * empty)
-                if probability >= four_probability:
-                    totals[level] += 9 * value
-                    tiles[level] = 2
-                    board[cell] = 2
-                    chance[level + 1] = probability
+                direction += 1
+            else:
+                if preparing:
+                    # --- The chance node's board is slid every way: spawn
+                    # a 2 on its first empty cell and search the next move.
+                    preparing = False
+                    level -= 1
+                    board = boards[level]
+                    cell = board.index(0)
+                    cells_at[level] = cell
+                    tiles[level] = 1
+                    board[cell] = 1
+                    chance[level + 1] = chance[level] * 9 // (10 * empties[level])
+                    level += 1
+                    continue
+                # --- The move node at `level` is complete.
+                if level == 0:
+                    self.nodes = nodes
+                    self.value = best_value
+                    return best_direction
+                value = best_value
+                level -= 1
+                board = boards[level]
+                cell = cells_at[level]
+                empty = empties[level]
+                if tiles[level] == 1:
+                    # The 4 on this cell is searched only if likely enough;
+                    # otherwise it is scored like the 2.
+                    probability = chance[level] // (10 * empty)
+                    if probability >= four_probability:
+                        totals[level] += 9 * value
+                        tiles[level] = 2
+                        board[cell] = 2
+                        chance[level + 1] = probability
+                        level += 1
+                        directions[level] = -1
+                        best[level] = _DEAD
+                        continue
+                    totals[level] += 10 * value
+                else:
+                    totals[level] += value
+                board[cell] = 0
+                if seen[level] < empty:
+                    # Next empty cell: spawn a 2 there.
+                    seen[level] += 1
+                    cell = board.index(0, cell + 1)
+                    stride = strides[level]
+                    while stride > 1:
+                        cell = board.index(0, cell + 1)
+                        stride -= 1
+                    cells_at[level] = cell
+                    tiles[level] = 1
+                    board[cell] = 1
+                    chance[level + 1] = chance[level] * 9 // (10 * empty)
                     level += 1
                     directions[level] = -1
                     best[level] = _DEAD
-                    source = board
                     continue
-                totals[level] += 10 * value
-            else:
-                totals[level] += value
-            board[cell] = 0
-            if seen[level] < empty:
-                # Next empty cell: spawn a 2 there.
-                seen[level] += 1
-                cell = board.index(0, cell + 1)
-                stride = strides[level]
-                while stride > 1:
-                    cell = board.index(0, cell + 1)
-                    stride -= 1
-                cells_at[level] = cell
-                tiles[level] = 1
-                board[cell] = 1
-                chance[level + 1] = chance[level] * 9 // (10 * empty)
-                level += 1
-                directions[level] = -1
-                best[level] = _DEAD
-                source = board
+                # Chance node complete: its value is the average.
+                value = totals[level] // (10 * empty)
+                if not level:
+                    values[directions[0]] = value
+                if cache is not None:
+                    cache[(bytes(board), last - level)] = value
+                if value > best[level]:
+                    best[level] = value
+                    if level == 0:
+                        best_direction = directions[0]
+                source = self.root if level == 0 else boards[level - 1]
                 continue
-            # Chance node complete: its value is the average.
-            value = totals[level] // (10 * empty)
-            if not level:
-                values[directions[0]] = value
+            # --- Search on below `direction`.
+            directions[level] = direction
+            best[level] = best_value
             if cache is not None:
-                cache[(bytes(board), last - level)] = value
-            if value > best[level]:
-                best[level] = value
-                if level == 0:
-                    best_direction = directions[0]
-            source = self.root if level == 0 else boards[level - 1]
-
+                # Desktop only: the same board may be reached by other
+                # moves and spawns; reuse its average.
+                value = cache.get((bytes(board), last - level))
+                if value is not None:
+                    if not level:
+                        values[direction] = value
+                    if value > best_value:
+                        best[level] = value
+                        if level == 0:
+                            best_direction = direction
+                    continue
+            # Open the chance node after this move. Its children differ
+            # from its board by one new tile, so its board is first slid
+            # the four ways (each slide counts as a node); a child then
+            # slides again only the line that holds its new tile.
+            empty = board.count(0)
+            stride = 1
+            if level and sample and empty > sample:
+                # Deeper down, average over `sample` cells spread evenly
+                # over the empty ones (each standing for `stride` of them):
+                # the search gets one move deeper for the same budget.
+                stride = empty // sample
+                empty = sample
+            strides[level] = stride
+            empties[level] = empty
+            totals[level] = 0
+            seen[level] = 1
+            level += 1
+            directions[level] = -1
+            best[level] = _DEAD
+            source = board
+            preparing = True
 
 _SEARCH = None
 
 
-def search():
-    """The shared :class:`Search` (created on first use): its counters
-    describe the last decision."""
+def search(max_depth=1):
+    """The shared :class:`Search`: its counters describe the last decision.
+
+    Created on first use with buffers for ``max_depth`` levels, and
+    replaced by a deeper one only when an effort needs more (the handheld,
+    using DEVICE only, keeps 3 levels of buffers, not 6).
+    """
     global _SEARCH
-    if _SEARCH is None:
-        _SEARCH = Search()
+    if _SEARCH is None or _SEARCH.max_depth < max_depth:
+        _SEARCH = Search(max_depth)
     return _SEARCH
 
 
@@ -629,4 +702,4 @@ def best_move(cells, effort=DEVICE, ticks_ms=None):
         when no move is possible. The same board and effort give the same
         move unless the deadline cut the search short.
     """
-    return search().best_move(cells, effort, ticks_ms)
+    return search(effort.max_depth).best_move(cells, effort, ticks_ms)

@@ -55,3 +55,23 @@ def test_summary_shares_count_games_at_or_above_each_tile():
     assert summary["seconds_per_decision"] == 9.0 / 9000
     assert summary["slowest_decision"] == 0.04
     assert summary["nodes_per_decision"] == 10.0
+
+
+def test_bound_sample_holds_decisions_that_spend_the_whole_budget():
+    # The second fuel sample is the costliest decisions: the search runs out
+    # of nodes on every one of them (a pass cut short). The plain sample
+    # holds cheaper ones too.
+    overrides = {"max_nodes": 200}
+    effort = copy.copy(solver.DEVICE)
+    effort.max_nodes = 200
+    bound = solver_bench.sample_boards(4, "device", overrides, bound=True)
+    plain = solver_bench.sample_boards(4, "device", overrides)
+    assert len(bound) == 4 and bound != plain
+    for cells in bound:
+        solver.best_move(cells, effort)
+        assert solver.search().nodes == 200
+    spent = []
+    for cells in plain:
+        solver.best_move(cells, effort)
+        spent.append(solver.search().nodes)
+    assert min(spent) < 200

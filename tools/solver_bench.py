@@ -9,7 +9,9 @@ search stops on a node budget, so its moves, and the game results, are the
 same on both; PyPy plays about 5x faster). With ``--preset device`` it also runs the solver
 inside the MicroPython VM (``tools.mpvm``) on a fixed sample of boards from
 real games and prints the fuel per decision (max and median) with the
-estimated PyBadge time at 1.2e8 fuel/s.
+estimated PyBadge time at 1.2e8 fuel/s, and the fuel on a second sample
+of boards where the search spends its whole node budget (the costliest
+decisions: their max is the preset's worst case).
 
 Usage::
 
@@ -46,6 +48,8 @@ MILESTONES = (11, 12, 13, 14)
 #: Seed of the games the fuel sample is taken from, and the moves sampled.
 SAMPLE_SEED = 20480
 SAMPLE_EVERY = 40
+#: The second sample: every BOUND_EVERY-th decision that spends the budget.
+BOUND_EVERY = 5
 
 
 #: Effort fields the command line may override (all ints).
@@ -102,24 +106,33 @@ def play_game(job):
     }
 
 
-def sample_boards(count=30, preset="device", overrides=None):
+def sample_boards(count=30, preset="device", overrides=None, bound=False):
     """A fixed sample of boards from real games (deterministic).
 
     Every SAMPLE_EVERY-th position of games played by the preset from
     SAMPLE_SEED on, so the sample holds open early boards (many spawns to
-    average over) and crowded late ones (deeper search).
+    average over) and crowded late ones (deeper search). With ``bound``:
+    every BOUND_EVERY-th position on which the search spends its whole
+    node budget instead (a pass cut short: the costliest decisions).
     """
     effort = _preset(preset, overrides)
     boards = []
     seed = SAMPLE_SEED
+    found = 0
     while len(boards) < count:
         game = Game(seed=seed)
         while not game.over and len(boards) < count:
             if game.waiting:
                 game.continue_playing()
-            if game.moves % SAMPLE_EVERY == 0:
+            move = solver.best_move(game.cells, effort)
+            if bound:
+                if solver.search().nodes >= effort.max_nodes:
+                    found += 1
+                    if found % BOUND_EVERY == 0:
+                        boards.append(list(game.cells))
+            elif game.moves % SAMPLE_EVERY == 0:
                 boards.append(list(game.cells))
-            game.move(solver.best_move(game.cells, effort))
+            game.move(move)
         seed += 1
     return boards
 
@@ -218,6 +231,8 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
     parser.add_argument("--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)")
+    parser.add_argument("--bound-boards", type=int, default=10,
+                        help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", help="append each finished game to this file as a JSON line (long runs keep what they did)")
     for field in OVERRIDABLE:
@@ -273,6 +288,13 @@ def main(argv=None):
         summary["pybadge_seconds_median"] = statistics.median(fuels) / FUEL_PER_SECOND_CONSERVATIVE
         summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
         summary["nodes_max"] = max(sample[3] for sample in samples)
+        if args.bound_boards:
+            bound = [fuel_per_decision(board, args.preset, overrides)[0]
+                     for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True)]
+            summary["bound_boards"] = len(bound)
+            summary["bound_fuel_max"] = max(bound)
+            summary["bound_fuel_min"] = min(bound)
+            summary["bound_pybadge_seconds_max"] = max(bound) / FUEL_PER_SECOND_CONSERVATIVE
 
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -293,6 +315,10 @@ def main(argv=None):
         print("  est. PyBadge time at 1.2e8 fuel/s: max %.2f s, median %.2f s; nodes max %d; heap bytes per decision max %d" % (
             summary["pybadge_seconds_max"], summary["pybadge_seconds_median"], summary["nodes_max"],
             summary["bytes_per_decision_max"]))
+    if "bound_fuel_max" in summary:
+        print("  fuel on %d boards that spend the whole budget: %d .. %d (est. %.2f s at most)" % (
+            summary["bound_boards"], summary["bound_fuel_min"], summary["bound_fuel_max"],
+            summary["bound_pybadge_seconds_max"]))
     print("  wall time %.0f s" % summary["wall_seconds"])
 
 

@@ -125,17 +125,18 @@ class Effort:
         self.refine = refine
 
 
-#: On the handheld: 740 nodes of at most ~80 k fuel each, so <= ~60 M fuel
-#: (~0.5 s on a PyBadge; the 600 ms deadline is the backstop). The 2-move
-#: pass sees every spawn; the 3-move pass then compares only the 2 best
-#: moves, with deeper chance nodes sampled on 2 cells, which makes it fit
-#: the budget on most boards that matter. 2048 in 90.0 % of 1,100 games
-#: it was not tuned on (91.6 % of the 500 it was chosen on), against
-#: 86.8 % of 1,000 for the same budget without refining (docs/solver.md).
+#: On the handheld: 1,160 nodes of at most ~49 k fuel each, so <= ~57 M
+#: fuel (~0.5 s on a PyBadge; the 600 ms deadline is the backstop). The
+#: 2-move pass sees every spawn; the 3-move pass then compares only the 2
+#: best moves, with deeper chance nodes sampled on 2 cells, which makes it
+#: fit the budget on most crowded boards. 2048 in 91.6 % of 1,100 games it
+#: was not tuned on (docs/solver.md), against 90.0 % at the 740 nodes the
+#: same fuel bought before the slides went line by line.
 DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
-#: On a desktop under CPython: ~0.07 s per move, ~0.3 s for a decision that
-#: spends all 40,000 nodes. 2048 / 4096 / 8192 / 16384 in 100 / 97 / 79 /
-#: 15 % of 100 games (seeds 1..100).
+#: On a desktop: 60,000 nodes (40,000 before a chance node's 4 slides
+#: counted as nodes). On CPython 63 ms per decision on average and 0.23 s
+#: at most over a 5,534-move game. 2048 / 4096 / 8192 / 16384 in 100 / 95
+#: / 74 / 16 % of 100 games (seeds 1..100).
 DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5, cache=True)
 
 

@@ -78,6 +78,13 @@ def main():
     import microcontroller
     import supervisor
 
+    # Compiling engine/solver.py peaks at ~42 KB (docs/ram-budget.md), so it
+    # is imported first, on a heap still nearly empty, and not at the first
+    # hint, next to the screens. The module is held while playing either way.
+    try:
+        import engine.solver  # noqa: F401
+    except MemoryError:
+        pass  # the game runs; the hint says "no solver"
     from app.controller import App
     from engine.rng import entropy_seed
     from engine.store import Store, region_from_settings

@@ -33,9 +33,11 @@ DIM_SHARE = 0.15
 
 
 def _load_solver():
+    # code.py imports the solver at start-up; if it is missing, or there is
+    # no room to load it now, the hint says "no solver" and play goes on.
     try:
         from engine.solver import DEVICE, best_move
-    except ImportError:
+    except (ImportError, MemoryError):
         return None, None
     return best_move, DEVICE
 

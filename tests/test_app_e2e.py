@@ -289,6 +289,31 @@ def test_hint_uses_the_real_solver():
     assert sim.app.view.status_text == "hint\n" + rules.NAMES[direction].upper()
 
 
+def test_hint_without_room_for_the_solver_says_so_and_play_goes_on(monkeypatch):
+    # Loading engine.solver can fail on a full heap (MemoryError) or when
+    # it is missing (ImportError): the hint and autoplay answer "no solver".
+    import builtins
+
+    real_import = builtins.__import__
+
+    for error in (MemoryError, ImportError):
+
+        def failing_import(name, *args, **kwargs):
+            if name == "engine.solver":
+                raise error("no room")
+            return real_import(name, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "__import__", failing_import)
+        sim = Simulator(seed=44)
+        sim.press("select")
+        assert sim.app.view.status_text == "no\nsolver"
+        moves = sim.game.moves
+        for button in ("left", "down", "right", "up"):
+            sim.press(button)
+        assert sim.game.moves > moves
+        monkeypatch.setattr(builtins, "__import__", real_import)
+
+
 def test_menu_save_now_keeps_every_move_for_the_power_switch():
     from engine.store import Store
 

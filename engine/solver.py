@@ -13,10 +13,11 @@ the slide and the evaluation are written out inline (a function call per
 node would cost time and, in MicroPython without a pystack, a heap frame),
 a chance node's board is slid the four ways once so that each of its
 children (the same board plus one new tile) slides only the line that
-holds its new tile, every number is a small int (below 2**30), and an effort budget in nodes
-plus an optional deadline bound the time of a decision. Searching deeper
-is done step by step (iterative deepening), so when the budget or the
-deadline runs out the best complete shallower answer is used.
+holds its new tile, every number is a small int (below 2**30), and an
+effort budget in nodes plus an optional deadline bound the time of a
+decision. Searching deeper is done step by step (iterative deepening), so
+when the budget or the deadline runs out the best complete shallower
+answer is used.
 
 Nothing is allocated per node; one search call allocates its frame.
 """
@@ -68,8 +69,9 @@ SLACK = 4
 SAMPLED_GROWTH = 28
 
 # Scores of live boards lie in -_LIVE_LIMIT..+_LIVE_LIMIT (clamped below;
-# above, no board comes near); a lost board is _DEAD, below all of them. The chance nodes add up to 10 * 16 scores, and
-# 160 * 2**22 < 2**30 keeps every sum a small int on MicroPython.
+# above, no board comes near); a lost board is _DEAD, below all of them.
+# The chance nodes add up to 10 * 16 scores, and 160 * 2**22 < 2**30 keeps
+# every sum a small int on MicroPython.
 _LIVE_LIMIT = const(2097152)  # 2**21
 _DEAD = const(-4194304)  # -2**22
 # Probabilities are fixed-point fractions of _CERTAIN.
@@ -572,72 +574,70 @@ class Search:
                 direction += 1
             else:
                 if preparing:
-                    # --- The chance node's board is slid every way: spawn
-                    # a 2 on its first empty cell and search the next move.
+                    # --- The chance node's board is slid every way: its
+                    # first child is a 2 on its first empty cell.
                     preparing = False
                     level -= 1
                     board = boards[level]
                     cell = board.index(0)
-                    cells_at[level] = cell
-                    tiles[level] = 1
-                    board[cell] = 1
-                    chance[level + 1] = chance[level] * 9 // (10 * empties[level])
-                    level += 1
-                    continue
-                # --- The move node at `level` is complete.
-                if level == 0:
-                    self.nodes = nodes
-                    self.value = best_value
-                    return best_direction
-                value = best_value
-                level -= 1
-                board = boards[level]
-                cell = cells_at[level]
-                empty = empties[level]
-                if tiles[level] == 1:
-                    # The 4 on this cell is searched only if likely enough;
-                    # otherwise it is scored like the 2.
-                    probability = chance[level] // (10 * empty)
-                    if probability >= four_probability:
-                        totals[level] += 9 * value
-                        tiles[level] = 2
-                        board[cell] = 2
-                        chance[level + 1] = probability
-                        level += 1
-                        directions[level] = -1
-                        best[level] = _DEAD
-                        continue
-                    totals[level] += 10 * value
+                    tile = 1
+                    probability = chance[level] * 9 // (10 * empties[level])
                 else:
-                    totals[level] += value
-                board[cell] = 0
-                if seen[level] < empty:
-                    # Next empty cell: spawn a 2 there.
-                    seen[level] += 1
-                    cell = board.index(0, cell + 1)
-                    stride = strides[level]
-                    while stride > 1:
-                        cell = board.index(0, cell + 1)
-                        stride -= 1
-                    cells_at[level] = cell
-                    tiles[level] = 1
-                    board[cell] = 1
-                    chance[level + 1] = chance[level] * 9 // (10 * empty)
-                    level += 1
-                    directions[level] = -1
-                    best[level] = _DEAD
-                    continue
-                # Chance node complete: its value is the average.
-                value = totals[level] // (10 * empty)
-                if not level:
-                    values[directions[0]] = value
-                if cache is not None:
-                    cache[(bytes(board), last - level)] = value
-                if value > best[level]:
-                    best[level] = value
+                    # --- The move node at `level` is complete.
                     if level == 0:
-                        best_direction = directions[0]
-                source = self.root if level == 0 else boards[level - 1]
+                        self.nodes = nodes
+                        self.value = best_value
+                        return best_direction
+                    value = best_value
+                    level -= 1
+                    board = boards[level]
+                    cell = cells_at[level]
+                    empty = empties[level]
+                    tile = 0
+                    if tiles[level] == 1:
+                        # The 4 on this cell is searched only if likely
+                        # enough; otherwise it is scored like the 2.
+                        probability = chance[level] // (10 * empty)
+                        if probability >= four_probability:
+                            totals[level] += 9 * value
+                            tile = 2
+                        else:
+                            totals[level] += 10 * value
+                    else:
+                        totals[level] += value
+                    if not tile:
+                        board[cell] = 0
+                        if seen[level] < empty:
+                            # Next empty cell: a 2 there.
+                            seen[level] += 1
+                            cell = board.index(0, cell + 1)
+                            stride = strides[level]
+                            while stride > 1:
+                                cell = board.index(0, cell + 1)
+                                stride -= 1
+                            tile = 1
+                            probability = chance[level] * 9 // (10 * empty)
+                        else:
+                            # Chance node complete: its value is the average.
+                            value = totals[level] // (10 * empty)
+                            if not level:
+                                values[directions[0]] = value
+                            if cache is not None:
+                                cache[(bytes(board), last - level)] = value
+                            if value > best[level]:
+                                best[level] = value
+                                if level == 0:
+                                    best_direction = directions[0]
+                            source = self.root if level == 0 else boards[level - 1]
+                            continue
+                # --- Search the chance node's next child: `tile` on `cell`.
+                cells_at[level] = cell
+                tiles[level] = tile
+                board[cell] = tile
+                chance[level + 1] = probability
+                level += 1
+                directions[level] = -1
+                best[level] = _DEAD
                 continue
             # --- Search on below `direction`.
             directions[level] = direction

@@ -36,14 +36,19 @@ from engine import rules
 # score is EMPTY_SCORE[number of empty cells], plus MERGE_WEIGHT per pair of
 # equal neighbours, minus MONOTONY_WEIGHT times how far each row and column
 # is from growing steadily towards one of its ends (measured on
-# exponent**4, so disorder among big tiles costs much more than among small
-# ones).
+# exponent**(Effort.monotony_power / 2), so disorder among big tiles costs
+# much more than among small ones).
 # EMPTY_SCORE[n] = int(150 * ln(1 + n)): the last free cells are worth the
 # most (written out: float logs could round differently on MicroPython).
 # It beat a flat 34 per cell in 100 seeded games (94 vs 90 reaching 2048).
 EMPTY_SCORE = (0, 103, 164, 207, 241, 268, 291, 311, 329, 345, 359, 372, 384, 395, 406, 415, 424)
 MERGE_WEIGHT = const(44)
 MONOTONY_WEIGHT = const(3)
+# The default Effort.monotony_power, in halves: 5 = exponent**2.5. For the
+# handheld's 2-3 move search it beat **4 (nneonneo's, used before) in the
+# same 1,000 games: 96.0 against 92.1 % reaching 2048 (**4.5 / **3.5 / **3
+# gave 87.3 / 95.0 / 96.0 %; see docs/solver.md).
+MONOTONY_POWER = const(5)
 # And minus SUM_WEIGHT / 8 * exponent**3.5 for each tile: of two boards
 # with the same tiles otherwise, the one with fewer big tiles (more merged)
 # is better.
@@ -103,6 +108,10 @@ class Effort:
         of the best moves found so far (0: every legal move).
     :param bool cache: remember the average of every board searched in a
         pass (a dict: allocates per node, so for CPython only).
+    :param int monotony_power: the evaluation measures disorder along a
+        line on exponent ** (monotony_power / 2); each value used builds
+        its own tables (~8 KB) the first time (:data:`MONOTONY_POWER`'s
+        at import).
     """
 
     def __init__(
@@ -115,6 +124,7 @@ class Effort:
         cache=False,
         sample_cells=0,
         refine=0,
+        monotony_power=MONOTONY_POWER,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -125,21 +135,24 @@ class Effort:
         self.cache = cache
         self.sample_cells = sample_cells
         self.refine = refine
+        self.monotony_power = monotony_power
 
 
 #: On the handheld: 1,160 nodes of at most ~49 k fuel each, so <= ~57 M
 #: fuel (~0.5 s on a PyBadge; the 600 ms deadline is the backstop). The
 #: 2-move pass sees every spawn; the 3-move pass then compares only the 2
 #: best moves, with deeper chance nodes sampled on 2 cells, which makes it
-#: fit the budget on most crowded boards. 2048 in 91.6 % of 1,100 games it
-#: was not tuned on (docs/solver.md), against 90.0 % at the 740 nodes the
-#: same fuel bought before the slides went line by line.
+#: fit the budget on most crowded boards. Monotony on exponent**2.5. 2048
+#: in 95.3 % of 600 games used neither to find nor to choose that power,
+#: and 93-98 % in every set of 100 measured (docs/solver.md).
 DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
 #: On a desktop: 60,000 nodes (40,000 before a chance node's 4 slides
 #: counted as nodes). On CPython 63 ms per decision on average and 0.23 s
 #: at most over a 5,534-move game. 2048 / 4096 / 8192 / 16384 in 100 / 95
-#: / 74 / 16 % of 100 games (seeds 1..100).
-DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5, cache=True)
+#: / 74 / 16 % of 100 games (seeds 1..100), measured with monotony on
+#: exponent**4, which it keeps: the lower power was measured for the
+#: handheld's shallow search only (see docs/solver.md).
+DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5, cache=True, monotony_power=8)
 
 
 def _line_tables():
@@ -175,7 +188,14 @@ def _isqrt(number):
     return root
 
 
-def _pair_tables():
+def _power(exponent, monotony_power):
+    # exponent ** (monotony_power / 2) as the tables round it.
+    if monotony_power % 2:
+        return _isqrt(exponent**monotony_power)
+    return exponent ** (monotony_power // 2)
+
+
+def _pair_tables(monotony_power):
     # For neighbours (first, second) along a row (left to right) or a
     # column (top to bottom): COLUMN_PAIR holds the penalty for the line
     # falling from first to second minus the bonus for an equal pair;
@@ -186,7 +206,7 @@ def _pair_tables():
     # The row tables also carry each tile's size penalty (the first cell
     # of each row pair, and the last cell of the row in ROW_ENDS), so the
     # 16 tiles are each counted once at no extra cost per node.
-    power = [e * e * e * e for e in range(_SPAN)]
+    power = [_power(e, monotony_power) for e in range(_SPAN)]
     size = [SUM_WEIGHT * _isqrt(e ** 7) // 8 for e in range(_SPAN)]
     tables = ([], [], [], [])
     for first in range(_SPAN):
@@ -209,16 +229,30 @@ def _pair_tables():
 
 
 _LINES, _CELL_LINES, _CELL_BITS = _line_tables()
-_ROW_PAIR, _ROW_ENDS, _COLUMN_PAIR, _COLUMN_ENDS = _pair_tables()
+# The pair tables of each monotony power used so far. The default's are
+# built at import, while the heap is still whole (code.py imports the
+# solver first); the handheld never needs another.
+_TABLES = {}
 
 
-def evaluate(cells):
+def _tables(monotony_power):
+    tables = _TABLES.get(monotony_power)
+    if tables is None:
+        tables = _TABLES[monotony_power] = _pair_tables(monotony_power)
+    return tables
+
+
+_tables(MONOTONY_POWER)
+
+
+def evaluate(cells, monotony_power=MONOTONY_POWER):
     """The heuristic score of a board, as a plain function.
 
     The search computes the same number inline from the pair tables; this
     spelled-out version documents it and lets the tests check the search.
 
     :param cells: 16 exponents, row-major (not changed).
+    :param int monotony_power: as in :class:`Effort`.
     :return: an int in -2**21 .. 2**21; higher is better.
     """
     score = EMPTY_SCORE[cells.count(0)]
@@ -232,7 +266,7 @@ def evaluate(cells):
         for position in range(3):
             here = cells[first + position * step]
             there = cells[first + (position + 1) * step]
-            change = there ** 4 - here ** 4
+            change = _power(there, monotony_power) - _power(here, monotony_power)
             if change > 0:
                 rise += change
             else:
@@ -409,10 +443,7 @@ class Search:
         cell_lines = _CELL_LINES
         cell_bits = _CELL_BITS
         empty_score = EMPTY_SCORE
-        row_pair = _ROW_PAIR
-        row_ends = _ROW_ENDS
-        pair = _COLUMN_PAIR
-        ends = _COLUMN_ENDS
+        row_pair, row_ends, pair, ends = _tables(effort.monotony_power)
         every = _ALL
         nodes = self.nodes
         budget = effort.max_nodes

@@ -135,7 +135,7 @@ def expectimax(cells, depth, effort, level=0, chance=solver._CERTAIN):
         if level + 1 < depth and chance >= effort.min_probability:
             value = spawns(after, depth, effort, level, chance)
         else:
-            value = solver.evaluate(after)
+            value = solver.evaluate(after, effort.monotony_power)
         best = max(best, value)
     return best
 
@@ -162,9 +162,11 @@ def spawns(cells, depth, effort, level, chance):
     return total // (10 * count)
 
 
-@pytest.mark.parametrize("depth, sample_cells", [(2, 0), (3, 0), (3, 2), (4, 2)])
-def test_search_value_is_the_plain_expectimax(depth, sample_cells):
-    effort = solver.Effort(max_nodes=10**7, max_depth=depth, sample_cells=sample_cells)
+@pytest.mark.parametrize(
+    "depth, sample_cells, monotony_power", [(2, 0, 7), (3, 0, 7), (3, 2, 7), (4, 2, 7), (2, 0, 8), (3, 2, 6)]
+)
+def test_search_value_is_the_plain_expectimax(depth, sample_cells, monotony_power):
+    effort = solver.Effort(max_nodes=10**7, max_depth=depth, sample_cells=sample_cells, monotony_power=monotony_power)
     boards = SAMPLE[2:] + random_boards(12, 9 + depth)
     if depth == 4:
         boards = boards[2:5]  # the recursion is slow; a few crowded boards

@@ -21,7 +21,7 @@ Usage::
     pypy3 tools/solver_bench.py --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
 
 The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
-``--sample-cells``/``--refine`` options override that field of the preset (games, the
+``--sample-cells``/``--refine``/``--monotony-power`` options override that field of the preset (games, the
 board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
@@ -53,7 +53,8 @@ BOUND_EVERY = 5
 
 
 #: Effort fields the command line may override (all ints).
-OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine")
+OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine",
+               "monotony_power")
 
 
 def _converted(overrides):

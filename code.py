@@ -78,7 +78,7 @@ def main():
     import microcontroller
     import supervisor
 
-    # Compiling engine/solver.py peaks at ~42 KB (docs/ram-budget.md), so it
+    # Compiling engine/solver.py peaks at ~44 KB (docs/ram-budget.md), so it
     # is imported first, on a heap still nearly empty, and not at the first
     # hint, next to the screens. The module is held while playing either way.
     try:

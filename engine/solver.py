@@ -47,7 +47,7 @@ MONOTONY_WEIGHT = const(3)
 # The default Effort.monotony_power, in halves: 5 = exponent**2.5. For the
 # handheld's 2-3 move search it beat **4 (nneonneo's, used before) in the
 # same 1,000 games: 96.0 against 92.1 % reaching 2048 (**4.5 / **3.5 / **3
-# gave 87.3 / 95.0 / 96.0 %; see docs/solver.md).
+# / **2 gave 87.3 / 95.0 / 96.0 / 90.8 %; see docs/solver.md).
 MONOTONY_POWER = const(5)
 # And minus SUM_WEIGHT / 8 * exponent**3.5 for each tile: of two boards
 # with the same tiles otherwise, the one with fewer big tiles (more merged)

@@ -162,8 +162,14 @@ def spawns(cells, depth, effort, level, chance):
     return total // (10 * count)
 
 
+SHIPPED = solver.MONOTONY_POWER
+
+
+# The shipped power (odd: its tables go through the integer square root),
+# DESKTOP's 8 and an even one that no preset uses.
 @pytest.mark.parametrize(
-    "depth, sample_cells, monotony_power", [(2, 0, 7), (3, 0, 7), (3, 2, 7), (4, 2, 7), (2, 0, 8), (3, 2, 6)]
+    "depth, sample_cells, monotony_power",
+    [(2, 0, SHIPPED), (3, 0, SHIPPED), (3, 2, SHIPPED), (4, 2, SHIPPED), (2, 0, 8), (3, 2, 6)],
 )
 def test_search_value_is_the_plain_expectimax(depth, sample_cells, monotony_power):
     effort = solver.Effort(max_nodes=10**7, max_depth=depth, sample_cells=sample_cells, monotony_power=monotony_power)

@@ -16,7 +16,14 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-test: $(STAMP)
+# MicroPython's WebAssembly port (the pystack VM of tools/pystack_vm.py), pinned in tools/vm/package-lock.json.
+NODE_STAMP := tools/vm/node_modules/.installed-$(shell cat tools/vm/package-lock.json | cksum | cut -d' ' -f1)
+
+$(NODE_STAMP): tools/vm/package-lock.json
+	cd tools/vm && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest
 
 # The simulator window (tools/sim.py --help for headless screenshots and options).

@@ -1,0 +1,3 @@
+"""Stand-in for ``__future__`` (built into CircuitPython; absent from some MicroPython ports)."""
+
+annotations = None

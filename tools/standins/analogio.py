@@ -1,0 +1,15 @@
+"""Fake ``analogio``: ``AnalogIn.value`` follows fakeworld.analog for its pin."""
+
+import fakeworld
+
+
+class AnalogIn:
+    def __init__(self, pin):
+        self.pin = pin
+
+    @property
+    def value(self):
+        return fakeworld.analog_value(self.pin)
+
+    def deinit(self):
+        pass

@@ -1,0 +1,58 @@
+"""Fake ``board`` for the board named by ``fakeworld.BOARD_ID``.
+
+Pins are plain strings named like the board's own (CircuitPython's
+``ports/*/boards/<id>/pins.c``); ``DISPLAY`` is a fake display that counts
+refreshes. Import it after ``fakeworld.reset(...)`` (re-import to change
+boards).
+"""
+
+import fakeworld
+
+#: Pin names each faked board has, besides DISPLAY (and the I2C/SPI helpers).
+PINS = {
+    "pybadge": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
+    "pygamer": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH JOYSTICK_X JOYSTICK_Y SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
+    "hack_club_sprig": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK AUDIO_LRCLK",
+    "pimoroni_picosystem": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO",
+    "seeeduino_wio_terminal": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER",
+    "clue_nrf52840_express": "BUTTON_A BUTTON_B SPEAKER NEOPIXEL",
+    "adafruit_fruit_jam": "BUTTON1 BUTTON2 BUTTON3 NEOPIXEL",
+}
+#: Screen size of each faked board's display (None: no board.DISPLAY).
+SCREENS = {
+    "pybadge": (160, 128),
+    "pygamer": (160, 128),
+    "hack_club_sprig": (160, 128),
+    "pimoroni_picosystem": (240, 240),
+    "seeeduino_wio_terminal": (320, 240),
+    "clue_nrf52840_express": (240, 240),
+    "adafruit_fruit_jam": None,
+}
+
+
+class FakeDisplay:
+    """The display API the game uses: root_group, refresh(), auto_refresh, brightness."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.rotation = 0
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        fakeworld.refreshes += 1
+        return True
+
+
+board_id = fakeworld.BOARD_ID
+for _name in PINS.get(board_id, "").split():
+    globals()[_name] = _name
+_screen = SCREENS.get(board_id, (160, 128))
+if _screen is not None:
+    DISPLAY = FakeDisplay(_screen[0], _screen[1])
+
+
+def I2C():
+    raise RuntimeError("no I2C devices in the fake world")

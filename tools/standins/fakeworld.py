@@ -1,0 +1,148 @@
+"""The scripted world behind the fake hardware modules in this folder.
+
+``code.py`` runs unchanged on fake ``board``, ``keypad``, ``microcontroller``,
+``supervisor``, ``analogio`` ... modules (tests/test_code_py.py, the
+measuring tools). They read and write this module: which board it is, the
+time, the key presses still to come, the analog stick, the NVM bytes.
+
+Time moves in frames: each time the app has read every key event waiting
+(``EventQueue.get_into`` / ``get`` returns nothing), the clock advances by
+``FRAME_MS``. When the script is spent and ``IDLE_FRAMES`` more frames have
+passed, the next read raises ``KeyboardInterrupt`` (what Ctrl-C does to a
+running code.py), which ends ``main()``.
+"""
+
+#: ``board.board_id`` of the board being faked.
+BOARD_ID = "pybadge"
+from scenario import FRAME_MS  # noqa: E402  milliseconds the clock moves per frame
+#: Frames to run after the last scripted event before stopping.
+IDLE_FRAMES = 50
+#: Set before displayio is imported: bitmaps with a byte per pixel and
+#: cheap pixel calls (the fuel VM), instead of C-sized packed ones.
+FAST_PIXELS = False
+
+#: Milliseconds since power-on (wraps at 2**29 like supervisor.ticks_ms).
+now = 0
+#: Key events of the script: (time_ms, key_number, pressed), in time order
+#: (key_number -1: nothing is pressed, the script just runs until then).
+#: Delivered ones stay in the list (``delivered`` counts them), so reading
+#: events changes no list: the fake keypad allocates and frees nothing.
+keys = []
+#: How many of ``keys`` have been delivered.
+delivered = 0
+#: Analog inputs: pin name -> list of (time_ms, value 0..65535), in order.
+analog = {}
+#: NVM contents (bytearray) shared by microcontroller.nvm.
+nvm = bytearray(b"\xff" * 8192)
+#: Frames run so far.
+frames = 0
+#: Frames left once the script is spent (None: not counting yet).
+_idle_left = None
+#: Set to False to run forever (a harness stepping the app itself).
+stop_when_done = True
+#: Every refresh of the display and every brightness set, for checks.
+refreshes = 0
+
+# The fuel VM (tools/mpvm.py) answers host.call("fuel", "") with the fuel
+# used so far. The stand-ins for C work (bitmaptools, Bitmap.fill) meter
+# themselves with it, so tools/app_bench.py can leave their Python cost
+# out of the game's: ``c_fuel`` is the fuel spent inside them, ``c_calls``
+# how many metered calls there were. Elsewhere metering costs nothing.
+try:
+    import host as _host
+except ImportError:
+    _host = None
+c_fuel = 0
+c_calls = 0
+
+
+def meter():
+    """Fuel used so far (0 outside the fuel VM): call at the start of C-like work."""
+    if _host is None:
+        return 0
+    return int(_host.call("fuel", ""))
+
+
+def metered(start):
+    """The C-like work that began at ``start = meter()`` is done."""
+    global c_fuel, c_calls
+    if _host is not None:
+        c_fuel += int(_host.call("fuel", "")) - start
+        c_calls += 1
+
+
+def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idle_frames=50, start_ms=0):
+    """Start a new world (tests call this before importing code.py's main)."""
+    global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
+    BOARD_ID = board_id
+    now = start_ms
+    keys = list(script)
+    delivered = 0
+    analog = dict(analog_script or {})
+    if nvm_image is not None:
+        nvm = bytearray(nvm_image)
+    frames = 0
+    _idle_left = None
+    IDLE_FRAMES = idle_frames
+    refreshes = 0
+    stop_when_done = True
+
+
+def end_of_frame():
+    """The app read every event of this frame: time moves on (or the run stops)."""
+    global now, frames, _idle_left
+    frames += 1
+    now = (now + FRAME_MS) & 0x1FFFFFFF
+    if stop_when_done and not pending():
+        if _idle_left is None:
+            _idle_left = IDLE_FRAMES
+        _idle_left -= 1
+        if _idle_left < 0:
+            raise KeyboardInterrupt
+
+
+def due_key():
+    """The next scripted key event whose time has come, as its (time, key,
+    pressed) entry (no new tuple: the board's keypad allocates nothing), or None.
+
+    Events with a key number below 0 only keep the script running until
+    their time (a wait, a stick movement): they are dropped, not delivered.
+    """
+    global delivered
+    while delivered < len(keys) and _ticks_reached(keys[delivered][0]):
+        entry = keys[delivered]
+        delivered += 1
+        if entry[1] >= 0:
+            return entry
+    return None
+
+
+def pending():
+    """True while scripted events are still to come."""
+    return delivered < len(keys)
+
+
+def add_key(at, key, pressed):
+    """Append a scripted event (a spent script is dropped first)."""
+    global keys, delivered
+    if delivered and delivered == len(keys):
+        keys.clear()
+        delivered = 0
+    keys.append((at, key, pressed))
+
+
+def analog_value(pin, default=32768):
+    """The stick value of ``pin`` now (the last scripted value whose time has come)."""
+    steps = analog.get(pin)
+    value = default
+    if steps:
+        for at, scripted in steps:
+            if _ticks_reached(at):
+                value = scripted
+            else:
+                break
+    return value
+
+
+def _ticks_reached(at):
+    return ((now - at) & 0x1FFFFFFF) < 0x10000000

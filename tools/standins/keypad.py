@@ -1,0 +1,93 @@
+"""Fake ``keypad``: keys pressed by the script in fakeworld.
+
+``ShiftRegisterKeys`` and ``Keys`` share one queue; ``EventQueue`` has the
+real API (``get``, ``get_into``, ``__len__``, ``overflowed``, ``clear``)
+and moves the world's clock when the app has read every event of a frame.
+"""
+
+import fakeworld
+
+
+class Event:
+    """A key event: ``key_number``, ``pressed``, ``released``, ``timestamp``."""
+
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = 0
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class EventQueue:
+    """Events as the script delivers them."""
+
+    def __init__(self, max_events=64):
+        self.overflowed = False
+
+    def _next(self):
+        due = fakeworld.due_key()
+        if due is None:
+            fakeworld.end_of_frame()
+        return due
+
+    def get_into(self, event):
+        due = self._next()
+        if due is None:
+            return False
+        event.key_number = due[1]
+        event.pressed = due[2]
+        event.timestamp = fakeworld.now
+        return True
+
+    def get(self):
+        due = self._next()
+        if due is None:
+            return None
+        event = Event(due[1], due[2])
+        event.timestamp = fakeworld.now
+        return event
+
+    def __len__(self):
+        count = 0
+        keys = fakeworld.keys
+        for index in range(fakeworld.delivered, len(keys)):
+            if not fakeworld._ticks_reached(keys[index][0]):
+                break
+            if keys[index][1] >= 0:
+                count += 1
+        return count
+
+    def __bool__(self):
+        return len(self) > 0
+
+    def clear(self):
+        self.overflowed = False
+
+
+class _Keys:
+    def __init__(self, key_count, max_events=64):
+        self.key_count = key_count
+        self.events = EventQueue(max_events)
+
+    def reset(self):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class ShiftRegisterKeys(_Keys):
+    """Keys behind a shift register (PyBadge, PyGamer)."""
+
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count, value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+        super().__init__(key_count if isinstance(key_count, int) else sum(key_count), max_events)
+
+
+class Keys(_Keys):
+    """One pin per key (Sprig, PicoSystem, Wio Terminal, CLUE ...)."""
+
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64, debounce_threshold=1):
+        super().__init__(len(pins), max_events)

@@ -1,0 +1,8 @@
+"""Fake ``neopixel_write``: the last bytes sent."""
+
+last = None
+
+
+def neopixel_write(digitalinout, buf):
+    global last
+    last = bytes(buf)

@@ -1,0 +1,64 @@
+"""The scripted game the measuring tools and the code.py tests play (data only).
+
+Imported by fakeplayer.py in a VM, and read by tools on the desktop (it
+imports nothing).
+"""
+
+#: Milliseconds the fake world's clock moves per frame.
+FRAME_MS = 20
+#: How long a tap holds a button down (ms).
+TAP_MS = 40
+#: Frames between one input's release and the next input.
+GAP_FRAMES = 2
+#: Frames to let pass after a stage's last input.
+SETTLE_FRAMES = 15
+
+
+def frames_for(actions):
+    """How many frames the inputs of ``actions`` take, settling included."""
+    span = 0
+    for action in actions:
+        if action[0] == "tap":
+            span += TAP_MS + GAP_FRAMES * FRAME_MS
+        elif action[0] == "hold":
+            span += action[2] + GAP_FRAMES * FRAME_MS
+        elif action[0] == "wait":
+            span += action[1]
+    return span // FRAME_MS + 1 + SETTLE_FRAMES
+
+
+# The play part of the measured run: (name, actions). An action is
+# ("tap", button), ("hold", button, ms) or ("wait", ms); "board" actions
+# put a prepared position on the board (tools only, see fakeplayer._prepare).
+SCENARIO = (
+    ("move", (("tap", "left"),)),
+    ("move", (("tap", "down"),)),
+    ("move", (("tap", "right"),)),
+    ("hint", (("tap", "select"),)),
+    ("autoplay", (("hold", "select", 800), ("wait", 3000), ("tap", "b"))),
+    ("menu", (("tap", "start"),)),
+    ("help", (("tap", "down"), ("tap", "down"), ("tap", "down"), ("tap", "a"))),
+    ("help: Controls", (("tap", "a"),)),
+    ("help: Strategy", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
+    ("help: Strategy pages", (("tap", "right"), ("tap", "right"), ("tap", "right"))),
+    ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
+    ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
+    ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
+    ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
+    ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
+    ("new game? banner", (("tap", "start"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "a"))),
+    ("new game", (("tap", "down"), ("tap", "a"))),
+    ("win banner", (("board", "win"), ("tap", "left"))),
+    ("continue", (("tap", "a"),)),
+    ("game over banner", (("board", "over"), ("tap", "left"))),
+    ("new game from game over", (("tap", "a"),)),
+)
+
+#: Prepared positions (exponents, row-major): a 1024 pair about to merge,
+# and a full board one move from the end.
+POSITIONS = {
+    "win": ([10, 10, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], 20120),
+    "over": ([0, 1, 3, 4, 2, 4, 5, 6, 1, 2, 3, 4, 2, 1, 2, 1], 1232),
+}
+
+

@@ -1,0 +1,58 @@
+"""Stand-in for CircuitPython's ``vectorio`` (see displayio.py here for the idea).
+
+A ``Rectangle`` costs what CircuitPython allocates for it: the
+``vectorio_rectangle_t`` (24 B -> 32) and its ``vectorio_vector_shape_t``
+(56 B -> 64), 96 B in all on a 32-bit build.
+"""
+
+from displayio import _OBJECT, _Placed, _blocks, _get16, _put16
+
+
+class Rectangle(_Placed):
+    """A filled rectangle in colour ``color_index`` of ``pixel_shader``."""
+
+    # State: x, y, hidden (5), spare, width, height, color_index (2 each),
+    # padded to the C size.
+    def __init__(self, *, pixel_shader, width, height, x=0, y=0, color_index=0):
+        state = bytearray(96 - _OBJECT[2])
+        _put16(state, 0, x)
+        _put16(state, 2, y)
+        _put16(state, 6, width)
+        _put16(state, 8, height)
+        _put16(state, 10, color_index)
+        self._s = state
+        self.pixel_shader = pixel_shader
+
+    @property
+    def width(self):
+        return _get16(self._s, 6)
+
+    @width.setter
+    def width(self, value):
+        _put16(self._s, 6, value)
+
+    @property
+    def height(self):
+        return _get16(self._s, 8)
+
+    @height.setter
+    def height(self, value):
+        _put16(self._s, 8, value)
+
+    @property
+    def color_index(self):
+        return _get16(self._s, 10)
+
+    @color_index.setter
+    def color_index(self, value):
+        _put16(self._s, 10, value)
+
+    @property
+    def location(self):
+        return (self.x, self.y)
+
+    def _c_bytes(self):
+        return 96
+
+    def _overshoot(self):
+        return _OBJECT[2] + _blocks(len(self._s)) - self._c_bytes()

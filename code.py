@@ -11,6 +11,10 @@ file sits on sys.path as ``code`` and shadows the standard library's
 """
 
 
+#: Where the fonts are on the CIRCUITPY drive (measuring tools point it elsewhere).
+FONT_DIR = "/fonts"
+
+
 def make_keys():
     """The button source: PyBadge key numbers 0..7 (B, A, Start, Select, Right, Down, Up, Left)."""
     import board
@@ -69,8 +73,15 @@ def make_pixels():
         return None
 
 
-def main():
-    """Build everything and play forever."""
+def start():
+    """Start the game step by step; yields a step's name after each, then the App.
+
+    ``main()`` collects garbage between the steps, so what a step leaves
+    behind is freed before the next one (tools/ram_budget.py runs the same
+    steps one by one to measure each). The order keeps the heap small: the
+    bitmaps are drawn first, while only the font loader is in memory, and
+    the loader and painter are dropped before the game's modules load.
+    """
     import os
 
     import board
@@ -78,31 +89,60 @@ def main():
     import microcontroller
     import supervisor
 
-    # Compiling engine/solver.py peaks at ~44 KB (docs/ram-budget.md), so it
-    # is imported first, on a heap still nearly empty, and not at the first
-    # hint, next to the screens. The module is held while playing either way.
+    started = supervisor.ticks_ms()
+    display = board.DISPLAY
+    from app.layout import for_screen
+
+    layout = for_screen(display.width, display.height)
+    yield "layout"
+    from app.artwork import paint
+
+    art = paint(FONT_DIR, layout)
+    del paint
+    from app.memory import forget
+
+    forget("app.artwork", "adafruit_bitmap_font")
+    yield "artwork"
+    # The solver's tables are built at import, while the heap is still whole.
     try:
         import engine.solver  # noqa: F401
     except MemoryError:
         pass  # the game runs; the hint says "no solver"
+    yield "solver"
     from app.controller import App
     from engine.rng import entropy_seed
     from engine.store import Store, region_from_settings
 
-    start, length = region_from_settings(os.getenv)
-    store = Store(microcontroller.nvm, start, length)
+    yield "modules"
+    getenv = getattr(os, "getenv", None) or (lambda name: None)
+    start_at, length = region_from_settings(getenv)
+    store = Store(microcontroller.nvm, start_at, length)
     app = App(
-        board.DISPLAY,
+        display,
         make_keys(),
         store,
         supervisor.ticks_ms,
-        font_dir="/fonts",
+        art=art,
+        layout=layout,
         speaker=make_speaker(),
         pixels=make_pixels(),
         seed=entropy_seed(),
         event=keypad.Event(),
     )
-    app.run()
+    del art
+    from adafruit_ticks import ticks_diff
+
+    app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
+    yield app
+
+
+def main():
+    """Build everything and play forever."""
+    import gc
+
+    for step in start():
+        gc.collect()
+    step.run()  # the last thing start() yields is the App
 
 
 if __name__ == "__main__":  # CircuitPython runs code.py as __main__

@@ -2,7 +2,7 @@
 
 Short (``DURATION_MS`` + ``APPEAR_MS``), skippable and switchable off: a new
 move, opening a menu or the setting ends it at once with the final board,
-so input never waits. Moving tiles are drawn by up to 16 one-cell TileGrids
+so input never waits. Moving tiles are drawn by up to 12 one-cell TileGrids
 over the same face sheet as the board; the board shows the tiles that stay
 put. When the slide ends, merged tiles take their final face and a light
 ring flashes round each of them, and the spawned tile shows its small
@@ -10,16 +10,17 @@ ring flashes round each of them, and the spawned tile shows its small
 """
 
 import displayio
+from adafruit_ticks import ticks_diff
 
-from app import theme
 from app.board_view import RING_COUNT
-from app.faces import APPEARING
-from app.timing import ticks_diff
+from app.theme import APPEARING
 
 #: Length of a slide in milliseconds.
 DURATION_MS = 100
 #: How long the new tile shows small after the slide (ms).
 APPEAR_MS = 60
+#: Most tiles one move can slide: 3 per line (the tile at the edge stays).
+SPRITES = 12
 
 
 def _line_orders():
@@ -58,18 +59,22 @@ class Animation:
 
     def __init__(self, view, sheet, palette):
         self.view = view
+        layout = view.layout
+        self._x0 = layout.board_x
+        self._y0 = layout.board_y
+        self._pitch = pitch = layout.pitch
         shader = _sprite_palette(palette)
         self.sprites = []
-        for _ in range(16):
-            sprite = displayio.TileGrid(sheet, pixel_shader=shader, tile_width=theme.PITCH, tile_height=theme.PITCH)
+        for _ in range(SPRITES):
+            sprite = displayio.TileGrid(sheet, pixel_shader=shader, tile_width=pitch, tile_height=pitch)
             sprite.hidden = True
             view.sprites.append(sprite)
             self.sprites.append(sprite)
         # Per sprite: start and end pixel positions.
-        self._from_x = [0] * 16
-        self._from_y = [0] * 16
-        self._to_x = [0] * 16
-        self._to_y = [0] * 16
+        self._from_x = [0] * SPRITES
+        self._from_y = [0] * SPRITES
+        self._to_x = [0] * SPRITES
+        self._to_y = [0] * SPRITES
         self._still = [0] * 16
         self._count = 0
         self._since = 0
@@ -137,10 +142,11 @@ class Animation:
     def _add(self, count, source, destination, exponent):
         sprite = self.sprites[count]
         sprite[0] = exponent
-        self._from_x[count] = theme.BOARD_X + (source % 4) * theme.PITCH
-        self._from_y[count] = theme.BOARD_Y + (source // 4) * theme.PITCH
-        self._to_x[count] = theme.BOARD_X + (destination % 4) * theme.PITCH
-        self._to_y[count] = theme.BOARD_Y + (destination // 4) * theme.PITCH
+        pitch = self._pitch
+        self._from_x[count] = self._x0 + (source % 4) * pitch
+        self._from_y[count] = self._y0 + (source // 4) * pitch
+        self._to_x[count] = self._x0 + (destination % 4) * pitch
+        self._to_y[count] = self._y0 + (destination // 4) * pitch
         sprite.x = self._from_x[count]
         sprite.y = self._from_y[count]
         sprite.hidden = False

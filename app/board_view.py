@@ -1,92 +1,47 @@
 """The play screen: the 4x4 board, the SCORE / BEST panel, hint arrow and status.
 
-Everything is built once; updates touch only what changed (a tile index,
-a digit, a hidden flag), so a move costs no allocation and displayio
-refreshes only the dirty areas.
+Everything is built once from the start-up artwork (app.artwork); updates
+touch only what changed (a tile index, a digit, a hidden flag, a text
+cell), so a move costs no allocation and displayio refreshes only the
+dirty areas.
 """
 
 import displayio
 import vectorio
-from adafruit_display_text import bitmap_label
 
 from app import theme
 from app.digits import DigitStrip
+from app.text import TextGrid
 
-#: Side of the hint arrow's square sprite (pixels).
-_ARROW = 41
 #: Most merges one move can make (two per line).
 RING_COUNT = 8
-#: A ring spans a cell's own top/left gap, its tile and the next cell's gap.
-_RING = theme.PITCH + theme.GAP
-_BOARD_CENTRE_X = theme.BOARD_X + theme.BOARD_SIZE // 2
-_BOARD_CENTRE_Y = theme.BOARD_Y + theme.BOARD_SIZE // 2
-_PANEL_CENTRE = theme.PANEL_X + theme.PANEL_WIDTH // 2
+#: SCORE / BEST switch to the narrow font from this value on (7 digits).
+_NARROW_FROM = 1000000
 
 
-def _solid(colour):
+def solid(colour):
+    """A one-colour Palette."""
     palette = displayio.Palette(1)
     palette[0] = colour
     return palette
 
 
 def _rect(colour, x, y, width, height):
-    return vectorio.Rectangle(pixel_shader=_solid(colour), x=x, y=y, width=width, height=height)
-
-
-def _arrow_value(x, y):
-    """Pixel of the up arrow at (x, y): 0 clear, 1 outline, 2 fill."""
-    half = _ARROW // 2
-    dx = abs(x - half)
-    # Head: a triangle over rows 0..20; shaft: 13 px wide below it.
-    if y <= half:
-        inside, edge = dx <= y, dx >= y - 2 or y <= 1
-    else:
-        inside, edge = dx <= 7, dx >= 6 or y >= _ARROW - 2
-    if not inside:
-        return 0
-    return 1 if edge else 2
-
-
-def _arrow_sprite():
-    """A 4-frame sprite of the hint arrow: up, right, down, left (engine order)."""
-    size = _ARROW
-    sheet = displayio.Bitmap(size * 4, size, 3)
-    last = size - 1
-    for y in range(size):
-        for x in range(size):
-            value = _arrow_value(x, y)
-            if value:
-                # Frame d is the up arrow turned d quarter turns clockwise.
-                sheet[x, y] = value
-                sheet[size + last - y, x] = value
-                sheet[2 * size + last - x, last - y] = value
-                sheet[3 * size + y, last - x] = value
-    palette = displayio.Palette(3)
-    palette[0] = 0
-    palette[1] = theme.DARK_TEXT
-    palette[2] = theme.HINT_ARROW
-    palette.make_transparent(0)
-    return displayio.TileGrid(
-        sheet,
-        pixel_shader=palette,
-        tile_width=size,
-        tile_height=size,
-        x=_BOARD_CENTRE_X - size // 2,
-        y=_BOARD_CENTRE_Y - size // 2,
-    )
+    return vectorio.Rectangle(pixel_shader=solid(colour), x=x, y=y, width=width, height=height)
 
 
 class _ScoreBox:
-    """A titled box with a number that can grow to 7 digits."""
+    """A titled box with a number of up to 7 digits."""
 
-    def __init__(self, group, fonts, title, y):
-        group.append(_rect(theme.BOARD, theme.PANEL_X, y, theme.PANEL_WIDTH, 33))
-        label = bitmap_label.Label(fonts.text, text=title, color=theme.PANEL_TITLE)
-        label.anchor_point = (0.5, 0.0)
-        label.anchored_position = (_PANEL_CENTRE, y + 1)
-        group.append(label)
-        self.wide = DigitStrip(fonts.for_score(6), 6, _PANEL_CENTRE, y + 16, theme.LIGHT_TEXT, theme.BOARD)
-        self.narrow = DigitStrip(fonts.for_score(7), 7, _PANEL_CENTRE, y + 19, theme.LIGHT_TEXT, theme.BOARD)
+    def __init__(self, group, art, layout, strip, title, y):
+        group.append(_rect(theme.BOARD, layout.panel_x, y, layout.panel_width, 33))
+        heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, layout.panel_centre - 3 * len(title), y + 1)
+        heading.write(0, 0, title)
+        group.append(heading.grid)
+        centre = layout.panel_centre
+        wide, narrow = art.score_digits
+        self.wide = DigitStrip(wide, 6, centre, y + 16)
+        self.narrow = DigitStrip(narrow, 7, centre, y + 19)
         self.narrow.grid.hidden = True
         group.append(self.wide.grid)
         group.append(self.narrow.grid)
@@ -96,7 +51,7 @@ class _ScoreBox:
         if value == self.value:
             return
         self.value = value
-        big = value >= 1000000
+        big = value >= _NARROW_FROM
         self.narrow.grid.hidden = not big
         self.wide.grid.hidden = big
         (self.narrow if big else self.wide).set(value)
@@ -105,69 +60,72 @@ class _ScoreBox:
 class BoardView:
     """The play screen. ``group`` is its displayio root.
 
-    :param fonts: an :class:`app.fonts.Fonts`.
-    :param sheet: the tile-face Bitmap from :func:`app.faces.build_sheet`.
-    :param palette: its Palette.
+    :param art: the :class:`app.artwork.Art` drawn at start-up.
+    :param layout: the screen's :class:`app.layout.Layout`.
     """
 
-    def __init__(self, fonts, sheet, palette):
-        group = displayio.Group()
-        group.append(_rect(theme.BACKGROUND, 0, 0, theme.SCREEN_WIDTH, theme.SCREEN_HEIGHT))
-        group.append(_rect(theme.BOARD, theme.BOARD_X, theme.BOARD_Y, theme.BOARD_SIZE, theme.BOARD_SIZE))
+    def __init__(self, art, layout):
+        self.layout = layout
+        group = displayio.Group(scale=layout.scale)
+        group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height))
+        group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size))
         # Merge rings lie under the grid and show through its gaps: the
         # faces' gap colour is made transparent (the backdrop has the same
         # colour, so nothing else changes).
-        palette.make_transparent(0)
-        ring_colour = _solid(theme.MERGE_RING)
+        art.face_palette.make_transparent(0)
+        ring_colour = solid(theme.MERGE_RING)
+        ring = layout.pitch + layout.gap
         self.rings = []
         for _ in range(RING_COUNT):
-            ring = vectorio.Rectangle(pixel_shader=ring_colour, x=0, y=0, width=_RING, height=_RING)
-            ring.hidden = True
-            group.append(ring)
-            self.rings.append(ring)
+            shape = vectorio.Rectangle(pixel_shader=ring_colour, x=0, y=0, width=ring, height=ring)
+            shape.hidden = True
+            group.append(shape)
+            self.rings.append(shape)
         self.grid = displayio.TileGrid(
-            sheet,
-            pixel_shader=palette,
+            art.faces,
+            pixel_shader=art.face_palette,
             width=4,
             height=4,
-            tile_width=theme.PITCH,
-            tile_height=theme.PITCH,
+            tile_width=layout.pitch,
+            tile_height=layout.pitch,
             default_tile=0,
-            x=theme.BOARD_X,
-            y=theme.BOARD_Y,
+            x=layout.board_x,
+            y=layout.board_y,
         )
         group.append(self.grid)
         #: Sprites for the slide animation draw above the grid (see app.animation).
         self.sprites = displayio.Group()
         group.append(self.sprites)
-        self.arrow = _arrow_sprite()
+        centre_x, centre_y = layout.board_centre
+        self.arrow = displayio.TileGrid(
+            art.arrow, pixel_shader=art.arrow_palette, x=centre_x - layout.arrow // 2, y=centre_y - layout.arrow // 2
+        )
         self.arrow.hidden = True
         group.append(self.arrow)
-        self.score = _ScoreBox(group, fonts, "SCORE", 5)
-        self.best = _ScoreBox(group, fonts, "BEST", 41)
-        self.status = bitmap_label.Label(fonts.text, text=" ", color=theme.DARK_TEXT, line_spacing=1.0)
-        self.status.anchor_point = (0.5, 0.0)
-        self.status.anchored_position = (_PANEL_CENTRE, 78)
-        group.append(self.status)
+        strip = art.text_strip
+        self.score = _ScoreBox(group, art, layout, strip, "SCORE", layout.score_y)
+        self.best = _ScoreBox(group, art, layout, strip, "BEST", layout.best_y)
+        columns = layout.status_columns
+        self.status = TextGrid(strip, columns, 2, theme.DARK_TEXT, layout.panel_centre - 3 * columns, layout.status_y)
+        group.append(self.status.grid)
         self.group = group
-        self._status_text = " "
+        self._first = ""
+        self._second = ""
         self._arrow_direction = -1
-        self._shown = [-1] * 16
+        self._shown = bytearray(b"\xff" * 16)
 
     def show_cells(self, cells):
-        """Make the board show ``cells`` (16 exponents); only changed tiles are set."""
+        """Make the board show ``cells`` (16 exponents 0..17); only changed tiles are set."""
         shown = self._shown
         grid = self.grid
         for index in range(16):
             exponent = cells[index]
-            if exponent > 17:
-                exponent = 17  # set_board allows up to 31; 16 cells reach 17
             if shown[index] != exponent:
                 shown[index] = exponent
                 grid[index] = exponent
 
     def show_face(self, index, face):
-        """Show sprite-sheet face ``face`` in cell ``index`` (animations)."""
+        """Show sheet face ``face`` in cell ``index`` (animations)."""
         self._shown[index] = face
         self.grid[index] = face
 
@@ -177,8 +135,9 @@ class BoardView:
         if index < 0:
             ring.hidden = True
             return
-        ring.x = theme.BOARD_X + (index % 4) * theme.PITCH
-        ring.y = theme.BOARD_Y + (index // 4) * theme.PITCH
+        layout = self.layout
+        ring.x = layout.board_x + (index % 4) * layout.pitch
+        ring.y = layout.board_y + (index // 4) * layout.pitch
         ring.hidden = False
 
     def face_at(self, index):
@@ -191,30 +150,38 @@ class BoardView:
         self.best.set(best)
 
     def show_hint(self, direction):
-        """Draw the hint arrow for direction 0..3 over the board; -1 hides it."""
+        """Point the hint arrow for direction 0..3 (up, right, down, left); -1 hides it."""
         if direction == self._arrow_direction:
             return
         self._arrow_direction = direction
+        arrow = self.arrow
         if direction < 0:
-            self.arrow.hidden = True
+            arrow.hidden = True
             return
-        self.arrow[0] = direction
-        self.arrow.hidden = False
+        # The sheet holds the up arrow. Down: mirrored top to bottom; left:
+        # transposed (the tip goes from the top edge to the left one);
+        # right: transposed and mirrored both ways (the same in whichever
+        # order displayio applies the flips, the arrow being symmetric).
+        arrow.transpose_xy = direction == 1 or direction == 3
+        arrow.flip_x = direction == 1
+        arrow.flip_y = direction == 1 or direction == 2
+        arrow.hidden = False
 
     @property
     def hint_direction(self):
         """The direction the hint arrow shows, -1 when hidden."""
         return self._arrow_direction
 
-    def show_status(self, text):
-        """Up to two short lines (6 characters each) under the scores."""
-        if not text:
-            text = " "
-        if text != self._status_text:
-            self._status_text = text
-            self.status.text = text
+    def show_status(self, first="", second=""):
+        """Up to two short lines (``layout.status_columns`` characters each) under the scores."""
+        if first != self._first:
+            self._first = first
+            self.status.line(0, first, centre=True)
+        if second != self._second:
+            self._second = second
+            self.status.line(1, second, centre=True)
 
     @property
     def status_text(self):
-        """The status text shown."""
-        return self._status_text.strip()
+        """The status lines shown, joined by a newline ("" when blank)."""
+        return (self._first + "\n" + self._second).strip()

@@ -1,66 +1,78 @@
-"""The app's state machine: play, win banner, game over, menu, help, settings.
+"""The app's state machine: play, win banner, game over, and the menu's modes.
 
-``App`` wires the game (engine), the screens (board view + overlay), the
-controls, saving and feedback, like the original 2048's application file.
-It is driven by ``step()``, one call per frame: read every queued key event,
-act on each in order, advance autoplay / animation / dimming, refresh the
-display once if anything changed, and save only when no input is waiting.
+``App`` wires the game (engine) to its parts, each in its own module like
+the original 2048's application file wires its managers: the play screen
+(app.board_view) and overlay (app.overlay), the menu and its pages
+(app.menus), hint and autoplay (app.assist), the backlight
+(app.backlight), the controls, saving and feedback.
+
+It is driven by ``step()``, one call per frame: read every queued key
+event and act on each in order, give a hint asked for in the last frame,
+advance autoplay, animation and dimming, refresh the display once if
+anything changed, and save only when no input is waiting. A frame that
+runs out of memory or of Python stack (``MemoryError``, ``RuntimeError``)
+is abandoned, the game goes on from a known state, and the screen says so.
 """
 
+import gc
+
+from adafruit_ticks import ticks_diff
+
 from app import controls as act
-from app import pages, theme
+from app import theme
 from app.animation import Animation
+from app.assist import Assist
+from app.backlight import Backlight
 from app.board_view import BoardView
-from app.faces import build_sheet
 from app.feedback import Feedback
-from app.fonts import Fonts
-from app.menus import MenuScreens
+from app.layout import for_screen
+from app.memory import forget
 from app.overlay import Overlay
-from app.settings import Settings
-from app.modes import MENU, OVER, PLAY, WON
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
-from app.timing import ticks_add, ticks_diff
-from engine import rules
+from app.settings import Settings
 
-#: No input for this long dims the backlight (ms).
-DIM_AFTER_MS = 60000
-#: Autoplay: least time between two moves (ms).
-AUTOPLAY_MS = 250
-#: Autoplay: how long the win banner stays before it continues by itself (ms).
-AUTO_CONTINUE_MS = 1500
-#: Backlight while dimmed, as a share of the chosen brightness.
-DIM_SHARE = 0.15
+#: Modes of the play flow (the menu's are app.menus').
+PLAY = "play"
+WON = "won"
+OVER = "over"
+#: Start was pressed; the menu shows in the next frame.
+MENU_OPENING = "menu_opening"
 
 
-def _load_solver():
-    # code.py imports the solver at start-up; if it is missing, or there is
-    # no room to load it now, the hint says "no solver" and play goes on.
-    try:
-        from engine.solver import DEVICE, best_move
-    except (ImportError, MemoryError):
-        return None, None
-    return best_move, DEVICE
+class Timings:
+    """Durations the board measures for the About page, in ms (-1: not yet)."""
+
+    def __init__(self):
+        #: From the start of code.py to a playable board.
+        self.boot_ms = -1
+        #: The last NVM write.
+        self.save_ms = -1
+        #: The last solver decision.
+        self.think_ms = -1
 
 
-class App(MenuScreens):
+class App:
     """The handheld 2048.
 
-    The play flow (moves, banners, autoplay, dimming, saving) is here; the
-    menu and its pages are in :class:`app.menus.MenuScreens`.
-
-    :param display: ``root_group``, ``refresh()``, ``auto_refresh``, ``brightness``.
+    :param display: ``root_group``, ``refresh()``, ``auto_refresh``,
+        ``brightness``, ``width`` and ``height``.
     :param keys: has ``events`` with ``get()`` -> keypad-style Event or None
         (key numbers 0..7 = B, A, Start, Select, Right, Down, Up, Left).
     :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``, ``settings``).
     :param ticks_ms: millisecond clock wrapping at 2**29 (``supervisor.ticks_ms``).
     :param str font_dir: folder of the .pcf fonts ("/fonts" on the device).
+    :param art: the bitmaps from ``app.artwork.paint`` (default: painted here
+        from ``font_dir``; code.py paints first and then frees the painter).
+    :param layout: an :class:`app.layout.Layout` (default: for the display's size).
     :param speaker: optional tone player (see :class:`app.feedback.Feedback`).
     :param pixels: optional NeoPixels.
     :param solver: optional ``best_move(cells) -> 0..3 or -1``; default:
-        ``engine.solver.best_move`` with the DEVICE effort.
+        ``engine.solver`` with the DEVICE effort.
     :param int seed: seed for a new game when nothing is saved (None: entropy).
     :param event: optional ``keypad.Event()`` to read keys into with
         ``events.get_into`` (no allocation per key event on the device).
+    :param key_names: optional {button: what the player presses for it},
+        e.g. the simulator's keyboard keys, for the Controls page.
     """
 
     def __init__(
@@ -70,11 +82,14 @@ class App(MenuScreens):
         store,
         ticks_ms,
         font_dir="/fonts",
+        art=None,
+        layout=None,
         speaker=None,
         pixels=None,
         solver=None,
         seed=None,
         event=None,
+        key_names=None,
     ):
         self.display = display
         self.keys = keys
@@ -82,43 +97,43 @@ class App(MenuScreens):
         self._event = event if hasattr(keys.events, "get_into") else None
         self.store = store
         self.ticks_ms = ticks_ms
+        self.key_names = key_names
         self.game = store.load(seed)
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
         self.controls = act.Controls()
-        self._solver = solver
-        fonts = Fonts(font_dir)
-        sheet, palette = build_sheet(fonts)
-        self.view = BoardView(fonts, sheet, palette)
-        self.animation = Animation(self.view, sheet, palette)
-        self.overlay = Overlay(fonts.text)
+        self.timings = Timings()
+        #: Frames abandoned for want of memory or stack (About page).
+        self.faults = 0
+        if layout is None:
+            layout = for_screen(display.width, display.height)
+        if art is None:
+            from app.artwork import paint
+
+            art = paint(font_dir, layout)
+        self.view = BoardView(art, layout)
+        self.animation = Animation(self.view, art.faces, art.face_palette)
+        self.overlay = Overlay(art.text_strip, layout)
         self.view.group.append(self.overlay.group)
-        # Every digit is drawn into a sprite sheet by now.
-        fonts.close()
+        self.assist = Assist(self, solver)
+        #: The menu and its pages (app.menus), loaded while they are open.
+        self.menus = None
+        #: The menu row last picked (kept while the menu is not loaded).
+        self.menu_row = 0
         self.mode = PLAY
         self.choice = 0
-        self.menu_row = 0
-        self.help_document = 0
-        self.help_page = 0
-        self.help_pages = ()
-        self.autoplay = False
-        self.dimmed = False
+        self._menu_pending = False
+        self._handlers = {PLAY: self._on_play, WON: self._on_won, OVER: self._on_over}
         self._before = [0] * 16
         now = ticks_ms()
-        self.last_input = now
-        self._next_auto = now
-        self._won_at = now
-        # Device timings for the About page (ms; -1 until measured): what
-        # the desktop can only estimate, the board reports itself.
-        self.last_save_ms = -1
-        self.last_think_ms = -1
+        self.backlight = Backlight(display, now)
         self._dirty = True
         self._apply_settings()
         display.auto_refresh = False
         display.root_group = self.view.group
         self._show_game()
-        self._resume()
+        self.resume()
 
     # -- the frame loop ------------------------------------------------
 
@@ -128,81 +143,101 @@ class App(MenuScreens):
             self.step()
 
     def step(self):
-        """One frame: handle input, advance timers, refresh once, maybe save.
+        """One frame: handle input, give a hint, advance timers, refresh once, maybe save.
 
-        Split into small methods: MicroPython without a pystack (the test
-        VM) heap-allocates any frame of more than ~11 slots on every call.
+        Calls nest as little as they can here: on the board every Python
+        call below takes pystack (1.5-2 KB in all), and a hint or a banner
+        is reached from this frame.
         """
-        now = self.ticks_ms()
-        self._read_keys(now)
-        self._advance(now)
-        if self._dirty:
-            self._dirty = False
-            self.display.refresh()
-        # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
-        if not len(self.keys.events) and self.policy.due(now):
-            self.save(now)
+        try:
+            now = self.ticks_ms()
+            if self._menu_pending:
+                self._show_menu()
+            self._read_keys(now)
+            self.assist.tick(now)
+            if self.animation.tick(now):
+                self._dirty = True
+            self.feedback.tick(now)
+            self.backlight.tick(now, self.assist.autoplay)
+            if self._dirty:
+                self._dirty = False
+                self.display.refresh()
+            # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
+            if not len(self.keys.events) and self.policy.due(now):
+                self.save(now)
+        except (MemoryError, RuntimeError) as error:
+            self.recover(error)
+
+    def recover(self, error):
+        """A frame ran out of memory or stack: drop what it was doing, say so, play on."""
+        self.faults += 1
+        try:
+            self.assist.cancel()
+            self.assist.stop()
+            self.animation.finish()
+            gc.collect()
+            self.resume()
+            if isinstance(error, MemoryError):
+                self.view.show_status("low", "memory")
+            else:
+                self.view.show_status("too", "deep")
+            self._dirty = True
+        except (MemoryError, RuntimeError):
+            pass  # the next frame tries again
 
     def _read_keys(self, now):
         events = self.keys.events
+        controls = self.controls
         event = self._event
         if event is not None:
             # get_into() reuses one Event: no allocation per key event.
             while events.get_into(event):
-                self._on_event(event, now)
+                action = controls.translate(event, now)
+                if action != act.NONE:
+                    self._act(action, now)
         else:
             event = events.get()
             while event is not None:
-                self._on_event(event, now)
+                action = controls.translate(event, now)
+                if action != act.NONE:
+                    self._act(action, now)
                 event = events.get()
-        action = self.controls.poll(now)
+        action = controls.poll(now)
         if action != act.NONE:
-            self._on_key_action(action, now)
-
-    def _advance(self, now):
-        if self.autoplay:
-            self._autoplay_tick(now)
-        if self.animation.tick(now):
-            self._dirty = True
-        self.feedback.tick(now)
-        if not self.dimmed and not self.autoplay and ticks_diff(now, self.last_input) >= DIM_AFTER_MS:
-            self._dim()
-
-    def save(self, now):
-        """Write the game now (the policy said so); a failed write does not stop play."""
-        try:
-            started = self.ticks_ms()
-            if self.store.save(self.game):
-                self.last_save_ms = ticks_diff(self.ticks_ms(), started)
-        except (OSError, RuntimeError, ValueError):
-            pass  # e.g. a read-only NVM file in the simulator; the next change saves again
-        self.policy.saved(now)
+            self._act(action, now)
 
     # -- input ---------------------------------------------------------
 
-    def _on_event(self, event, now):
-        action = self.controls.translate(event, now)
-        if action == act.NONE:
-            return
-        self.last_input = now
-        if self.dimmed:
+    def _act(self, action, now):
+        # One action from a key: wake the screen, stop autoplay, or act in
+        # the current mode.
+        if self.backlight.touched(now):
             # The press only wakes the screen.
             self.controls.swallow()
-            self._wake()
             return
-        self._on_key_action(action, now)
-
-    def _on_key_action(self, action, now):
-        if self.autoplay:
+        if self.assist.autoplay:
             # Any key stops autoplay and does nothing else.
             self.controls.swallow()
-            self._stop_autoplay()
+            self.assist.stop()
             return
         if action == act.PRESS:
             return
         self._dirty = True
-        handler = _HANDLERS[self.mode]
-        handler(self, action, now)
+        if self._menu_pending:
+            self._show_menu()  # a key right after Start, in the same frame
+        self._handlers[self.mode](action, now)
+
+    def touched(self, now):
+        """Count ``now`` as input (no dimming right after it)."""
+        self.backlight.last_input = now
+
+    def mark_dirty(self):
+        """Something on screen changed: refresh at the end of this frame."""
+        self._dirty = True
+
+    def set_mode(self, mode):
+        """Switch the state machine to ``mode`` (a name of this module or app.menus)."""
+        self.mode = mode
 
     # -- play ----------------------------------------------------------
 
@@ -210,14 +245,14 @@ class App(MenuScreens):
         if action <= act.LEFT:
             self.move(action, now)
         elif action == act.MENU:
-            self._open_menu(now)
+            self.open_menu(now)
         elif action == act.HINT:
-            self.hint()
+            self.assist.request_hint()
         elif action == act.AUTOPLAY:
-            self._start_autoplay(now)
+            self.assist.start(now)
         else:
             self.view.show_hint(-1)
-            self.view.show_status("")
+            self.view.show_status()
 
     def move(self, direction, now):
         """Play ``direction`` (0..3); returns True if the board changed."""
@@ -227,18 +262,22 @@ class App(MenuScreens):
         score = game.score
         if not game.move(direction):
             return False
+        self.assist.cancel()
         self.policy.changed(now)
         self.view.show_hint(-1)
-        if not self.autoplay:
-            self.view.show_status("")
+        if not self.assist.autoplay:
+            self.view.show_status()
         if game.score != score:
             self.feedback.merged(game.max_exponent, now)
         self._show_move(direction, now)
         if game.waiting:
-            self._on_win(now)
+            self.policy.urgent(now)
+            self.feedback.won(now)
+            self.assist.won(now)
+            self._show_won()
         elif game.over:
             self.policy.urgent(now)
-            self._stop_autoplay()
+            self.assist.stop()
             self._show_over()
         return True
 
@@ -258,79 +297,27 @@ class App(MenuScreens):
         self.view.show_scores(game.score, game.best)
         self._dirty = True
 
-    def _on_win(self, now):
-        self.policy.urgent(now)
-        self.feedback.won(now)
-        self._won_at = now
-        self._show_won()
+    def save(self, now):
+        """Write the game now (the policy said so); a failed write does not stop play.
 
-    def hint(self):
-        """Ask the solver, showing a 'thinking' mark meanwhile."""
-        solver = self._get_solver()
-        if solver is None:
-            self.view.show_status("no\nsolver")
-            return
-        self.view.show_status("think\n...")
-        self.display.refresh()
-        direction = solver(self.game.cells)
-        self.view.show_hint(direction)
-        if direction < 0:
-            self.view.show_status("no\nmove")
-        else:
-            self.view.show_status("hint\n" + rules.NAMES[direction].upper())
+        :return: True if a record was written.
+        """
+        wrote = False
+        try:
+            started = self.ticks_ms()
+            wrote = self.store.save(self.game)
+            if wrote:
+                self.timings.save_ms = ticks_diff(self.ticks_ms(), started)
+        except (OSError, RuntimeError, ValueError):
+            pass  # e.g. a read-only NVM file in the simulator; the next change saves again
+        self.policy.saved(now)
+        return wrote
 
-    def _get_solver(self):
-        if self._solver is None:
-            best_move, effort = _load_solver()
-            if best_move is None:
-                return None
-            ticks_ms = self.ticks_ms
-
-            def solver(cells):
-                started = ticks_ms()
-                direction = best_move(cells, effort, ticks_ms)
-                self.last_think_ms = ticks_diff(ticks_ms(), started)
-                return direction
-
-            self._solver = solver
-        return self._solver
-
-    # -- autoplay ------------------------------------------------------
-
-    def _start_autoplay(self, now):
-        if self.game.over or self._get_solver() is None:
-            self.view.show_status("no\nsolver" if not self.game.over else "game\nover")
-            return
-        self.autoplay = True
-        self._next_auto = now
-        self._won_at = now
-        self.view.show_hint(-1)
-        self.view.show_status("AUTO\nplay")
-        self._resume()
-
-    def _stop_autoplay(self):
-        if self.autoplay:
-            self.autoplay = False
-            self.view.show_status("")
-            self._dirty = True
-            # Watching counts as input: no dimming right after autoplay.
-            self.last_input = self.ticks_ms()
-
-    def _autoplay_tick(self, now):
-        if self.mode == WON:
-            if ticks_diff(now, self._won_at) >= AUTO_CONTINUE_MS:
-                self.game.continue_playing()
-                self.policy.urgent(now)
-                self._resume()
-                self._dirty = True
-            return
-        if self.mode != PLAY or ticks_diff(now, self._next_auto) < 0:
-            return
-        direction = self._solver(self.game.cells)
-        if direction < 0 or not self.move(direction, now):
-            self._stop_autoplay()
-            return
-        self._next_auto = ticks_add(now, AUTOPLAY_MS)
+    def save_now(self, now):
+        """Menu > Save now: write at once and say so, back on the board."""
+        self.save(now)
+        self.resume()
+        self.view.show_status("saved")
 
     # -- banners -------------------------------------------------------
 
@@ -341,9 +328,7 @@ class App(MenuScreens):
 
     def _show_over(self):
         self.mode = OVER
-        self.overlay.show_banner(
-            "Game over", ("Score %d" % self.game.score, "A: New game"), theme.OVERLAY, 1
-        )
+        self.overlay.show_banner("Game over", ("Score %d" % self.game.score, "A: New game"), theme.OVERLAY, 1)
 
     def _on_won(self, action, now):
         if action <= act.LEFT:
@@ -351,18 +336,23 @@ class App(MenuScreens):
             self.overlay.select(self.choice)
         elif action == act.CONFIRM or action == act.BACK:
             if action == act.BACK or self.choice == 0:
-                self.game.continue_playing()
-                self.policy.urgent(now)
+                self.continue_playing(now)
             else:
                 self.new_game(now)
-            self._resume()
+                self.resume()
         elif action == act.MENU:
-            self._open_menu()
+            self.open_menu()
+
+    def continue_playing(self, now):
+        """Continue after the win banner: same board, play on for 4096 and up."""
+        self.game.continue_playing()
+        self.policy.urgent(now)
+        self.resume()
 
     def _on_over(self, action, now):
         if action == act.CONFIRM:
             self.new_game(now)
-            self._resume()
+            self.resume()
         elif action == act.BACK:
             # Peek at the final board, and back.
             if self.overlay.visible:
@@ -370,28 +360,48 @@ class App(MenuScreens):
             else:
                 self._show_over()
         elif action == act.MENU:
-            self._open_menu()
+            self.open_menu()
 
     def new_game(self, now):
         """Start over (score 0, two tiles); best and stats stay."""
         self.animation.finish()
+        self.assist.cancel()
         self.game.new_game()
         self.policy.urgent(now)
         self.view.show_hint(-1)
-        self.view.show_status("")
+        self.view.show_status()
         self._show_game()
 
-    # -- menu and pages --------------------------------------------------
+    # -- menu ----------------------------------------------------------
 
-    def _open_menu(self, now=None):
+    def open_menu(self, now=None):
+        """Open the menu (Start); a player opening it may be about to switch off.
+
+        The menu and the solver take turns in memory: the solver is let go
+        (the next hint loads it again) and the menu's modules are loaded,
+        until ``resume`` lets them go.
+        """
         if now is not None:
-            # A player opening the menu may be about to switch off.
             self.policy.urgent(now)
-        self.mode = MENU
         self.animation.finish()
-        self.overlay.show_page("Menu", pages.menu_lines(self.autoplay), self.menu_row)
+        self.assist.release()
+        # The menu shows from the next frame: the solver's memory is free
+        # by then (forget collects, and a frame ends), and the menu's
+        # modules load into it.
+        self.mode = MENU_OPENING
+        self._menu_pending = True
+        self._dirty = True
 
-    def _resume(self):
+    def _show_menu(self):
+        self._menu_pending = False
+        if self.menus is None:
+            from app.menus import Menus
+
+            self.menus = Menus(self)
+            self._handlers.update(self.menus.handlers)
+        self.menus.open()
+
+    def resume(self):
         """Back to whatever the game needs: its banner, or the board."""
         game = self.game
         if game.waiting:
@@ -401,11 +411,28 @@ class App(MenuScreens):
         else:
             self.mode = PLAY
             self.overlay.hide()
+        self._menu_pending = False
+        if self.menus is not None:
+            self._close_menus()
         self._dirty = True
+
+    def _close_menus(self):
+        # Back from the menu: its modules go, making room for the solver.
+        self.menu_row = self.menus.row
+        for mode in self.menus.handlers:
+            del self._handlers[mode]
+        self.menus = None
+        forget("app.menus", "app.pages", "app.help_text")
+
+    def settings_changed(self, now):
+        """The Settings page changed something: apply it and keep it (saved like a move)."""
+        self.policy.set_mode(self.settings.save_mode)
+        self._apply_settings()
+        self.policy.changed(now)
 
     def _apply_settings(self):
         settings = self.settings
-        self._set_brightness(settings.brightness)
+        self.backlight.set_level(settings.brightness)
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):
@@ -418,38 +445,14 @@ class App(MenuScreens):
         the board, the scores and the banner the game calls for."""
         self.animation.finish()
         self._show_game()
-        self._resume()
+        self.resume()
 
     def _show_game(self):
         self.view.show_cells(self.game.cells)
         self.view.show_scores(self.game.score, self.game.best)
         self._dirty = True
 
-    def _set_brightness(self, level):
-        try:
-            self.display.brightness = level
-        except (AttributeError, NotImplementedError, RuntimeError):
-            pass  # a display without a backlight control
-
-    def _dim(self):
-        self.dimmed = True
-        self._set_brightness(self.settings.brightness * DIM_SHARE)
-
-    def _wake(self):
-        self.dimmed = False
-        self._set_brightness(self.settings.brightness)
-
-
-# Action handler per mode, indexed by the mode constants above.
-_HANDLERS = (
-    App._on_play,
-    App._on_won,
-    App._on_over,
-    App._on_menu,
-    App._on_confirm_new,
-    App._on_help_menu,
-    App._on_help_page,
-    App._on_info,
-    App._on_settings,
-    App._on_info,
-)
+    @property
+    def dimmed(self):
+        """True while the backlight is dimmed."""
+        return self.backlight.dimmed

@@ -13,7 +13,7 @@ except ImportError:  # CPython without Blinka
         return value
 
 
-from app.timing import ticks_diff
+from adafruit_ticks import ticks_diff
 
 # keypad.ShiftRegisterKeys key numbers on the PyBadge.
 KEY_B = const(0)

@@ -1,55 +1,36 @@
-"""A row of digits drawn from a sprite sheet: numbers change without allocating.
+"""A row of digits from a sprite sheet: numbers change without allocating.
 
-Used for SCORE and BEST. Each digit is one cell of a TileGrid over a small
-Bitmap holding the glyphs 0-9 and a blank, so updating a score is a few
-index assignments; a text label would build a new bitmap on every change.
+Used for SCORE and BEST. Each digit is one cell of a TileGrid over a
+:class:`app.artwork.DigitSheet` (glyphs 0-9 and a blank), so showing a new
+score is a few index assignments; a text label would build a new bitmap on
+every change.
 """
 
 import displayio
-
-from app import faces
 
 _BLANK = 10
 
 
 class DigitStrip:
-    """Up to ``width`` digits of ``font`` in ``colour`` on ``background``.
+    """Up to ``width`` digits, centred on ``centre_x``, top at ``y``.
 
-    :param font: a font whose digit glyphs are loaded.
+    :param sheet: an :class:`app.artwork.DigitSheet`.
     :param int width: most digits shown (1..9).
-    :param int centre_x: the number is centred on this x (pixels).
-    :param int y: top of the digits (pixels).
     """
 
-    def __init__(self, font, width, centre_x, y, colour, background):
-        top = 1000
-        bottom = -1000
-        for digit in "0123456789":
-            _, min_y, _, max_y = faces._ink(font, digit, None, 0, 0, 0)
-            top = min(top, min_y)
-            bottom = max(bottom, max_y)
-        advance = font.get_glyph(ord("0")).shift_x
-        height = bottom - top + 1
-        sheet = displayio.Bitmap(advance * 11, height, 2)
-        for digit in range(10):
-            faces._ink(font, str(digit), sheet, digit * advance, -top, 1)
-        palette = displayio.Palette(2)
-        palette[0] = background
-        palette[1] = colour
-        # Blank cells may stick out of the box the number sits in.
-        palette.make_transparent(0)
+    def __init__(self, sheet, width, centre_x, y):
         self.grid = displayio.TileGrid(
-            sheet,
-            pixel_shader=palette,
+            sheet.bitmap,
+            pixel_shader=sheet.palette,
             width=width,
             height=1,
-            tile_width=advance,
-            tile_height=height,
+            tile_width=sheet.advance,
+            tile_height=sheet.height,
             default_tile=_BLANK,
             y=y,
         )
-        self.advance = advance
-        self.height = height
+        self.advance = sheet.advance
+        self.height = sheet.height
         self.width = width
         self._centre_x = centre_x
         self.value = -1
@@ -88,7 +69,7 @@ class DigitStrip:
             grid[position] = _BLANK
 
     def digits(self):
-        """The digits shown, as a string (for tests and debugging)."""
+        """The digits shown, as a string (tests, the simulator)."""
         text = ""
         for position in range(self.width):
             index = self.grid[position]

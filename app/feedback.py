@@ -6,7 +6,7 @@ flash is started and ``tick`` ends it later.
 """
 
 from app import theme
-from app.timing import ticks_diff
+from adafruit_ticks import ticks_diff
 
 _CLICK_MS = 30
 _FLASH_MS = 150

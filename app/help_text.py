@@ -39,18 +39,30 @@ SOLVER = (
 
 
 def wrap(paragraph, width=26):
-    """Word-wrap one paragraph into lines of at most ``width`` characters."""
+    """Word-wrap one paragraph into lines of at most ``width`` characters.
+
+    Each line is one slice of the paragraph, so wrapping makes no strings
+    but the lines themselves (building lines word by word would make a new
+    string per word). A word longer than a line is cut.
+    """
     lines = []
-    line = ""
-    for word in paragraph.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    if line:
-        lines.append(line)
-    return lines
+    start = 0
+    length = len(paragraph)
+    while True:
+        while start < length and paragraph[start] == " ":
+            start += 1
+        if start >= length:
+            return lines
+        end = start + width
+        if end >= length:
+            lines.append(paragraph[start:])
+            return lines
+        # The last space at or before the line's end (one past it may be one).
+        cut = paragraph.rfind(" ", start, end + 1)
+        if cut <= start:
+            cut = end
+        lines.append(paragraph[start:cut])
+        start = cut
 
 
 def paginate(paragraphs, per_page=9):
@@ -86,8 +98,11 @@ def controls_lines():
     ]
 
 
-def document(name):
-    """Pages (lists of lines) of the help document ``name``."""
+def document(name, key_names=None):
+    """Pages (lists of lines) of the help document ``name``.
+
+    :param key_names: optional {button: key}, shown on the Controls page.
+    """
     if name == "Controls":
         return [controls_lines()]
     if name == "Strategy":

@@ -1,89 +1,120 @@
 """The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
 
-A mixin of :class:`app.controller.App`: these handlers share the app's state
-(game, overlay, settings, policy) and only navigate pages; the play flow
-stays in the controller.
+A component the app owns: it keeps its own place (menu row, help page,
+setting picked) and acts on the app only through the app's public
+methods (``resume``, ``new_game``, ``save_now``, ``set_mode``, ...). Each
+``on_*`` handler takes an action (app.controls) and the time in ms.
 """
 
 from app import controls as act
 from app import help_text, pages, theme
 from app.save_policy import MODE_NAMES
-from app.modes import ABOUT, CONFIRM_NEW, HELP_MENU, HELP_PAGE, SETTINGS, STATS
+
+MENU = "menu"
+CONFIRM_NEW = "confirm_new"
+HELP_MENU = "help_menu"
+HELP_PAGE = "help_page"
+STATS = "stats"
+SETTINGS = "settings"
+ABOUT = "about"
 
 
-class MenuScreens:
-    """Menu and page handlers; each takes an action (app.controls) and the time (ms)."""
+class Menus:
+    """Menu and page handlers for an :class:`app.controller.App`."""
 
-    def _on_menu(self, action, now):
+    def __init__(self, app):
+        self.app = app
+        self.overlay = app.overlay
+        self.row = app.menu_row
+        self.choice = 0
+        self.help_document = 0
+        self.help_page = 0
+        self.help_pages = ()
+        #: Mode name -> handler, merged into the app's table.
+        self.handlers = {
+            MENU: self.on_menu,
+            CONFIRM_NEW: self.on_confirm_new,
+            HELP_MENU: self.on_help_menu,
+            HELP_PAGE: self.on_help_page,
+            STATS: self.on_info,
+            SETTINGS: self.on_settings,
+            ABOUT: self.on_info,
+        }
+
+    def open(self):
+        """Show the menu (the app has set its mode)."""
+        self.app.set_mode(MENU)
+        self.overlay.show_page("Menu", pages.menu_lines(self.app.assist.autoplay), self.row)
+
+    def on_menu(self, action, now):
         items = len(pages.MENU_ITEMS)
+        app = self.app
         if action == act.UP or action == act.DOWN:
-            step = 1 if action == act.DOWN else -1
-            self.menu_row = (self.menu_row + step) % items
-            self.overlay.select(self.menu_row)
+            self.row = (self.row + (1 if action == act.DOWN else -1)) % items
+            self.overlay.select(self.row)
         elif action == act.BACK or action == act.MENU:
-            self._resume()
+            app.resume()
         elif action == act.CONFIRM:
-            item = pages.MENU_ITEMS[self.menu_row]
+            item = pages.MENU_ITEMS[self.row]
             if item == "Resume":
-                self._resume()
+                app.resume()
             elif item == "New game":
-                self.mode = CONFIRM_NEW
+                app.set_mode(CONFIRM_NEW)
                 self.choice = 0
                 self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
             elif item == "Autoplay":
-                self._resume()
-                self._start_autoplay(now)
+                app.resume()
+                app.assist.toggle_autoplay(now)
             elif item == "Help":
-                self.mode = HELP_MENU
+                app.set_mode(HELP_MENU)
                 self.help_document = 0
                 self.overlay.show_page("Help", help_text.DOCUMENTS, 0)
             elif item == "Stats":
-                self.mode = STATS
-                self.overlay.show_page("Stats", pages.stats_lines(self.game, self.store.saves))
+                app.set_mode(STATS)
+                self.overlay.show_page("Stats", pages.stats_lines(app.game, app.store))
             elif item == "Settings":
-                self.mode = SETTINGS
+                app.set_mode(SETTINGS)
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
-                self.mode = ABOUT
-                self.overlay.show_page("About", pages.about_lines(self.last_save_ms, self.last_think_ms))
+                app.set_mode(ABOUT)
+                self.overlay.show_page("About", pages.about_lines(app.timings, app.faults))
             else:
                 # "Save now": the player's way to keep every move before the
                 # power switch, whatever the save policy would wait for.
-                self.save(now)
-                self._resume()
-                self.view.show_status("saved")
+                app.save_now(now)
 
-    def _on_confirm_new(self, action, now):
+    def on_confirm_new(self, action, now):
+        app = self.app
         if action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
         elif action == act.CONFIRM:
             if self.choice == 1:
-                self.new_game(now)
-                self._resume()
+                app.new_game(now)
+                app.resume()
             else:
-                self._open_menu()
+                self.open()
         elif action == act.BACK:
-            self._open_menu()
+            self.open()
         elif action == act.MENU:
-            self._resume()
+            app.resume()
 
-    def _on_help_menu(self, action, now):
+    def on_help_menu(self, action, now):
         count = len(help_text.DOCUMENTS)
         if action == act.UP or action == act.DOWN:
-            step = 1 if action == act.DOWN else -1
-            self.help_document = (self.help_document + step) % count
+            self.help_document = (self.help_document + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.help_document)
         elif action == act.CONFIRM:
-            self.mode = HELP_PAGE
-            self.help_pages = help_text.document(help_text.DOCUMENTS[self.help_document])
+            self.app.set_mode(HELP_PAGE)
+            name = help_text.DOCUMENTS[self.help_document]
+            self.help_pages = help_text.document(name, self.app.key_names)
             self.help_page = 0
             self._show_help_page()
         elif action == act.BACK:
-            self._open_menu()
+            self.open()
         elif action == act.MENU:
-            self._resume()
+            self.app.resume()
 
     def _show_help_page(self):
         title = help_text.DOCUMENTS[self.help_document]
@@ -91,51 +122,51 @@ class MenuScreens:
             title = "%s %d/%d" % (title, self.help_page + 1, len(self.help_pages))
         self.overlay.show_page(title, self.help_pages[self.help_page])
 
-    def _on_help_page(self, action, now):
+    def on_help_page(self, action, now):
         last = len(self.help_pages) - 1
-        if action in (act.RIGHT, act.DOWN, act.CONFIRM):
+        if action == act.RIGHT or action == act.DOWN or action == act.CONFIRM:
             if self.help_page < last:
                 self.help_page += 1
                 self._show_help_page()
             elif action == act.CONFIRM:
                 self._back_to_help()
-        elif action in (act.LEFT, act.UP):
+        elif action == act.LEFT or action == act.UP:
             if self.help_page > 0:
                 self.help_page -= 1
                 self._show_help_page()
         elif action == act.BACK:
             self._back_to_help()
         elif action == act.MENU:
-            self._resume()
+            self.app.resume()
 
     def _back_to_help(self):
-        self.mode = HELP_MENU
+        self.help_pages = ()
+        self.app.set_mode(HELP_MENU)
         self.overlay.show_page("Help", help_text.DOCUMENTS, self.help_document)
 
-    def _on_info(self, action, now):
+    def on_info(self, action, now):
         if action == act.BACK or action == act.CONFIRM:
-            self._open_menu()
+            self.open()
         elif action == act.MENU:
-            self._resume()
+            self.app.resume()
 
     def _show_settings(self):
-        self.overlay.show_page("Settings", pages.settings_lines(self.settings, MODE_NAMES), self.choice)
+        self.overlay.show_page("Settings", pages.settings_lines(self.app.settings, MODE_NAMES), self.choice)
 
-    def _on_settings(self, action, now):
+    def on_settings(self, action, now):
         count = len(pages.SETTING_NAMES)
         if action == act.UP or action == act.DOWN:
-            step = 1 if action == act.DOWN else -1
-            self.choice = (self.choice + step) % count
+            self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.choice)
             return
         if action == act.BACK:
-            self._open_menu()
+            self.open()
             return
         if action == act.MENU:
-            self._resume()
+            self.app.resume()
             return
         step = -1 if action == act.LEFT else 1
-        settings = self.settings
+        settings = self.app.settings
         name = pages.SETTING_NAMES[self.choice]
         if name == "Brightness":
             settings.brightness_step = settings.brightness_step - step
@@ -147,7 +178,5 @@ class MenuScreens:
             settings.animations = not settings.animations
         else:
             settings.save_mode = settings.save_mode + step
-            self.policy.set_mode(settings.save_mode)
-        self._apply_settings()
-        self.policy.changed(now)
+        self.app.settings_changed(now)
         self._show_settings()

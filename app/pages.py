@@ -25,8 +25,9 @@ def menu_lines(autoplay):
     return lines
 
 
-def stats_lines(game, saves):
+def stats_lines(game, store):
     """Lifetime statistics, plus the NVM erases spent (``store.saves``)."""
+    saves = store.saves
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     return [
@@ -60,11 +61,11 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(last_save_ms=-1, last_think_ms=-1):
+def about_lines(timings, faults=0):
     """Version, firmware, free memory and measured timings, for bug reports.
 
-    :param int last_save_ms: duration of the last NVM write (-1: none yet).
-    :param int last_think_ms: duration of the last solver decision (-1: none).
+    :param timings: an :class:`app.controller.Timings` (ms; -1: not yet).
+    :param int faults: errors the app recovered from (out of memory, ...).
     """
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
@@ -76,13 +77,17 @@ def about_lines(last_save_ms=-1, last_think_ms=-1):
         free = "%d bytes" % gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = "n/a"
-    return [
+    lines = [
         "2048 version " + VERSION,
         "%s %s" % (implementation.name, version),
         machine[:26],
         "Free RAM: " + free,
-        "Last save: " + _milliseconds(last_save_ms),
-        "Last hint: " + _milliseconds(last_think_ms),
-        "Rules: the original 2048",
-        "by Gabriele Cirulli.",
+        "Start-up: " + _milliseconds(timings.boot_ms),
+        "Last save: " + _milliseconds(timings.save_ms),
+        "Last hint: " + _milliseconds(timings.think_ms),
     ]
+    if faults:
+        lines.append("Recovered errors: %d" % faults)
+    else:
+        lines.append("Rules: Gabriele Cirulli's")
+    return lines

@@ -23,7 +23,7 @@ way. ``tools/wear.py`` simulates play under each mode and prints erases per
 hour, the longest play lost and the NVM's expected life.
 """
 
-from app.timing import ticks_diff
+from adafruit_ticks import ticks_diff
 
 #: Names of the modes, indexable by mode number.
 MODE_NAMES = ("safer", "balanced", "gentler")

@@ -1,7 +1,6 @@
-"""Colours (RGB 0xRRGGBB, shown as RGB565 by displayio) and the screen layout.
+"""Colours (RGB 0xRRGGBB, shown as RGB565 by displayio) and the tile faces.
 
-The palette is the original 2048's. The layout fits a 160x128 screen: a
-118 px square board on the left, a 38 px score panel on the right.
+The palette is the original 2048's. Where things go is app.layout's.
 """
 
 try:
@@ -12,22 +11,14 @@ except ImportError:  # CPython without Blinka
         return value
 
 
-SCREEN_WIDTH = const(160)
-SCREEN_HEIGHT = const(128)
-
-#: Side of one tile in pixels.
-TILE = const(27)
-#: Space between tiles (and round the board edge) in pixels.
-GAP = const(2)
-#: Distance from one tile's left edge to the next one's.
-PITCH = const(29)
-BOARD_X = const(1)
-BOARD_Y = const(5)
-#: Side of the board backdrop: 4 tiles and 5 gaps.
-BOARD_SIZE = const(118)
-
-PANEL_X = const(121)
-PANEL_WIDTH = const(38)
+#: Faces in the tile sheet (app.artwork): empty plus exponents 1..17
+#: (2 .. 131072), then the two "appearing" faces: a small 2 and a small 4
+#: (spawns are only 2 or 4).
+FACE_COUNT = const(20)
+#: Face of a just-spawned tile with exponent e (1 or 2) is APPEARING + e - 1.
+APPEARING = const(18)
+#: Largest tile exponent a 4x4 game can make (131072).
+TOP_EXPONENT = const(17)
 
 BACKGROUND = 0xFAF8EF
 BOARD = 0xBBADA0

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import controller
-from app.modes import MENU, OVER, PLAY, WON
+from app import assist, backlight
+from app.controller import OVER, PLAY, WON
+from app.menus import MENU
 from boards import board
 from engine import rules
 from app import pages
@@ -129,7 +130,7 @@ def test_saves_and_resumes_through_the_nvm(tmp_path):
 
 def test_screen_dims_and_the_waking_key_does_nothing():
     sim = Simulator(seed=13)
-    sim.frames(controller.DIM_AFTER_MS // FRAME_MS + 2)
+    sim.frames(backlight.DIM_AFTER_MS // FRAME_MS + 2)
     assert sim.app.dimmed and sim.display.brightness < 0.5
     cells = list(sim.game.cells)
     sim.press("left")
@@ -142,12 +143,12 @@ def test_screen_dims_and_the_waking_key_does_nothing():
 def test_autoplay_plays_and_any_key_stops_it():
     sim = Simulator(seed=14, solver=first_legal)
     sim.press("hold-select")
-    assert sim.app.autoplay
+    assert sim.app.assist.autoplay
     sim.frames(2000 // FRAME_MS)
     moves = sim.game.moves
     assert moves >= 4
     sim.press("b")
-    assert not sim.app.autoplay
+    assert not sim.app.assist.autoplay
     sim.frames(2000 // FRAME_MS)
     assert sim.game.moves == moves
 
@@ -158,13 +159,13 @@ def test_autoplay_continues_after_the_win_banner():
     # Autoplay from the menu; first_legal plays UP first, LEFT when UP is void.
     sim.game.set_board(board("1024 1024 . .", ". . . .", ". . . .", ". . . ."), score=5000)
     sim.press_all(["start", "down*2", "a"])
-    assert sim.app.autoplay
+    assert sim.app.assist.autoplay
     for _ in range(200):
         sim.frames()
         if sim.game.won:
             break
     assert sim.game.won and sim.app.mode == WON
-    sim.frames((controller.AUTO_CONTINUE_MS + 500) // FRAME_MS)
+    sim.frames((assist.AUTO_CONTINUE_MS + 500) // FRAME_MS)
     assert sim.game.keep_playing and sim.app.mode in (PLAY, OVER)
 
 
@@ -323,9 +324,9 @@ def test_menu_save_now_keeps_every_move_for_the_power_switch():
     moves = sim.game.moves
     assert moves >= 2
     sim.press("start")
-    while sim.app.menu_row != len(pages.MENU_ITEMS) - 1:
+    while sim.app.menus.row != len(pages.MENU_ITEMS) - 1:
         sim.press("up")
-    assert pages.MENU_ITEMS[sim.app.menu_row] == "Save now"
+    assert pages.MENU_ITEMS[sim.app.menus.row] == "Save now"
     sim.press("a")
     assert sim.app.mode == PLAY and sim.app.view.status_text == "saved"
     # Power off now: a new store on the same NVM resumes exactly here.

@@ -5,7 +5,7 @@ from app.controls import Controls
 from app.feedback import Feedback
 from app.joystick import JoystickKeys
 from app.settings import Settings
-from app.timing import ticks_diff
+from adafruit_ticks import ticks_diff
 
 
 class Event:

@@ -2,19 +2,35 @@
 
 import pytest
 
-from app import faces, help_text, pages, theme
-from app.modes import HELP_PAGE, MENU, OVER, PLAY, WON
-from app.fonts import Fonts
+from app import artwork, help_text, pages, theme
+from app.controller import OVER, PLAY, WON
+from app.layout import LAYOUT_160X128 as L
+from app.menus import HELP_PAGE, MENU
 from boards import board
 from tools.framebuffer import render_rgb565
 from tools.sim import FONT_DIR, Simulator
 
-WIDTH = theme.SCREEN_WIDTH
+WIDTH = L.width
+
+
+class _Fonts:
+    """The tile fonts by digit count, as the layout names them."""
+
+    def __init__(self):
+        self.by_name = artwork.load_fonts(FONT_DIR, L.tile_fonts)
+
+    def for_digits(self, count):
+        return self.by_name[L.tile_fonts[min(count, 6) - 1]]
+
+
+def text_ink_width(font, text):
+    min_x, _, max_x, _ = artwork.ink_bounds(font, text)
+    return max_x - min_x + 1
 
 
 @pytest.fixture(scope="module")
 def fonts():
-    return Fonts(FONT_DIR)
+    return _Fonts()
 
 
 @pytest.fixture
@@ -25,15 +41,15 @@ def sim():
 def tile_origin(index):
     """Top-left pixel of the tile (not its gap) in cell ``index``."""
     return (
-        theme.BOARD_X + (index % 4) * theme.PITCH + theme.GAP,
-        theme.BOARD_Y + (index // 4) * theme.PITCH + theme.GAP,
+        L.board_x + (index % 4) * L.pitch + L.gap,
+        L.board_y + (index // 4) * L.pitch + L.gap,
     )
 
 
 def cell_pixels(pixels, index):
     """The TILE x TILE pixels of one tile, as rows."""
     left, top = tile_origin(index)
-    return [pixels[(top + y) * WIDTH + left : (top + y) * WIDTH + left + theme.TILE] for y in range(theme.TILE)]
+    return [pixels[(top + y) * WIDTH + left : (top + y) * WIDTH + left + L.tile] for y in range(L.tile)]
 
 
 def ink_mask(rows, background):
@@ -88,23 +104,23 @@ def test_known_board_has_the_right_colours_and_numbers(sim, fonts):
         allowed = {background, ink, theme.rgb565(theme.BOARD)}
         assert {value for row in rows for value in row} <= allowed, text
         # Ink stays off the tile's edge pixels.
-        assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= theme.TILE - 2, text
-        assert min(y for _, y in drawn) >= 1 and max(y for _, y in drawn) <= theme.TILE - 2, text
+        assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= L.tile - 2, text
+        assert min(y for _, y in drawn) >= 1 and max(y for _, y in drawn) <= L.tile - 2, text
 
 
 def test_131072_fits_its_cell(fonts):
     for exponent in range(1, 18):
         text = str(1 << exponent)
-        width = faces.text_ink_width(fonts.for_digits(len(text)), text)
-        assert width <= theme.TILE - 2, (text, width)
-    assert faces.text_ink_width(fonts.for_digits(6), "131072") == 23
+        width = text_ink_width(fonts.for_digits(len(text)), text)
+        assert width <= L.tile - 2, (text, width)
+    assert text_ink_width(fonts.for_digits(6), "131072") == 23
 
 
 def test_gaps_are_board_colour(sim):
     pixels = sim.pixels()
     board_colour = theme.rgb565(theme.BOARD)
     # The gap column left of each column of tiles, and the right edge.
-    for x in (theme.BOARD_X, theme.BOARD_X + theme.PITCH, theme.BOARD_X + theme.BOARD_SIZE - 1):
+    for x in (L.board_x, L.board_x + L.pitch, L.board_x + L.board_size - 1):
         assert pixels[60 * WIDTH + x] == board_colour
 
 
@@ -118,7 +134,7 @@ def test_scores_show_their_digits(sim):
     assert view.score.wide.grid.hidden and not view.score.narrow.grid.hidden
     pixels = sim.pixels()
     light = theme.rgb565(theme.LIGHT_TEXT)
-    panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(theme.PANEL_X, WIDTH)]
+    panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(L.panel_x, WIDTH)]
     assert light in panel
 
 
@@ -182,7 +198,7 @@ def test_help_pages_fit_the_screen(sim):
     assert sim.app.overlay.lines[0].startswith("D-pad")
     sim.press_all(["b", "down", "a"])
     assert sim.app.overlay.title_text.startswith("Strategy 1/")
-    text = " ".join(" ".join(page) for page in sim.app.help_pages)
+    text = " ".join(" ".join(page) for page in sim.app.menus.help_pages)
     for words in ("four directions", "every merge", "small tile", "nearly full"):
         assert words in text.replace("\n", " ")
     sim.press("right")
@@ -214,7 +230,7 @@ def test_hint_shows_arrow_and_name():
     assert sim.app.view.hint_direction == 3
     assert sim.app.view.status_text == "hint\nLEFT"
     pixels = sim.pixels()
-    centre = (theme.BOARD_Y + theme.BOARD_SIZE // 2) * WIDTH + theme.BOARD_X + theme.BOARD_SIZE // 2
+    centre = (L.board_y + L.board_size // 2) * WIDTH + L.board_x + L.board_size // 2
     assert pixels[centre] == theme.rgb565(theme.HINT_ARROW)
     assert pages.MENU_ITEMS[0] == "Resume"
 
@@ -234,7 +250,7 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     )
 
     def at(index):
-        return (theme.BOARD_X + (index % 4) * theme.PITCH, theme.BOARD_Y + (index // 4) * theme.PITCH)
+        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
 
     expected = sorted([(at(1), at(0)), (at(2), at(1)), (at(3), at(1)), (at(5), at(4)), (at(7), at(4))])
     assert moves == expected
@@ -258,7 +274,7 @@ def test_idle_frames_do_not_refresh(sim):
 
 def test_new_tile_appears_small_then_full(sim):
     from app.animation import APPEAR_MS, DURATION_MS
-    from app.faces import APPEARING
+    from app.theme import APPEARING
 
     sim.game.set_board(board("2 . . .", ". . . .", ". . . .", ". . . ."))
     sim.app.show_position()
@@ -299,7 +315,7 @@ def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
     left, top = tile_origin(0)
     # The gap left of and below the new 4 in cell 0 glows; cell 15's gap does not.
     assert pixels[(top + 10) * WIDTH + left - 1] == ring
-    assert pixels[(top + theme.TILE) * WIDTH + left + 10] == ring
+    assert pixels[(top + L.tile) * WIDTH + left + 10] == ring
     left, top = tile_origin(15)
     assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)
     sim.settle()

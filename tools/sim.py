@@ -108,7 +108,9 @@ class VirtualClock:
 class HeadlessDisplay:
     """The display API the app uses, drawing nothing; render with tools.framebuffer."""
 
-    def __init__(self):
+    def __init__(self, width=160, height=128):
+        self.width = width
+        self.height = height
         self.root_group = None
         self.auto_refresh = True
         self.brightness = 1.0

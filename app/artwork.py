@@ -1,0 +1,285 @@
+"""Start-up only: draw every bitmap the screens show, then let the fonts go.
+
+``paint(font_dir, layout)`` loads the digit fonts (subset misc-fixed PCF
+files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
+
+* the tile faces: one 16-colour sheet with a face per exponent (0 = empty,
+  1 = "2" ... 17 = "131072") and the two small "appearing" faces, so the
+  board is a 4x4 TileGrid and showing a tile is one index assignment;
+* the SCORE / BEST digit sheets (0-9 and a blank);
+* the hint arrow (one frame; the TileGrid turns it);
+* the text strip for :mod:`app.text` (from terminalio.FONT),
+
+closes the fonts and returns the bitmaps. code.py then drops this module
+and the font loader from memory (app.memory.forget): nothing here is
+needed while playing.
+
+Pixels are addressed by int index (``y * width + x``) so that drawing
+allocates nothing per pixel (an ``(x, y)`` key is a new tuple each time).
+"""
+
+from collections import namedtuple
+
+import bitmaptools
+import displayio
+import terminalio
+from adafruit_bitmap_font.pcf import PCF
+
+from app import text, theme
+
+DIGITS = "0123456789"
+#: Palette slots of the face sheet. The light ink is slot 1, the value a
+#: font's glyph bitmaps hold, so most digits are copied in C (blit).
+_GAP = 0
+_LIGHT_TEXT = 1
+_EMPTY = 2
+_FIRST_TILE = 3  # exponents 1..11 at slots 3..13
+_SUPER = 14
+_DARK_TEXT = 15
+#: Side of the small tile on an appearing face (pixels), for a 27 px tile.
+_SMALL_SHARE = 17
+
+
+# What paint() returns. Named tuples, not classes: a class's methods would
+# keep this module (and through PCF, the font loader) in memory after
+# code.py has let them go.
+#: Digits 0-9 and a blank (tile 10) of one font, for app.digits.DigitStrip.
+DigitSheet = namedtuple("DigitSheet", ("bitmap", "palette", "advance", "height"))
+#: Everything paint() drew: faces and their palette, the (up to 6 digits,
+#: 7 digits) DigitSheets for SCORE and BEST, the hint arrow and its
+#: palette, and the text strip for app.text.
+Art = namedtuple("Art", ("faces", "face_palette", "score_digits", "arrow", "arrow_palette", "text_strip"))
+
+
+def load_fonts(font_dir, names):
+    """{file name: PCF font with the digits loaded} for each name (each file once)."""
+    fonts = {}
+    for name in names:
+        if name not in fonts:
+            font = PCF(open(font_dir + "/" + name, "rb"), displayio.Bitmap)
+            font.load_glyphs(DIGITS)
+            fonts[name] = font
+    return fonts
+
+
+def close_fonts(fonts):
+    """Close the font files (the glyphs go with the dict)."""
+    for font in fonts.values():
+        font.file.close()
+    fonts.clear()
+
+
+def face_palette():
+    """The face sheet's 16 colours (board, empty, 11 tiles, super, 2 inks)."""
+    palette = displayio.Palette(16)
+    palette[_GAP] = theme.BOARD
+    palette[_EMPTY] = theme.EMPTY_CELL
+    for index in range(11):
+        palette[_FIRST_TILE + index] = theme.TILE_COLOURS[index]
+    palette[_SUPER] = theme.SUPER_TILE
+    palette[_DARK_TEXT] = theme.DARK_TEXT
+    palette[_LIGHT_TEXT] = theme.LIGHT_TEXT
+    return palette
+
+
+def _slot(exponent):
+    if exponent == 0:
+        return _EMPTY
+    if exponent <= 11:
+        return _FIRST_TILE + exponent - 1
+    return _SUPER
+
+
+def ink_bounds(font, text_to_draw):
+    """Ink bounds (min_x, min_y, max_x, max_y) of ``text_to_draw``, relative
+    to the pen's start on the baseline."""
+    return _ink(font, text_to_draw, None, 0, 0, 0)
+
+
+def _number_bounds(font, number, digits):
+    # Ink bounds of a number from its digits' own bounds, each measured
+    # once per font (``digits``: char -> (bounds, advance), filled here).
+    min_x = min_y = 1000
+    max_x = max_y = -1000
+    pen = 0
+    for char in number:
+        known = digits.get(char)
+        if known is None:
+            known = digits[char] = (ink_bounds(font, char), font.get_glyph(ord(char)).shift_x)
+        bounds, advance = known
+        min_x = min(min_x, pen + bounds[0])
+        min_y = min(min_y, bounds[1])
+        max_x = max(max_x, pen + bounds[2])
+        max_y = max(max_y, bounds[3])
+        pen += advance
+    return min_x, min_y, max_x, max_y
+
+
+def _stamp(sheet, font, text_to_draw, left, base):
+    # Copy the glyphs' ink (value 1) into ``sheet`` with the pen starting at
+    # (left, base) on the baseline: one blit (C) per character. Rows or
+    # columns of a glyph's box that fall off the sheet hold no ink here.
+    pen = 0
+    for char in text_to_draw:
+        glyph = font.get_glyph(ord(char))
+        start = glyph.tile_index * glyph.width
+        x = left + pen + glyph.dx
+        y = base - glyph.height - glyph.dy
+        x1 = start - min(0, x)
+        y1 = -min(0, y)
+        bitmaptools.blit(
+            sheet,
+            glyph.bitmap,
+            max(0, x),
+            max(0, y),
+            x1=x1,
+            y1=y1,
+            x2=start + glyph.width,
+            y2=glyph.height,
+            skip_source_index=0,
+        )
+        pen += glyph.shift_x
+
+
+def _ink(font, text_to_draw, sheet, left, base, ink):
+    # Draw (or, with sheet None, only measure) the text's ink with its pen
+    # starting at (left, base) on the baseline, one pixel at a time (for an
+    # ink other than 1, and to measure).
+    min_x = min_y = 1000
+    max_x = max_y = -1000
+    width = sheet.width if sheet is not None else 0
+    pen = 0
+    for char in text_to_draw:
+        glyph = font.get_glyph(ord(char))
+        bitmap = glyph.bitmap
+        stride = bitmap.width
+        # PCF glyphs each own a bitmap (tile_index 0); a shared strip
+        # would put this glyph at tile_index * width.
+        start = glyph.tile_index * glyph.width
+        for gy in range(glyph.height):
+            y = gy - glyph.height - glyph.dy
+            row = gy * stride + start
+            for gx in range(glyph.width):
+                if bitmap[row + gx]:
+                    x = pen + glyph.dx + gx
+                    if sheet is None:
+                        min_x = min(min_x, x)
+                        max_x = max(max_x, x)
+                        min_y = min(min_y, y)
+                        max_y = max(max_y, y)
+                    else:
+                        sheet[(base + y) * width + left + x] = ink
+        pen += glyph.shift_x
+    return min_x, min_y, max_x, max_y
+
+
+def _tile(sheet, layout, top, inset, slot):
+    # A tile of colour ``slot``, ``inset`` pixels inside the face's tile
+    # area, its four corner pixels knocked out for a rounded look. A new
+    # Bitmap is all zeros (_GAP); fill_region runs in C on the board.
+    low = layout.gap + inset
+    high = layout.pitch - inset  # exclusive
+    bitmaptools.fill_region(sheet, low, top + low, high, top + high, slot)
+    corner = _GAP if inset == 0 else _EMPTY
+    width = sheet.width
+    for x, y in ((low, low), (high - 1, low), (low, high - 1), (high - 1, high - 1)):
+        sheet[(top + y) * width + x] = corner
+
+
+def draw_faces(fonts, layout):
+    """The tile-face sheet: ``layout.pitch`` wide, a face every ``pitch`` pixels down.
+
+    Face ``e`` is the tile of exponent ``e`` (0 empty .. 17), then the
+    appearing 2 and 4 (:data:`app.theme.APPEARING`). Each face holds its
+    tile in the bottom-right ``tile`` x ``tile`` square; the top and left
+    ``gap`` pixels are board colour, so the 4x4 grid draws the gaps itself.
+    """
+    pitch = layout.pitch
+    sheet = displayio.Bitmap(pitch, pitch * theme.FACE_COUNT, 16)
+    small = layout.tile * _SMALL_SHARE // 27
+    measured = {}  # font file -> its digits' bounds
+    for face in range(theme.FACE_COUNT):
+        top = face * pitch
+        exponent = face if face < theme.APPEARING else face - theme.APPEARING + 1
+        inset = 0
+        if face >= theme.APPEARING:
+            # A small tile in the middle of an empty cell.
+            _tile(sheet, layout, top, 0, _EMPTY)
+            inset = (layout.tile - small) // 2
+        _tile(sheet, layout, top, inset, _slot(exponent))
+        if exponent:
+            number = str(1 << exponent)
+            name = layout.tile_fonts[len(number) - 1]
+            font = fonts[name]
+            min_x, min_y, max_x, max_y = _number_bounds(font, number, measured.setdefault(name, {}))
+            # Centre the ink (not the advance box) in the tile.
+            left = layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
+            base = top + layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
+            if exponent <= 2:  # the pale 2 and 4 take the dark ink
+                _ink(font, number, sheet, left, base, _DARK_TEXT)
+            else:
+                _stamp(sheet, font, number, left, base)
+    return sheet
+
+
+def draw_digits(font, colour, background):
+    """A :class:`DigitSheet` of ``font``'s digits in ``colour`` (blank cells transparent)."""
+    top = 1000
+    bottom = -1000
+    for digit in DIGITS:
+        _, min_y, _, max_y = ink_bounds(font, digit)
+        top = min(top, min_y)
+        bottom = max(bottom, max_y)
+    advance = font.get_glyph(ord("0")).shift_x
+    height = bottom - top + 1
+    sheet = displayio.Bitmap(advance * 11, height, 2)
+    for digit in range(10):
+        _stamp(sheet, font, DIGITS[digit], digit * advance, -top)
+    palette = displayio.Palette(2)
+    palette[0] = background
+    palette[1] = colour
+    # Blank cells may stick out of the box the number sits in.
+    palette.make_transparent(0)
+    return DigitSheet(sheet, palette, advance, height)
+
+
+def draw_arrow(size):
+    """The hint arrow pointing up, ``size`` x ``size``, and its palette
+    (0 clear, 1 outline, 2 fill).
+
+    The head is a triangle over the top half, the shaft a bar 13/41 of the
+    side wide below it, each drawn as rows of spans (fill_region, in C).
+    The board view turns the arrow with the TileGrid's flips and transpose.
+    """
+    bitmap = displayio.Bitmap(size, size, 3)
+    half = size // 2
+    shaft = size * 7 // 41
+    for y in range(size):
+        reach = y if y <= half else shaft
+        left = half - reach
+        right = half + reach + 1  # exclusive
+        if y <= 1 or y >= size - 2 and y > half:
+            bitmaptools.fill_region(bitmap, left, y, right, y + 1, 1)
+            continue
+        # Outline: the outer pixels of the row (three of them on the head,
+        # two on the shaft), the fill between.
+        edge = 3 if y <= half else 2
+        bitmaptools.fill_region(bitmap, left, y, right, y + 1, 1)
+        if right - left > 2 * edge:
+            bitmaptools.fill_region(bitmap, left + edge, y, right - edge, y + 1, 2)
+    palette = displayio.Palette(3)
+    palette[0] = 0
+    palette[1] = theme.DARK_TEXT
+    palette[2] = theme.HINT_ARROW
+    palette.make_transparent(0)
+    return bitmap, palette
+
+
+def paint(font_dir, layout):
+    """Draw everything for ``layout`` with the fonts in ``font_dir``; returns an :class:`Art`."""
+    fonts = load_fonts(font_dir, layout.tile_fonts + layout.score_fonts)
+    faces = draw_faces(fonts, layout)
+    score_digits = tuple(draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD) for name in layout.score_fonts)
+    close_fonts(fonts)
+    arrow, arrow_palette = draw_arrow(layout.arrow)
+    return Art(faces, face_palette(), score_digits, arrow, arrow_palette, text.build_strip(terminalio.FONT))

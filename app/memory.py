@@ -1,0 +1,41 @@
+"""Letting modules go once their work is done (start-up drawing, font loading).
+
+CircuitPython keeps an imported module's bytecode and objects on the heap
+for as long as anything refers to it: ``sys.modules``, its package's
+attribute, and names imported from it. ``forget`` drops the first two;
+the caller must drop the rest. The interned names (qstrs) stay: that part
+of a module is never freed.
+"""
+
+import gc
+import sys
+
+
+def forget(*names):
+    """Remove the modules ``names`` and their submodules from ``sys.modules``
+    and from their packages, then collect.
+
+    :return: how many modules were dropped.
+    """
+    doomed = []
+    for loaded in sys.modules:
+        for name in names:
+            if loaded == name or loaded.startswith(name + "."):
+                doomed.append(loaded)
+    # Submodules first, so each package is still there to lose its attribute.
+    doomed.sort(key=len, reverse=True)
+    count = 0
+    for name in doomed:
+        module = sys.modules.pop(name, None)
+        if module is None:
+            continue
+        count += 1
+        package, _, attribute = name.rpartition(".")
+        parent = sys.modules.get(package) if package else None
+        if parent is not None and getattr(parent, attribute, None) is module:
+            try:
+                delattr(parent, attribute)
+            except (AttributeError, TypeError, NameError):  # NameError: no delattr in a small build
+                pass
+    gc.collect()
+    return count

@@ -1,0 +1,120 @@
+"""Text as tiles: every character on screen is a cell of a TileGrid.
+
+At start-up ``build_strip`` copies the printable ASCII glyphs of
+``terminalio.FONT`` (6 x 12 cells, in flash on the board) into one 1-bit
+bitmap, a glyph per tile (~0.9 KB). A ``TextGrid`` is a TileGrid over that
+strip: writing text is one index assignment per character, so changing a
+status line or a whole page allocates nothing and lays nothing out (a
+text label would render a new bitmap each time). It is the same idea as
+``terminalio.Terminal``; the strip is built rather than borrowed because
+the desktop's terminalio keeps one bitmap per glyph.
+"""
+
+import bitmaptools
+import displayio
+
+#: First and last character in the strip (printable ASCII).
+FIRST = 32
+LAST = 126
+#: Cell size of terminalio.FONT.
+WIDTH = 6
+HEIGHT = 12
+
+
+def build_strip(font):
+    """The strip of glyphs FIRST..LAST of ``font`` (a fixed 6 x 12 font), as a Bitmap."""
+    count = LAST - FIRST + 1
+    strip = displayio.Bitmap(count * WIDTH, HEIGHT, 2)
+    for code in range(FIRST, LAST + 1):
+        glyph = font.get_glyph(code)
+        if glyph is None:
+            continue
+        left = glyph.tile_index * glyph.width
+        bitmaptools.blit(
+            strip,
+            glyph.bitmap,
+            (code - FIRST) * WIDTH,
+            0,
+            x1=left,
+            y1=0,
+            x2=left + min(glyph.width, WIDTH),
+            y2=min(glyph.height, HEIGHT),
+        )
+    return strip
+
+
+class TextGrid:
+    """``columns`` x ``rows`` characters in ``colour``; the background shows through.
+
+    :param strip: the Bitmap from :func:`build_strip`.
+    :param int colour: 0xRRGGBB of the text.
+    :param int x: left edge (pixels).
+    :param int y: top edge (pixels).
+    """
+
+    def __init__(self, strip, columns, rows, colour, x=0, y=0):
+        palette = displayio.Palette(2)
+        palette[0] = 0
+        palette[1] = colour
+        palette.make_transparent(0)
+        self.palette = palette
+        self.grid = displayio.TileGrid(
+            strip,
+            pixel_shader=palette,
+            width=columns,
+            height=rows,
+            tile_width=WIDTH,
+            tile_height=HEIGHT,
+            default_tile=0,
+            x=x,
+            y=y,
+        )
+        self.columns = columns
+        self.rows = rows
+
+    def write(self, row, column, text):
+        """Put ``text`` at (``row``, ``column``); what does not fit is cut. Returns the column after it."""
+        grid = self.grid
+        columns = self.columns
+        base = row * columns
+        for char in text:
+            if column >= columns:
+                break
+            code = ord(char)
+            grid[base + column] = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            column += 1
+        return column
+
+    def blank(self, row, start=0, stop=-1):
+        """Clear columns ``start`` .. ``stop - 1`` of ``row`` (``stop`` -1: to the end)."""
+        if stop < 0:
+            stop = self.columns
+        grid = self.grid
+        base = row * self.columns
+        for column in range(start, stop):
+            grid[base + column] = 0
+
+    def line(self, row, text, centre=False):
+        """Make ``row`` show just ``text`` (left-aligned, or centred); what does not fit is cut."""
+        # One flat loop (no calls): pages and banners are drawn from deep
+        # in a frame, and every call costs pystack on the board.
+        grid = self.grid
+        columns = self.columns
+        length = len(text)
+        start = (columns - length) // 2 if centre and length < columns else 0
+        base = row * columns
+        for column in range(columns):
+            at = column - start
+            code = ord(text[at]) if 0 <= at < length else FIRST
+            grid[base + column] = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+
+    def clear(self):
+        """Blank every row."""
+        for row in range(self.rows):
+            self.blank(row)
+
+    def text_at(self, row):
+        """The characters of ``row``, trailing spaces removed (tests, the simulator)."""
+        grid = self.grid
+        base = row * self.columns
+        return "".join(chr(FIRST + grid[base + column]) for column in range(self.columns)).rstrip()

@@ -61,6 +61,8 @@ class App(MenuScreens):
     :param int seed: seed for a new game when nothing is saved (None: entropy).
     :param event: optional ``keypad.Event()`` to read keys into with
         ``events.get_into`` (no allocation per key event on the device).
+    :param key_names: optional (button, keyboard keys) pairs of a host with a
+        keyboard (the simulator), shown on the Controls help page.
     """
 
     def __init__(
@@ -75,8 +77,10 @@ class App(MenuScreens):
         solver=None,
         seed=None,
         event=None,
+        key_names=None,
     ):
         self.display = display
+        self.key_names = key_names
         self.keys = keys
         # Only a queue with get_into() can refill a given Event.
         self._event = event if hasattr(keys.events, "get_into") else None

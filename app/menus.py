@@ -77,7 +77,7 @@ class MenuScreens:
             self.overlay.select(self.help_document)
         elif action == act.CONFIRM:
             self.mode = HELP_PAGE
-            self.help_pages = help_text.document(help_text.DOCUMENTS[self.help_document])
+            self.help_pages = help_text.document(help_text.DOCUMENTS[self.help_document], self.key_names)
             self.help_page = 0
             self._show_help_page()
         elif action == act.BACK:

@@ -27,9 +27,10 @@ def test_without_the_conftest_code_py_would_shadow_it():
 
 
 def test_make_test_runs_pytest_with_the_repository_off_sys_path():
-    dry = subprocess.run(["make", "-n", "test"], cwd=REPO, capture_output=True, text=True)
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable],
+                         cwd=REPO, capture_output=True, text=True)
     assert dry.returncode == 0
-    assert "python -P -m pytest" in dry.stdout.splitlines()[-1]
+    assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
 
 def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):

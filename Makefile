@@ -1,55 +1,97 @@
-# Two commands do all the set-up: `make play` (simulator) and `make test`.
-# Both create .venv on first use from the pinned requirements.
+# Set-up is automatic. `make play` (simulator) and `make test` create .venv on
+# first use from the pinned requirements.txt; `make bundle`, `make deploy` and
+# `make release` need only what the board needs and use .venv-board
+# (requirements-board.txt, installed with --no-deps). Python 3.11 or newer:
+# `make test PYTHON=python3.13` picks another one.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+BOARD_VENV ?= .venv-board
+BOARD_PY := $(BOARD_VENV)/bin/python
+DIST ?= dist
 
-.PHONY: test play bench venv clean bundle deploy ram
+# A stamp names what a venv was built from (the Python's version and the
+# requirements' checksum), so a change of either rebuilds it from scratch.
+PY_VERSION := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+STAMP := $(VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements.txt requirements-board.txt | cksum | cut -d' ' -f1)
+BOARD_STAMP := $(BOARD_VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements-board.txt | cksum | cut -d' ' -f1)
+PIP := -m pip install --quiet --disable-pip-version-check
+
+# One line, before anything is installed, when $(PYTHON) is missing or too old.
+define check_python
+@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+  echo "make: this project needs Python 3.11 or newer, and $(PYTHON) is $$($(PYTHON) -V 2>&1 | grep -o 'Python [0-9.]*' || echo 'not found'); run e.g. make $(or $(MAKECMDGOALS),test) PYTHON=python3.12" >&2; exit 1; }
+endef
+
+# $(call make_venv,folder,pip arguments): a fresh venv, removed again if the
+# install fails, so a broken one never stays for the next run.
+define make_venv
+$(check_python)
+@rm -rf $(1)
+@echo "make: creating $(1) with Python $(PY_VERSION) (first time: a minute or so)"
+@$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "make: $(PYTHON) -m venv failed (on Debian or Ubuntu: apt install python3-venv); nothing was kept" >&2; exit 1; }
+@$(1)/bin/python $(PIP) $(2) || { rm -rf $(1); echo "make: installing into $(1) failed (pip's messages above); $(1) was removed, so the next make starts clean" >&2; exit 1; }
+@touch $@
+endef
+
+.PHONY: test play bench venv board-venv clean bundle deploy release ram
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-*
-	touch $@
+board-venv: $(BOARD_STAMP)
 
-# MicroPython's WebAssembly port (the pystack VM of tools/pystack_vm.py), pinned in tools/vm/package-lock.json.
+$(STAMP): requirements.txt requirements-board.txt
+	$(call make_venv,$(VENV),-r requirements.txt)
+
+$(BOARD_STAMP): requirements-board.txt
+	$(call make_venv,$(BOARD_VENV),--no-deps -r requirements-board.txt)
+
+# MicroPython's WebAssembly port (the pystack VM of tools/pystack_vm.py),
+# pinned in tools/vm/package-lock.json; npm ci installs exactly that.
 NODE_STAMP := tools/vm/node_modules/.installed-$(shell cat tools/vm/package-lock.json | cksum | cut -d' ' -f1)
 
 $(NODE_STAMP): tools/vm/package-lock.json
 	cd tools/vm && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# -P: the repository root is not put first on sys.path, where code.py would
+# shadow the standard library's `code` module (pdb, which pytest imports,
+# needs the real one); tests/conftest.py makes the repository importable.
 test: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
-# The simulator window (tools/sim.py --help for headless screenshots and options).
+# The simulator window (tools/sim.py --help: headless screenshots and options).
 play: $(STAMP)
-	$(BIN)/python tools/sim.py
+	@$(BIN)/python tools/sim.py $(SIM_ARGS)
 
 # The benchmark also needs the peer it compares against (requirements-bench.txt).
 BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
 
 $(BENCH_STAMP): $(STAMP) requirements-bench.txt
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(BIN)/python $(PIP) -r requirements-bench.txt
 	touch $@
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python tools/bench.py
 
-# The board's files in build/CIRCUITPY (and lib/); deploy also copies the changed
-# ones to the CIRCUITPY drive. Options: DEST=/path/to/CIRCUITPY, MPY_CROSS=<CircuitPython's mpy-cross>.
-bundle: $(STAMP)
-	$(BIN)/python tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+# The board's files in build/CIRCUITPY (and lib/); deploy also copies the
+# changed ones to the CIRCUITPY drive (docs/deploy.md). Options:
+# DEST=/path/to/CIRCUITPY, FORCE=1 (a folder without boot_out.txt),
+# MPY_CROSS=<a CircuitPython mpy-cross of your own>.
+bundle: $(BOARD_STAMP)
+	@$(BOARD_PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
-deploy: $(STAMP)
-	$(BIN)/python tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+deploy: $(BOARD_STAMP)
+	@$(BOARD_PY) tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
+# The zips a board owner unzips onto CIRCUITPY, one per CircuitPython line,
+# in $(DIST)/. TAG=v1.2.3 (the release workflow) checks it names this version.
+release: $(BOARD_STAMP)
+	@$(BOARD_PY) tools/release.py --out "$(DIST)" $(if $(TAG),--tag "$(TAG)")
 
 ram: $(STAMP)
 	$(BIN)/python tools/ram_budget.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis
+	rm -rf $(VENV) $(BOARD_VENV) build $(DIST) .pytest_cache .hypothesis

@@ -71,8 +71,8 @@ class App:
     :param int seed: seed for a new game when nothing is saved (None: entropy).
     :param event: optional ``keypad.Event()`` to read keys into with
         ``events.get_into`` (no allocation per key event on the device).
-    :param key_names: optional {button: what the player presses for it},
-        e.g. the simulator's keyboard keys, for the Controls page.
+    :param key_names: optional (button, keyboard keys) pairs of a host with a
+        keyboard (the simulator), shown on the Controls help page.
     """
 
     def __init__(

@@ -98,13 +98,25 @@ def controls_lines():
     ]
 
 
+def keys_lines(key_names):
+    """The Controls page of a simulator: which keyboard keys are which buttons.
+
+    :param key_names: (button, keys) pairs, e.g. ``("A", "X")``, from the host.
+    """
+    lines = ["Keys on this keyboard:"]
+    for button, keys in key_names:
+        lines.extend(wrap("%s: %s" % (button, keys)))
+    return lines
+
+
 def document(name, key_names=None):
     """Pages (lists of lines) of the help document ``name``.
 
-    :param key_names: optional {button: key}, shown on the Controls page.
+    :param key_names: optional (button, keys) pairs of a host with a
+        keyboard (the simulator): the Controls document gets a page of them.
     """
     if name == "Controls":
-        return [controls_lines()]
+        return [controls_lines(), keys_lines(key_names)] if key_names else [controls_lines()]
     if name == "Strategy":
         return paginate(STRATEGY)
     return [wrap(paragraph) for paragraph in SOLVER]

@@ -61,10 +61,11 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(timings, faults=0):
+def about_lines(timings=None, faults=0):
     """Version, firmware, free memory and measured timings, for bug reports.
 
-    :param timings: an :class:`app.controller.Timings` (ms; -1: not yet).
+    :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
+        None: nothing measured).
     :param int faults: errors the app recovered from (out of memory, ...).
     """
     implementation = sys.implementation
@@ -82,9 +83,9 @@ def about_lines(timings, faults=0):
         "%s %s" % (implementation.name, version),
         machine[:26],
         "Free RAM: " + free,
-        "Start-up: " + _milliseconds(timings.boot_ms),
-        "Last save: " + _milliseconds(timings.save_ms),
-        "Last hint: " + _milliseconds(timings.think_ms),
+        "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
+        "Last save: " + _milliseconds(timings.save_ms if timings else -1),
+        "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
     ]
     if faults:
         lines.append("Recovered errors: %d" % faults)

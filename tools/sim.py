@@ -5,9 +5,13 @@ Window (``make play``)::
     .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N]
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
-Space = Select (hold for autoplay), Esc or closing the window quits. The
-game is saved in an NVM file, by default ~/.local/share/pybadge-2048/nvm.bin
-(``$XDG_DATA_HOME`` respected), so the simulator resumes like the handheld.
+Space = Select (hold for autoplay), Esc or closing the window quits; the
+window's title says so, and so does the Controls help page. The window
+shows the backlight: dimming after a minute and the Brightness setting
+darken it. The game is saved in an NVM file, by default
+~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected), so the
+simulator resumes like the handheld. Without a display (over SSH, in a
+container) it says so in one line and exits with status 2: use --headless.
 
 Headless (no window, no display; deterministic clock)::
 
@@ -57,6 +61,41 @@ BUTTONS = {
     "up": controls.KEY_UP,
     "left": controls.KEY_LEFT,
 }
+
+
+#: The keyboard's keys for each PyBadge button, as the Controls page and
+#: the window's title name them (the keys themselves: _pygame_keymap).
+KEY_NAMES = (
+    ("D-pad", "arrows, WASD, HJKL"),
+    ("A", "X"),
+    ("B", "Z"),
+    ("Start", "Enter"),
+    ("Select", "Space"),
+    ("Hold Select", "hold Space"),
+    ("Quit", "Esc"),
+)
+
+#: Shown instead of a window where none can open.
+HEADLESS_HINT = "run it headless instead: .venv/bin/python tools/sim.py --headless --press left,down --screenshot shot.png"
+
+
+def window_title():
+    """The window's title: what it is and which key is which button."""
+    return "2048 (PyBadge simulator) - " + ", ".join("%s: %s" % (button, keys) for button, keys in KEY_NAMES)
+
+
+def display_problem(environ=None, platform=None):
+    """Why no window can open here, in a few words, or None."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    driver = environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return "SDL_VIDEODRIVER=%s draws into memory, not into a window" % driver
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display ($DISPLAY and $WAYLAND_DISPLAY are unset: over SSH or in a container?)"
+    return None
 
 
 def default_nvm_path():
@@ -136,7 +175,7 @@ class Simulator:
     :param nvm: NVM-like object (default: blank, in memory).
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None):
+    def __init__(self, seed=None, nvm=None, solver=None, key_names=None):
         from app.controller import App
 
         self.display = HeadlessDisplay()
@@ -153,6 +192,7 @@ class Simulator:
             seed=seed,
             solver=solver,
             event=keypad.Event(),
+            key_names=key_names,
         )
         self.app.step()
 
@@ -279,6 +319,46 @@ def _pygame_keymap(pygame):
     return keys
 
 
+def _shaded_display_class():
+    """PyGameDisplay that shows the backlight (built when pygame is loaded).
+
+    A PyBadge dims its backlight (``display.brightness``); PyGameDisplay
+    ignores the value, so this one darkens every pixel it draws by it, and
+    redraws when it changes.
+    """
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    base = PyGameDisplay.brightness
+
+    class ShadedDisplay(PyGameDisplay):
+        backlight_changed = False
+
+        def _set_brightness(self, value):
+            base.fset(self, value)
+            self.backlight_changed = True
+
+        brightness = property(base.fget, _set_brightness, doc="Backlight 0..1: darkens the window's pixels.")
+
+        def _refresh_area(self, area):
+            done = super()._refresh_area(area)
+            level = self.brightness
+            if level < 1 and self._pygame_screen is not None:
+                shade = max(0, min(255, round(255 * level)))
+                rect = pygame.Rect(area.x1, area.y1, area.x2 - area.x1, area.y2 - area.y1)
+                self._pygame_screen.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_MULT)
+            return done
+
+        def show_backlight(self):
+            """Redraw if the brightness changed since the last frame (the app
+            refreshes only when the picture changes)."""
+            if self.backlight_changed:
+                self.backlight_changed = False
+                self.refresh()
+
+    return ShadedDisplay
+
+
 class Window:
     """The simulator window: a PyGameDisplay, keyboard keys as PyBadge buttons.
 
@@ -288,18 +368,24 @@ class Window:
 
     def __init__(self, nvm, seed=None):
         import pygame
-        from blinka_displayio_pygamedisplay import PyGameDisplay
 
         from app.controller import App
 
         self.pygame = pygame
-        self.display = PyGameDisplay(
-            width=160, height=128, caption="2048 (PyBadge simulator)", flags=pygame.SCALED, auto_refresh=False
+        self.display = _shaded_display_class()(
+            width=160, height=128, caption=window_title(), flags=pygame.SCALED, auto_refresh=False
         )
         self.keys = SimKeys()
         self._started = time.monotonic()
         self.app = App(
-            self.display, self.keys, make_store(nvm), self.ticks_ms, font_dir=FONT_DIR, seed=seed, event=keypad.Event()
+            self.display,
+            self.keys,
+            make_store(nvm),
+            self.ticks_ms,
+            font_dir=FONT_DIR,
+            seed=seed,
+            event=keypad.Event(),
+            key_names=KEY_NAMES,
         )
         self._keymap = _pygame_keymap(pygame)
         # Several keyboard keys map to one button: count them so releasing
@@ -334,6 +420,11 @@ class Window:
                         self.keys.release(key)
         return running
 
+    def step(self):
+        """One frame of the app, then the backlight if it changed."""
+        self.app.step()
+        self.display.show_backlight()
+
     def close(self):
         """Save (like a player pausing before the power switch) and close the window."""
         import displayio
@@ -344,12 +435,24 @@ class Window:
 
 def run_window(args):
     """The interactive simulator window; returns an exit status."""
-    path = None if args.fresh else (args.nvm or default_nvm_path())
-    window = Window(open_nvm(path), seed=args.seed)
+    problem = display_problem()
+    if problem is None:
+        path = None if args.fresh else (args.nvm or default_nvm_path())
+        window = Window(open_nvm(path), seed=args.seed)
+        driver = window.pygame.display.get_driver()
+        if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
+            problem = "SDL found no display (it picked its %r driver)" % driver
+            import displayio
+
+            displayio.release_displays()
+    if problem is not None:
+        print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
+        return 2
     print("NVM file: %s" % (path or "none (--fresh)"))
+    print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in KEY_NAMES))
     try:
         while window.pump():
-            window.app.step()
+            window.step()
             time.sleep(0.01)
     finally:
         window.close()

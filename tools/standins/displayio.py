@@ -160,8 +160,6 @@ class _FastBitmap:
         pass
 
 
-if fakeworld.FAST_PIXELS:
-    Bitmap = _FastBitmap  # noqa: F811
 
 
 class Palette:
@@ -448,3 +446,52 @@ CIRCUITPYTHON_TERMINAL = None
 
 def release_displays():
     """Nothing to release here."""
+
+
+class _FastTileGrid:
+    """A TileGrid for the fuel VM: plain attributes, a byte per tile (not C-sized)."""
+
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None, default_tile=0, x=0, y=0):
+        self.bitmap = bitmap
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self.height = height
+        self.tile_width = tile_width or bitmap.width
+        self.tile_height = tile_height or bitmap.height
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.flip_x = self.flip_y = self.transpose_xy = False
+        self._tiles = bytearray(width * height)
+        if default_tile:
+            for index in range(width * height):
+                self._tiles[index] = default_tile
+
+    def __getitem__(self, key):
+        if type(key) is not int:
+            key = key[1] * self.width + key[0]
+        return self._tiles[key]
+
+    def __setitem__(self, key, value):
+        if type(key) is not int:
+            key = key[1] * self.width + key[0]
+        self._tiles[key] = value
+
+
+class _FastGroup(list):
+    """A Group for the fuel VM: a list with plain attributes (not C-sized)."""
+
+    def __init__(self, *, scale=1, x=0, y=0):
+        super().__init__()
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.hidden = False
+
+
+# The fuel VM (tools/app_bench.py) wants pixel and tile calls to cost about
+# what calling C costs, not C sizes: plain stand-ins there.
+if fakeworld.FAST_PIXELS:
+    Bitmap = _FastBitmap  # noqa: F811
+    TileGrid = _FastTileGrid  # noqa: F811
+    Group = _FastGroup  # noqa: F811

@@ -5,6 +5,7 @@ A ``Rectangle`` costs what CircuitPython allocates for it: the
 (56 B -> 64), 96 B in all on a 32-bit build.
 """
 
+import fakeworld
 from displayio import _OBJECT, _Placed, _blocks, _get16, _put16
 
 
@@ -56,3 +57,20 @@ class Rectangle(_Placed):
 
     def _overshoot(self):
         return _OBJECT[2] + _blocks(len(self._s)) - self._c_bytes()
+
+
+class _FastRectangle:
+    """A Rectangle for the fuel VM: plain attributes (not C-sized)."""
+
+    def __init__(self, *, pixel_shader, width, height, x=0, y=0, color_index=0):
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self.height = height
+        self.x = x
+        self.y = y
+        self.color_index = color_index
+        self.hidden = False
+
+
+if fakeworld.FAST_PIXELS:
+    Rectangle = _FastRectangle  # noqa: F811

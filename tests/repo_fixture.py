@@ -1,0 +1,53 @@
+"""A small repository to bundle and deploy: our engine/ plus a few files."""
+
+import shutil
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def make_repo(tmp_path, files):
+    """A small repository: our engine/ plus the given {path: source} files."""
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / "engine", repo / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    for relative, text in files.items():
+        path = repo / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text))
+    return repo
+
+
+FIXTURE = {
+    "code.py": """
+        import board
+        import keypad
+        from app.main import run
+        run(board.DISPLAY)
+    """,
+    "app/__init__.py": "",
+    "app/main.py": """
+        from engine.game import Game
+        from adafruit_display_text import bitmap_label
+        from adafruit_bitmap_font import bitmap_font
+        from . import screen
+        try:
+            from typing import Optional
+        except ImportError:
+            pass
+        FONT = "/fonts/small.pcf"
+        def run(display):
+            return Game(seed=1), bitmap_label, bitmap_font.load_font(FONT)
+    """,
+    "app/screen.py": "import displayio\n",
+    "app/unused.py": "X = 1\n",
+    "fonts/small.pcf": b"\x01fcp",
+    "fonts/big.pcf": b"\x01fcp",
+    "fonts/LICENSE-small.txt": "Public domain font.\n",
+    "tests/test_x.py": "import pytest\n",
+    "tools/helper.py": "import pygame\n",
+    "README.md": "# fixture\n",
+}

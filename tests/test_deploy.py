@@ -1,0 +1,302 @@
+"""tools/deploy.py against fake CIRCUITPY folders: it recognises the board,
+refuses what would not work with one sentence and nothing written, and never
+loses a file of the player's."""
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from tools import bundle as bundler
+from tools import deploy as deployer
+
+from repo_fixture import FIXTURE, make_repo
+
+# boot_out.txt as CircuitPython writes it (first line, Board ID, UID since 8.x).
+PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
+PYGAMER_10 = ("Adafruit CircuitPython 10.2.1 on 2026-05-13; Adafruit PyGamer with samd51j19\r\n"
+              "Board ID:pygamer\r\nUID:0123456789AB\r\n")
+PYBADGE_7 = "Adafruit CircuitPython 7.3.3 on 2022-08-29; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
+PYBADGE_9_1 = "Adafruit CircuitPython 9.1.4 on 2024-09-17; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:1\n"
+FEATHER_RP2040 = ("Adafruit CircuitPython 10.2.1 on 2026-08-18; Adafruit Feather RP2040 with rp2040\n"
+                  "Board ID:adafruit_feather_rp2040\nUID:E661640843373E2A\n")
+PYBADGE_11 = "Adafruit CircuitPython 11.0.0-alpha.1 on 2027-01-02; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
+
+
+def drive(tmp_path, boot_out=PYBADGE_9, name="CIRCUITPY"):
+    path = tmp_path / name
+    path.mkdir()
+    if boot_out is not None:
+        (path / "boot_out.txt").write_text(boot_out)
+    return path
+
+
+def snapshot(folder):
+    """Every file under ``folder`` with its bytes (to prove nothing was written)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return make_repo(tmp_path, FIXTURE)
+
+
+def deploy(repo, dest, tmp_path, **options):
+    return deployer.deploy(dest, repo=repo, out=tmp_path / "build", quiet=True, **options)
+
+
+# --- boot_out.txt ----------------------------------------------------------------
+
+
+def test_boot_out_gives_firmware_and_board():
+    info = deployer.parse_boot_out(PYBADGE_9)
+    assert info.version == (9, 2, 1) and info.board_id == "pybadge"
+    assert info.machine == "Adafruit PyBadge with samd51j19"
+    info = deployer.parse_boot_out(PYGAMER_10)
+    assert info.version == (10, 2, 1) and info.board_id == "pygamer"
+    info = deployer.parse_boot_out(PYBADGE_11)
+    assert info.version == (11, 0, 0) and info.version_text == "11.0.0-alpha.1"
+    assert deployer.parse_boot_out(PYBADGE_7).version == (7, 3, 3)
+    # CircuitPython 6 had no Board ID line.
+    assert deployer.parse_boot_out("Adafruit CircuitPython 6.3.0 on 2021-06-01; Adafruit PyBadge with samd51j19\n"
+                                   ).board_id is None
+    assert deployer.parse_boot_out("") is None
+    assert deployer.parse_boot_out("MicroPython v1.22.0 on 2023-12-27; Raspberry Pi Pico with RP2040\n") is None
+
+
+@pytest.mark.parametrize("boot_out, words", [
+    (PYBADGE_7, ["7.3.3", "9.2 or newer", "https://circuitpython.org/board/pybadge/"]),
+    (PYBADGE_9_1, ["9.1.4", "https://circuitpython.org/board/pybadge/"]),
+    (FEATHER_RP2040, ["Feather RP2040", "adafruit_feather_rp2040", "pybadge, pygamer"]),
+    (None, ["no boot_out.txt", "FORCE=1", "--force"]),
+    ("garbage\n", ["does not say which CircuitPython", "--force"]),
+])
+def test_refused_with_one_sentence_and_nothing_written(tmp_path, repo, capsys, monkeypatch, boot_out, words):
+    dest = drive(tmp_path, boot_out)
+    (dest / "code.py").write_text("print('mine')\n")
+    before = snapshot(dest)
+    monkeypatch.setattr(bundler, "REPO", repo)
+    assert deployer.main(["--dest", str(dest)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("deploy: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    for word in words:
+        assert word in err
+    assert snapshot(dest) == before
+
+
+def test_force_copies_into_a_folder_without_boot_out(tmp_path, repo):
+    dest = drive(tmp_path, None, "stage")
+    result = deploy(repo, dest, tmp_path, force=True)
+    assert "code.py" in result["copied"] and (dest / "engine/rules.mpy").is_file()
+
+
+def test_force_does_not_skip_the_firmware_check(tmp_path, repo):
+    dest = drive(tmp_path, PYBADGE_7)
+    with pytest.raises(deployer.DeployError, match="7.3.3"):
+        deploy(repo, dest, tmp_path, force=True)
+    assert not (dest / "code.py").exists()
+
+
+def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
+    dest = drive(tmp_path, PYBADGE_11)
+    deployer.deploy(dest, repo=repo, out=tmp_path / "build")
+    out = capsys.readouterr().out
+    assert "warning: CircuitPython 11.0.0-alpha.1 is newer" in out
+    assert (dest / "code.py").is_file()
+
+
+def test_boards_come_from_the_boards_package(tmp_path):
+    repo = make_repo(tmp_path, dict(FIXTURE, **{"boards/__init__.py": "", "boards/hack_club_sprig.py": ""}))
+    sprig = drive(tmp_path, "Adafruit CircuitPython 10.2.1 on 2026-05-13; Hack Club Sprig with rp2040\n"
+                            "Board ID:hack_club_sprig\n")
+    assert "code.py" in deploy(repo, sprig, tmp_path)["copied"]
+    badge = drive(tmp_path, name="BADGE")
+    with pytest.raises(deployer.DeployError, match="profiles only for hack_club_sprig"):
+        deploy(repo, badge, tmp_path)
+
+
+# --- what it writes ------------------------------------------------------------------
+
+
+def test_deploy_twice_copies_nothing_the_second_time(tmp_path):
+    repo = make_repo(tmp_path, dict(FIXTURE, **{"settings.toml": "GAME2048_NVM_START = 0\n"}))
+    dest = drive(tmp_path)
+    (dest / "settings.toml").write_text("CIRCUITPY_PYSTACK_SIZE = 4096\n")  # the player's
+    (dest / "notes.txt").write_text("mine")
+    first = deploy(repo, dest, tmp_path)
+    assert "code.py" in first["copied"] and first["copied"][-1] == "code.py"
+    assert first["kept"] == ["settings.toml"] and first["backups"] == []
+    second = deploy(repo, dest, tmp_path)
+    assert second["copied"] == [] and second["removed"] == [] and second["backups"] == []
+    assert sorted(second["unchanged"]) == sorted(first["copied"])
+    assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 4096\n"
+    assert (dest / "notes.txt").read_text() == "mine"
+    # The manifest lists what it wrote, with each file's SHA-256.
+    manifest = deployer.read_manifest(dest)
+    assert set(manifest) == set(first["copied"])
+    assert manifest["code.py"] == deployer.sha256((dest / "code.py").read_bytes())
+    # One changed file: only it is copied, in place (it is ours).
+    (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
+    third = deploy(repo, dest, tmp_path)
+    assert third["copied"] == ["app/screen.mpy"] and third["backups"] == []
+
+
+def test_the_players_code_py_and_libraries_are_backed_up_before_replacing(tmp_path, repo, capsys):
+    dest = drive(tmp_path)
+    (dest / "lib").mkdir()
+    (dest / "code.py").write_text("print('my own game')\n")
+    (dest / "lib/adafruit_ticks.mpy").write_bytes(b"C\x06 the player's own copy")
+    (dest / "lib/other_lib.mpy").write_bytes(b"C\x06")
+    deployer.deploy(dest, repo=repo, out=tmp_path / "build")
+    out = capsys.readouterr().out
+    assert "backed up code.py as code.py.bak-2048 (not written by this tool)" in out
+    assert "backed up lib/adafruit_ticks.mpy as lib/adafruit_ticks.mpy.bak-2048" in out
+    assert (dest / "code.py.bak-2048").read_text() == "print('my own game')\n"
+    assert (dest / "lib/adafruit_ticks.mpy.bak-2048").read_bytes() == b"C\x06 the player's own copy"
+    assert (dest / "code.py").read_bytes() == (repo / "code.py").read_bytes()
+    assert (dest / "lib/other_lib.mpy").read_bytes() == b"C\x06"
+    assert "Next: " in out and "eject" in out.lower() and "SCORE and BEST" in out
+    # Now the files are ours: the next deploy replaces them without a backup...
+    (repo / "code.py").write_text((repo / "code.py").read_text() + "# changed\n")
+    assert deploy(repo, dest, tmp_path)["backups"] == []
+    # ...unless the player edited one since: then it is kept under a new name.
+    (dest / "code.py").write_text("print('edited on the drive')\n")
+    (repo / "code.py").write_text((repo / "code.py").read_text() + "# changed again\n")
+    result = deploy(repo, dest, tmp_path)
+    assert result["backups"] == [("code.py", "code.py.bak-2048-2")]
+    assert (dest / "code.py.bak-2048-2").read_text() == "print('edited on the drive')\n"
+    assert (dest / "code.py.bak-2048").read_text() == "print('my own game')\n"
+
+
+def test_shadowing_files_are_moved_aside_or_removed_when_ours(tmp_path, repo):
+    dest = drive(tmp_path)
+    (dest / "lib").mkdir()
+    (dest / "lib/adafruit_ticks.py").write_text("# the player's .py would hide our .mpy\n")
+    (dest / "code.txt").write_text("print('runs instead of code.py')\n")
+    (dest / "engine").mkdir()
+    (dest / "engine/rules.py").write_text("# an old .py deploy of ours\n")
+    # An old manifest (one path a line) from a deploy that shipped .py files.
+    (dest / ".deploy-2048.txt").write_text("engine/rules.py\ncode.py\n")
+    result = deploy(repo, dest, tmp_path)
+    assert ("lib/adafruit_ticks.py", "lib/adafruit_ticks.py.bak-2048") in result["backups"]
+    assert ("code.txt", "code.txt.bak-2048") in result["backups"]
+    assert "engine/rules.py" in result["removed"]
+    assert not (dest / "lib/adafruit_ticks.py").exists() and not (dest / "engine/rules.py").exists()
+    assert (dest / "engine/rules.mpy").read_bytes()[:1] == b"C"
+
+
+def test_stale_files_of_ours_go_edited_ones_are_kept(tmp_path, repo):
+    dest = drive(tmp_path)
+    (dest / "lib").mkdir()
+    (dest / "lib/other_lib.mpy").write_bytes(b"C\x06")  # installed by the player
+    deploy(repo, dest, tmp_path)
+    assert (dest / "app/screen.mpy").is_file()
+    (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace("from . import screen\n", ""))
+    result = deploy(repo, dest, tmp_path)
+    assert result["removed"] == ["app/screen.mpy"]
+    assert (dest / "lib/other_lib.mpy").is_file()
+    # A stale file the player edited is renamed, not deleted.
+    (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace(
+        "from engine.game import Game\n", "from engine.game import Game\nfrom . import screen\n"))
+    deploy(repo, dest, tmp_path)
+    (dest / "app/screen.mpy").write_bytes(b"C edited by hand")
+    (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace("from . import screen\n", ""))
+    result = deploy(repo, dest, tmp_path)
+    assert result["removed"] == [] and result["backups"] == [("app/screen.mpy", "app/screen.mpy.bak-2048")]
+    assert (dest / "app/screen.mpy.bak-2048").read_bytes() == b"C edited by hand"
+
+
+def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monkeypatch, capsys):
+    dest = drive(tmp_path)
+    (dest / "code.py").write_text("print('mine')\n")
+    before = snapshot(dest)
+    monkeypatch.setattr(deployer, "free_bytes", lambda path: 20 * 1024)
+    monkeypatch.setattr(bundler, "REPO", repo)
+    assert deployer.main(["--dest", str(dest)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "20 KB free" in err and "nothing was written" in err
+    assert snapshot(dest) == before
+    # With the room it needs, the same deploy goes through.
+    built = repo / "build" / "CIRCUITPY"  # where main() builds
+    files = bundler.build(built, repo=repo, quiet=True, repo_lib=False)[1]
+    plan = deployer.plan_deploy(built, dest, files, deployer.block_size(dest))
+    monkeypatch.setattr(deployer, "free_bytes", lambda path: plan.need)
+    assert deployer.main(["--dest", str(dest)]) == 0
+
+
+def test_a_read_only_file_gives_one_line(tmp_path, repo, monkeypatch, capsys):
+    dest = drive(tmp_path)
+    monkeypatch.setattr(bundler, "REPO", repo)
+    assert deployer.main(["--dest", str(dest)]) == 0
+    capsys.readouterr()
+    (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
+    os.chmod(dest / "app/screen.mpy", 0o444)
+    before = (dest / "app/screen.mpy").read_bytes()
+    real_write = deployer._write
+
+    def write(path, data):
+        # Root may write a 0444 file, a player may not: refuse as the OS would.
+        if path.exists() and not path.stat().st_mode & 0o200:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        real_write(path, data)
+
+    monkeypatch.setattr(deployer, "_write", write)
+    assert deployer.main(["--dest", str(dest)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "writing app/screen.mpy failed (Permission denied)" in err and "nothing was changed" in err
+    assert (dest / "app/screen.mpy").read_bytes() == before
+    # Writable again, the same command finishes the job.
+    os.chmod(dest / "app/screen.mpy", 0o644)
+    assert deployer.main(["--dest", str(dest)]) == 0
+
+
+def test_a_read_only_drive_names_boot_py(tmp_path, repo, monkeypatch):
+    dest = drive(tmp_path)
+
+    def read_only(path, data):
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(deployer, "_write", read_only)
+    with pytest.raises(deployer.DeployError, match="read-only.*boot.py"):
+        deploy(repo, dest, tmp_path)
+    assert snapshot(dest) == {"boot_out.txt": PYBADGE_9.encode()}
+
+
+def test_wrong_paths_give_one_line(tmp_path, repo, monkeypatch, capsys):
+    monkeypatch.setattr(bundler, "REPO", repo)
+    assert deployer.main(["--dest", str(tmp_path / "nowhere")]) == 1
+    assert "no such folder" in capsys.readouterr().err
+    (tmp_path / "afile").write_text("")
+    assert deployer.main(["--dest", str(tmp_path / "afile")]) == 1
+    assert "not a folder" in capsys.readouterr().err
+    dest = drive(tmp_path)
+    assert deployer.main(["--dest", str(dest), "--mpy-cross", str(tmp_path / "no-mpy-cross")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such file" in err
+    assert snapshot(dest) == {"boot_out.txt": PYBADGE_9.encode()}
+
+
+def test_drive_detection(tmp_path):
+    with pytest.raises(deployer.DeployError, match="DEST="):
+        deployer.find_drive([])
+    not_a_board = tmp_path / "CIRCUITPY_EMPTY"
+    not_a_board.mkdir()
+    with pytest.raises(deployer.DeployError, match="no CIRCUITPY drive"):
+        deployer.find_drive([not_a_board])
+    one = drive(tmp_path)
+    assert deployer.find_drive([not_a_board, one]) == one
+    two = drive(tmp_path, name="CIRCUITPY1")
+    with pytest.raises(deployer.DeployError, match="several"):
+        deployer.find_drive([one, two])
+
+
+def test_the_deployed_drive_runs_what_the_bundle_holds(tmp_path, repo):
+    dest = drive(tmp_path)
+    deploy(repo, dest, tmp_path)
+    built = snapshot(tmp_path / "build")
+    on_drive = snapshot(dest)
+    for path, data in built.items():
+        assert on_drive[path] == data, path
+    assert not [p for p in on_drive if p.endswith(".py") and p != "code.py"]

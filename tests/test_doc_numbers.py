@@ -1,0 +1,101 @@
+"""The docs: every registered number in step with its command, links that
+resolve, no pointers outside the repository, the README's tables true."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tools import doc_numbers
+from tools.sim import KEY_NAMES
+
+REPO = Path(__file__).resolve().parent.parent
+DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REPO / "lib/README.md"] + sorted(
+    (REPO / "docs").glob("*.md"))
+#: Files a teammate is rewriting; their pointers to shared/ go then.
+SHARED_LEFT_FOR_OTHERS = {"tools/ram_budget.py", "tools/mpvm.py", "tools/app_bench.py", "docs/ram-budget.md"}
+
+
+@pytest.fixture(scope="module")
+def outputs():
+    return doc_numbers._outputs(doc_numbers.QUOTES)
+
+
+def test_every_quoted_number_is_what_its_command_prints(outputs):
+    problems = doc_numbers.check(outputs=outputs)
+    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python tools/doc_numbers.py --update)"
+    sources = {q.source for q in doc_numbers.QUOTES}
+    assert {"store_bench", "engine_bench", "app_bench", "bundle"} <= sources
+    assert len(doc_numbers.QUOTES) >= 10
+
+
+def test_a_stale_number_is_caught_and_updated(outputs, tmp_path):
+    for quote in doc_numbers.QUOTES:
+        target = tmp_path / quote.doc
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / quote.doc, target)
+    saving = tmp_path / "docs/saving.md"
+    text = saving.read_text()
+    quote = [q for q in doc_numbers.QUOTES if q.what == "store_bench: save (writes)"][0]
+    fuel = quote.pattern.search(text).group(1)
+    saving.write_text(text.replace("| %s |" % fuel, "| 1,234 |", 1))
+    problems = doc_numbers.check(root=tmp_path, outputs=outputs)
+    assert [p.quote.what for p in problems] == ["store_bench: save (writes)"]
+    assert "1,234" in str(problems[0]) and fuel in str(problems[0])
+    assert len(doc_numbers.update(root=tmp_path, outputs=outputs)) == 1
+    assert saving.read_text() == text
+    assert doc_numbers.check(root=tmp_path, outputs=outputs) == []
+    # A quote whose sentence was rewritten away is reported, not skipped.
+    readme = tmp_path / "README.md"
+    readme.write_text(readme.read_text().replace("On the drive the game is", "The game takes"))
+    problems = doc_numbers.check(root=tmp_path, outputs=outputs)
+    assert [p.problem for p in problems if p.problem] and "matches 0 times" in str(problems[0])
+
+
+def test_a_command_whose_output_changed_is_named():
+    quote = [q for q in doc_numbers.QUOTES if q.source == "app_bench"][0]
+    problems = doc_numbers.check([quote], outputs={"app_bench": "nothing useful\n"})
+    assert len(problems) == 1 and "tools/app_bench.py printed nothing matching" in str(problems[0])
+
+
+def test_links_between_pages_resolve():
+    broken = []
+    for doc in DOCS:
+        for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text()):
+            if target.startswith(("http://", "https://", "#", "mailto:")):
+                continue
+            path = target.split("#")[0]
+            if not (doc.parent / path).exists():
+                broken.append("%s -> %s" % (doc.relative_to(REPO), target))
+    assert not broken, broken
+
+
+def test_nothing_points_outside_the_repository():
+    offenders = []
+    files = DOCS + sorted(REPO.glob("tools/*.py")) + sorted(REPO.glob("app/*.py")) + sorted(
+        REPO.glob("engine/*.py")) + [REPO / "code.py", REPO / "Makefile"] + sorted(REPO.glob("requirements*.txt"))
+    for path in files:
+        relative = path.relative_to(REPO).as_posix()
+        if relative in SHARED_LEFT_FOR_OTHERS:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if re.search(r"(?<![\w/.-])shared/|\.\./shared|/work/", line):
+                offenders.append("%s:%d: %s" % (relative, number, line.strip()))
+    assert not offenders, offenders
+
+
+def test_the_readme_is_for_a_first_time_reader():
+    text = (REPO / "README.md").read_text()
+    assert 110 <= len(text.splitlines()) <= 190
+    headings = re.findall(r"^## (.+)$", text, re.MULTILINE)
+    assert headings[:3] == ["Put it on a board", "Play", "The simulator"]
+    assert text.index("release zip") < text.index("make deploy")
+    assert "![" in text and "docs/screenshots/" in text
+
+
+def test_the_readme_names_the_simulator_keys():
+    text = (REPO / "README.md").read_text()
+    for button, keys in KEY_NAMES:
+        if button != "Quit":
+            assert re.search(r"^\| %s \| [^|]+ \| %s \|$" % (re.escape(button), re.escape(keys)), text, re.MULTILINE), button

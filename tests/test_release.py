@@ -1,0 +1,179 @@
+"""tools/release.py and `make release`: the zips a board owner unzips onto
+CIRCUITPY, one per CircuitPython line, the same bytes from the same commit."""
+
+import hashlib
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from app import VERSION, pages
+from app.help_text import CONTROLS
+from tools import bundle as bundler
+from tools import deploy as deployer
+from tools import release
+
+from repo_fixture import FIXTURE, make_repo
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dist")
+    release.build_release(folder, quiet=True)
+    return folder
+
+
+def entries(path):
+    with zipfile.ZipFile(path) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def test_one_zip_per_circuitpython_line_named_after_the_version(dist):
+    names = sorted(p.name for p in dist.glob("*.zip"))
+    assert names == sorted("2048-%s-circuitpython-%s.zip" % (VERSION, line) for line, _, _ in bundler.FIRMWARE_LINES)
+    assert {"10.x", "9.x"} == {line for line, _, _ in bundler.FIRMWARE_LINES}
+    sums = (dist / "SHA256SUMS.txt").read_text().splitlines()
+    assert sorted(line.split("  ")[1] for line in sums) == names
+    for line in sums:
+        digest, name = line.split("  ")
+        assert hashlib.sha256((dist / name).read_bytes()).hexdigest() == digest
+
+
+def test_a_zip_holds_the_drive(dist):
+    for path in dist.glob("*.zip"):
+        files = entries(path)
+        assert "code.py" in files and files["code.py"] == (REPO / "code.py").read_bytes()
+        assert [n for n in files if n.endswith(".py")] == ["code.py"]
+        modules = [n for n in files if n.endswith(".mpy")]
+        assert any(n.startswith("engine/") for n in modules) and any(n.startswith("app/") for n in modules)
+        for _, top in bundler.plan().libraries.values():
+            assert any(n.startswith("lib/" + top) for n in modules), top
+        assert all(files[n][:1] == b"C" for n in modules)
+        assert [n for n in files if n.startswith("fonts/") and n.endswith(".pcf")]
+        assert "fonts/LICENSE-misc-fixed.txt" in files
+        # The same files a deploy copies.
+        built = Path(path.parent / "b")
+        _, shipped = bundler.build(built, quiet=True, repo_lib=False)
+        assert set(shipped) <= set(files)
+        assert set(files) - set(shipped) == {"2048-README.txt", "LICENSES.txt", "SHA256SUMS.txt", ".deploy-2048.txt"}
+
+
+def test_the_sums_and_the_manifest_cover_every_file(dist):
+    for path in dist.glob("*.zip"):
+        files = entries(path)
+        listed = {}
+        for line in files["SHA256SUMS.txt"].decode().splitlines():
+            digest, name = line.split("  ")
+            listed[name] = digest
+        assert set(listed) == set(files) - {"SHA256SUMS.txt", ".deploy-2048.txt"}
+        for name, digest in listed.items():
+            assert hashlib.sha256(files[name]).hexdigest() == digest, name
+        # deploy reads the manifest: every file is the game's, with its hash.
+        folder = path.parent / ("drive-" + path.stem)
+        folder.mkdir()
+        (folder / deployer.MANIFEST).write_bytes(files[deployer.MANIFEST])
+        owned = deployer.read_manifest(folder)
+        assert set(owned) == set(files) - {deployer.MANIFEST}
+        assert all(owned[n] == hashlib.sha256(files[n]).hexdigest() for n in owned)
+
+
+def test_the_drive_text_says_what_a_player_needs(dist):
+    for line, first, after in bundler.FIRMWARE_LINES:
+        text = entries(dist / release.zip_name(VERSION, line))["2048-README.txt"].decode()
+        assert "version %s" % VERSION in text
+        assert "CircuitPython %s (%d.%d or newer" % (line, first[0], first[1]) in text
+        for button, action in CONTROLS:
+            assert button in text and action in text
+        for board in bundler.supported_boards():
+            assert "[%s]" % board in text
+        assert "microcontroller.nvm" in text and "Save now" in text  # where saves live
+        assert "MIT" in text and "public domain" in text  # licences
+        assert "make deploy" in text and "update" in text.lower()
+        assert max(len(row) for row in text.splitlines()) <= 80
+
+
+def test_licences_of_the_game_and_every_library(dist):
+    text = entries(next(dist.glob("*.zip")))["LICENSES.txt"].decode()
+    assert (REPO / "LICENSE").read_text().splitlines()[2] in text
+    libraries = bundler.plan().libraries
+    assert len(libraries) >= 3
+    for _, top in libraries.values():
+        assert "lib/%s:" % top in text
+    assert text.count("Permission is hereby granted") >= 1 + len(libraries)
+
+
+def test_zips_are_deterministic(dist, tmp_path):
+    again = tmp_path / "again"
+    release.build_release(again, quiet=True)
+    for path in dist.glob("*.zip"):
+        assert (again / path.name).read_bytes() == path.read_bytes()
+    with zipfile.ZipFile(next(dist.glob("*.zip"))) as archive:
+        infos = archive.infolist()
+    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+    assert {i.date_time for i in infos} == {release.ZIP_TIME}
+    assert {i.external_attr >> 16 for i in infos} == {0o644}
+
+
+def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
+    with pytest.raises(release.ReleaseError, match="v%s" % VERSION):
+        release.build_release(tmp_path, tag="v0.0.0-not-this", quiet=True)
+    assert not list(tmp_path.glob("*.zip"))
+    repo = make_repo(tmp_path, dict(FIXTURE, **{
+        "app/__init__.py": 'VERSION = "2.3.4"\n',
+        "app/help_text.py": 'CONTROLS = (("A", "OK"),)\n',
+        "LICENSE": (REPO / "LICENSE").read_text(),
+        "CHANGELOG.md": "# Changelog\n\n## 2.3.3\n\n- older\n",
+    }))
+    with pytest.raises(release.ReleaseError, match="no section '## 2.3.4'"):
+        release.build_release(tmp_path / "dist", repo=repo, quiet=True)
+    (repo / "CHANGELOG.md").write_text("# Changelog\n\n## 2.3.4\n\n- this one\n")
+    written = release.build_release(tmp_path / "dist", repo=repo, tag="v2.3.4", quiet=True)
+    assert sorted(p.name for p in written) == ["2048-2.3.4-circuitpython-10.x.zip", "2048-2.3.4-circuitpython-9.x.zip"]
+    assert release.main(["--out", str(tmp_path / "x"), "--tag", "v9"]) == 1
+
+
+def test_one_version_shown_on_the_about_page_and_in_the_changelog():
+    assert release.read_version() == VERSION
+    assert pages.about_lines()[0] == "2048 version " + VERSION
+    release.check_changelog(VERSION)
+    # Nowhere else in the game's code is a version written out.
+    for path in list((REPO / "app").glob("*.py")) + list((REPO / "engine").glob("*.py")) + [REPO / "code.py"]:
+        if path != REPO / "app/__init__.py":
+            assert '"%s"' % VERSION not in path.read_text(), path
+
+
+def fake_board_venv(tmp_path):
+    """A .venv-board stand-in: this interpreter, and the stamp make looks for."""
+    venv = tmp_path / "board-venv"
+    (venv / "bin").mkdir(parents=True)
+    python = venv / "bin" / "python"
+    python.write_text('#!/bin/sh\nexec "%s" "$@"\n' % sys.executable)
+    python.chmod(0o755)
+    checksum = subprocess.run(["cksum"], input=(REPO / "requirements-board.txt").read_bytes(),
+                              capture_output=True, check=True).stdout.split()[0].decode()
+    (venv / (".installed-py%d.%d-%s" % (sys.version_info[:2] + (checksum,)))).touch()
+    return venv
+
+
+def test_make_release_builds_the_same_zips(dist, tmp_path):
+    # The release workflow's command, with the board venv this test stands in.
+    venv = fake_board_venv(tmp_path)
+    result = subprocess.run(
+        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "out"),
+         "TAG=v%s" % VERSION],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "creating" not in result.stdout  # the stand-in venv was used, nothing installed
+    for path in dist.glob("*.zip"):
+        assert (tmp_path / "out" / path.name).read_bytes() == path.read_bytes()
+    wrong = subprocess.run(
+        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "o2"),
+         "TAG=v0.0.1"],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert wrong.returncode != 0 and "does not name this version" in wrong.stderr

@@ -1,0 +1,128 @@
+"""The simulator window: it says when no window can open, shows the backlight
+(dimming, Brightness) and names its keys (title, Controls page)."""
+
+import pytest
+
+from app import controls, help_text
+from app.backlight import DIM_AFTER_MS
+from app.menus import HELP_PAGE
+from tools import sim
+from tools.sim import KEY_NAMES, Simulator, Window, open_nvm
+
+
+@pytest.mark.parametrize("environ, platform, words", [
+    ({}, "linux", "$DISPLAY and $WAYLAND_DISPLAY are unset"),
+    ({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, "linux", "SDL_VIDEODRIVER=dummy"),
+    ({"SDL_VIDEODRIVER": "offscreen"}, "darwin", "offscreen"),
+    ({"DISPLAY": ":0"}, "linux", None),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", None),
+    ({}, "darwin", None),
+    ({}, "win32", None),
+])
+def test_display_problem(environ, platform, words):
+    problem = sim.display_problem(environ, platform)
+    if words is None:
+        assert problem is None
+    else:
+        assert words in problem
+
+
+def test_no_display_gives_one_line_pointing_at_headless(monkeypatch, capsys, tmp_path):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert sim.main(["--nvm", str(tmp_path / "nvm.bin")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no window can open" in err and "--headless" in err
+    assert not (tmp_path / "nvm.bin").exists()
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer")
+def test_sdl_falling_back_to_its_dummy_driver_is_caught(monkeypatch, capsys, tmp_path):
+    # As when SDL finds no display on its own: the environment looks fine.
+    monkeypatch.setattr(sim, "display_problem", lambda: None)
+    assert sim.main(["--nvm", str(tmp_path / "nvm.bin")]) == 2
+    err = capsys.readouterr().err
+    assert "SDL found no display" in err and "--headless" in err
+
+
+def pixel(window, at=(1, 60)):
+    return window.pygame.display.get_surface().get_at(at)[:3]
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer")
+def test_dimming_and_brightness_darken_the_window():
+    window = Window(open_nvm(None), seed=31)
+    try:
+        window.step()
+        full = pixel(window)
+        assert min(full) > 100  # the board's backdrop, lit
+        backlight = window.app.backlight
+        backlight.tick(backlight.last_input + DIM_AFTER_MS, False)  # a minute without input
+        window.step()
+        dim = pixel(window)
+        share = window.display.brightness
+        assert share == pytest.approx(0.15)
+        for lit, dark in zip(full, dim):
+            assert abs(dark - lit * share) <= 2
+        backlight.touched(backlight.last_input)
+        window.step()
+        assert pixel(window) == full
+        # Settings > Brightness 60 %.
+        window.app.settings.brightness_step = 2
+        window.app._apply_settings()
+        window.step()
+        for lit, dark in zip(full, pixel(window)):
+            assert abs(dark - lit * 0.6) <= 2
+    finally:
+        window.close()
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer")
+def test_the_window_names_its_keys_and_the_controls_page_lists_them():
+    window = Window(open_nvm(None), seed=31)
+    try:
+        title = window.pygame.display.get_caption()[0]
+        for button, keys in KEY_NAMES:
+            assert "%s: %s" % (button, keys) in title
+        assert window.app.key_names == KEY_NAMES
+    finally:
+        window.close()
+    # The names say what the key map does.
+    import pygame
+
+    keymap = sim._pygame_keymap(pygame)
+    expected = {
+        "A": [pygame.K_x], "B": [pygame.K_z], "Start": [pygame.K_RETURN], "Select": [pygame.K_SPACE],
+        "D-pad": [pygame.K_UP, pygame.K_LEFT, pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_h,
+                  pygame.K_j, pygame.K_k, pygame.K_l],
+    }
+    numbers = {"A": controls.KEY_A, "B": controls.KEY_B, "Start": controls.KEY_START, "Select": controls.KEY_SELECT}
+    names = dict(KEY_NAMES)
+    assert names["A"] == "X" and names["B"] == "Z" and names["Start"] == "Enter" and names["Select"] == "Space"
+    for button, keys in expected.items():
+        for key in keys:
+            if button == "D-pad":
+                assert keymap[key] in (controls.KEY_UP, controls.KEY_DOWN, controls.KEY_LEFT, controls.KEY_RIGHT)
+            else:
+                assert keymap[key] == numbers[button]
+
+
+def test_controls_page_of_the_simulator_and_of_the_board():
+    board_pages = help_text.document("Controls")
+    sim_pages = help_text.document("Controls", KEY_NAMES)
+    assert sim_pages[0] == board_pages[0] and len(board_pages) == 1
+    keys_page = sim_pages[1]
+    assert 1 <= len(keys_page) <= 9 and all(len(line) <= 26 for line in keys_page), keys_page
+    for button, keys in KEY_NAMES:
+        assert any(line.startswith(button + ":") for line in keys_page), button
+    text = " ".join(keys_page)
+    for keys in dict(KEY_NAMES).values():
+        assert keys in text
+    # Through the app: Start > Help > Controls, then the next page.
+    simulator = Simulator(seed=5, key_names=KEY_NAMES)
+    simulator.press_all(["start", "down*3", "a", "a"])
+    assert simulator.app.mode == HELP_PAGE and simulator.app.overlay.title_text == "Controls 1/2"
+    simulator.press("right")
+    assert simulator.app.overlay.title_text == "Controls 2/2"
+    assert simulator.app.overlay.lines[0] == "Keys on this keyboard:"

@@ -1,0 +1,41 @@
+"""tools/spdx.py: the licence header Adafruit's libraries carry, checked and added."""
+
+import os
+
+from tools import spdx
+
+
+def test_the_header_goes_on_top_once_and_after_a_shebang():
+    text = '"""Docstring."""\n\nX = 1\n'
+    fixed = spdx.with_header(text)
+    assert fixed.startswith("# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors\n#\n"
+                            "# SPDX-License-Identifier: MIT\n\n")
+    assert fixed.endswith(text) and spdx.has_header(fixed) and not spdx.has_header(text)
+    assert spdx.with_header(fixed) == fixed
+    script = "#!/usr/bin/env bash\nset -e\nmake test\n"
+    fixed = spdx.with_header(script)
+    assert fixed.splitlines()[0] == "#!/usr/bin/env bash" and fixed.endswith("set -e\nmake test\n")
+    assert spdx.has_header(fixed)
+    assert spdx.with_header("") == spdx.HEADER
+
+
+def test_source_files_and_check_and_fix(tmp_path, capsys):
+    files = {
+        "code.py": '"""Board entry."""\n', "app/x.py": "", "Makefile": "all:\n\ttrue\n",
+        ".ci/run": "#!/bin/sh\nmake test\n", ".github/workflows/t.yml": "name: T\n",
+        "lib/adafruit_ticks.py": "", ".venv/lib/site.py": "", "build/CIRCUITPY/code.py": "",
+        "docs/a.md": "# A\n", "fonts/x.pcf": "",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    os.chmod(tmp_path / ".ci/run", 0o755)
+    found = [p.relative_to(tmp_path).as_posix() for p in spdx.source_files(tmp_path)]
+    assert found == [".ci/run", ".github/workflows/t.yml", "Makefile", "app/x.py", "code.py"]
+    assert spdx.main(["--check", "--root", str(tmp_path)]) == 1
+    assert "5 without the header" in capsys.readouterr().out
+    assert spdx.main(["--fix", "--root", str(tmp_path)]) == 0
+    assert spdx.main(["--check", "--root", str(tmp_path)]) == 0
+    assert os.access(tmp_path / ".ci/run", os.X_OK)
+    assert (tmp_path / "docs/a.md").read_text() == "# A\n"

@@ -1,1 +1,0 @@
-"""Stand-in package (tools/app_bench.py only)."""

@@ -1,3 +1,0 @@
-"""Stand-in for terminalio (tools/app_bench.py only)."""
-
-FONT = None

@@ -1,0 +1,252 @@
+"""Keep the numbers the README and docs/ quote in step with the commands that make them.
+
+Each :class:`Quote` names a document, a pattern that finds the quoted
+number(s) there (one regex group per number), the deterministic command
+whose output gives them (a key of :data:`SOURCES`), and how to read them
+from that output, formatted as the document writes them. ::
+
+    python tools/doc_numbers.py            # list what is out of step (exit 1 if any)
+    python tools/doc_numbers.py --update   # rewrite the quoted numbers in place
+
+To register another number, add a ``Quote`` to :data:`QUOTES` (and, for a
+new command, a function to :data:`SOURCES`). Wall-clock figures are never
+registered: they are not deterministic.
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
+
+
+def _command(*arguments):
+    def run():
+        result = subprocess.run([sys.executable] + list(arguments), cwd=REPO, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError("%s failed: %s" % (" ".join(arguments), result.stderr.strip()[-500:]))
+        return result.stdout
+
+    run.description = "python " + " ".join(arguments)
+    return run
+
+
+def _bundle():
+    from tools import bundle as bundler
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "CIRCUITPY"
+        _, written = bundler.build(out, repo_lib=False, quiet=True)
+        size = sum((out / p).stat().st_size for p in written)
+    return "files %d\nbytes %d\n" % (len(written), size)
+
+
+_bundle.description = "tools/bundle.py (files and bytes of build/CIRCUITPY)"
+
+#: Deterministic commands, by name: each returns its output as text.
+SOURCES = {
+    "store_bench": _command("tools/store_bench.py"),
+    "engine_bench": _command("tools/bench.py", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
+    "app_bench": _command("tools/app_bench.py"),
+    "bundle": _bundle,
+}
+
+
+class Quote:
+    """Numbers quoted in ``doc``, found by ``pattern`` (one group each),
+    expected to read ``expected(output)`` (a tuple of strings) from ``source``."""
+
+    def __init__(self, doc, what, pattern, source, expected):
+        self.doc = doc
+        self.what = what
+        self.pattern = re.compile(pattern)
+        self.source = source
+        self.expected = expected
+
+
+def grab(pattern, output, source):
+    """The groups of ``pattern`` in a command's output (the first match)."""
+    match = re.search(pattern, output, re.MULTILINE)
+    if not match:
+        raise LookupError("%s printed nothing matching %r: update tools/doc_numbers.py" % (
+            SOURCES[source].description, pattern))
+    return match.groups()
+
+
+def thousands(value):
+    """12345 -> '12,345'."""
+    return format(int(value), ",")
+
+
+def ms(fuel, rate, digits):
+    """PyBadge milliseconds for ``fuel`` at ``rate`` fuel per second."""
+    return "%.*f" % (digits, float(fuel) / rate * 1000)
+
+
+def _store(row):
+    def expected(output):
+        fuel, heap = grab(r"^\| %s \| (\d+) \| [\d.]+ - [\d.]+ \| (\d+) \|" % re.escape(row), output, "store_bench")
+        return thousands(fuel), ms(fuel, TYPICAL, 1), ms(fuel, CONSERVATIVE, 1), thousands(heap)
+
+    return Quote("docs/saving.md", "store_bench: " + row,
+                 r"\| %s \| ([\d,]+) \| ([\d.]+) - ([\d.]+) \| ([\d,]+) \|" % re.escape(row), "store_bench", expected)
+
+
+def _engine(label, doc_label=None):
+    def expected(output):
+        return (thousands(grab(r"^\| %s \| (\d+) \|" % re.escape(label), output, "engine_bench")[0]),)
+
+    return Quote("docs/engine.md", "bench: " + label, r"\| %s \| ([\d,]+) \|" % re.escape(doc_label or label),
+                 "engine_bench", expected)
+
+
+def _app_move(animations):
+    row = "move, animations " + animations
+
+    def expected(output):
+        fuel, frames = grab(r"^%s\s+(\d+)\s+([\d.]+)" % re.escape(row), output, "app_bench")
+        return thousands(fuel), frames, ms(fuel, TYPICAL, 2), ms(fuel, CONSERVATIVE, 2)
+
+    return Quote("docs/architecture.md", "app_bench: " + row,
+                 r"\| %s \| ([\d,]+) \| ([\d.]+) \| ([\d.]+) / ([\d.]+) \|" % re.escape(row),
+                 "app_bench", expected)
+
+
+def _app_idle(output):
+    fuel = grab(r"^idle frame \(per step\(\)\)\s+(\d+)", output, "app_bench")[0]
+    return thousands(fuel), ms(fuel, TYPICAL, 3), ms(fuel, CONSERVATIVE, 3)
+
+
+def _app_start(output):
+    run, metered = grab(r"as run: ([\d.]+) M fuel, of which ([\d.]+) M", output, "app_bench")
+    board = grab(r"the board's estimate[^:]*: ([\d.]+) M fuel", output, "app_bench")[0]
+    seconds = grab(r"= ([\d.]+) s at 1\.2e8 fuel/s", output, "app_bench")[0]
+    return run, metered, board, seconds
+
+
+def _bundle_numbers(output):
+    files = grab(r"^files (\d+)", output, "bundle")[0]
+    size = int(grab(r"^bytes (\d+)", output, "bundle")[0])
+    return files, "%.1f" % (size / 1024)
+
+
+#: Every registered quote.
+QUOTES = [
+    _store("save (writes)"),
+    _store("save (same bytes: skipped)"),
+    _store("load (newest of two slots)"),
+    _engine("MicroPython fuel per move call"),
+    _engine("MicroPython fuel per valid move"),
+    _engine("MicroPython bytes allocated per move"),
+    Quote("docs/engine.md", "bench: PyBadge ms per move",
+          r"\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|", "engine_bench",
+          lambda output: grab(r"^\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|",
+                              output, "engine_bench")),
+    _app_move("off"),
+    _app_move("on"),
+    Quote("docs/architecture.md", "app_bench: idle frame",
+          r"\| idle frame \(`App.step\(\)` with no input\) \| ([\d,]+) \| - \| ([\d.]+) / ([\d.]+) \|",
+          "app_bench", _app_idle),
+    Quote("docs/architecture.md", "app_bench: start-up",
+          r"playable board, is ([\d.]+) M fuel as\s+run, of which the stand-ins' C-like work \(drawing, loading font bitmaps\)\s+"
+          r"is ([\d.]+) M; without it the board's estimate is ([\d.]+) M fuel, ([\d.]+) s",
+          "app_bench", _app_start),
+    Quote("README.md", "bundle: files and size on the drive",
+          r"On the drive the game is\s+(\d+) files,\s+([\d.]+) KB", "bundle", _bundle_numbers),
+    Quote("docs/deploy.md", "bundle: files and size on the drive",
+          r"it is\s+(\d+) files,\s+([\d.]+) KB", "bundle", _bundle_numbers),
+]
+
+
+class Mismatch:
+    """A quote whose numbers differ from the command's: ``quoted``, ``expected``."""
+
+    def __init__(self, quote, quoted, expected, problem=None):
+        self.quote = quote
+        self.quoted = quoted
+        self.expected = expected
+        self.problem = problem
+
+    def __str__(self):
+        if self.problem:
+            return "%s (%s): %s" % (self.quote.doc, self.quote.what, self.problem)
+        return "%s (%s) quotes %s; %s gives %s" % (
+            self.quote.doc, self.quote.what, " / ".join(self.quoted), SOURCES[self.quote.source].description,
+            " / ".join(self.expected))
+
+
+def _outputs(quotes):
+    outputs = {}
+    for quote in quotes:
+        if quote.source not in outputs:
+            outputs[quote.source] = SOURCES[quote.source]()
+    return outputs
+
+
+def check(quotes=None, root=REPO, outputs=None):
+    """The :class:`Mismatch` list (empty when every quote is in step)."""
+    quotes = QUOTES if quotes is None else quotes
+    outputs = _outputs(quotes) if outputs is None else outputs
+    problems = []
+    for quote in quotes:
+        text = (Path(root) / quote.doc).read_text(encoding="utf-8")
+        found = list(quote.pattern.finditer(text))
+        if len(found) != 1:
+            problems.append(Mismatch(quote, (), (), "the pattern %r matches %d times, not once" % (
+                quote.pattern.pattern, len(found))))
+            continue
+        try:
+            expected = tuple(quote.expected(outputs[quote.source]))
+        except LookupError as error:
+            problems.append(Mismatch(quote, (), (), str(error)))
+            continue
+        if found[0].groups() != expected:
+            problems.append(Mismatch(quote, found[0].groups(), expected))
+    return problems
+
+
+def update(quotes=None, root=REPO, outputs=None):
+    """Rewrite every out-of-step quote in place; returns the mismatches fixed."""
+    quotes = QUOTES if quotes is None else quotes
+    outputs = _outputs(quotes) if outputs is None else outputs
+    fixed = []
+    for mismatch in check(quotes, root, outputs):
+        if mismatch.problem:
+            raise SystemExit("doc_numbers: cannot update: %s" % mismatch)
+        path = Path(root) / mismatch.quote.doc
+        text = path.read_text(encoding="utf-8")
+        match = mismatch.quote.pattern.search(text)
+        pieces, last = [], 0
+        for index, value in enumerate(mismatch.expected, 1):
+            pieces.append(text[last:match.start(index)])
+            pieces.append(value)
+            last = match.end(index)
+        path.write_text("".join(pieces) + text[last:], encoding="utf-8")
+        fixed.append(mismatch)
+    return fixed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--update", action="store_true", help="rewrite the quoted numbers that are out of step")
+    args = parser.parse_args(argv)
+    if args.update:
+        for mismatch in update():
+            print("updated: %s" % mismatch)
+        return 0
+    problems = check()
+    for problem in problems:
+        print(problem)
+    print("%d quotes checked, %d out of step" % (len(QUOTES), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

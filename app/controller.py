@@ -176,6 +176,7 @@ class App:
             self.assist.stop()
             self.animation.finish()
             gc.collect()
+            self._show_game()  # a move may have been half drawn
             self.resume()
             if isinstance(error, MemoryError):
                 self.view.show_status("low", "memory")

@@ -82,11 +82,12 @@ def play_stage(app, index):
 
 
 def script(actions, start=0):
-    """The key events of ``actions`` from ``start`` ms, for fakeworld.reset(script=...)."""
-    saved = fakeworld.now, fakeworld.keys, fakeworld.delivered
-    fakeworld.now, fakeworld.keys, fakeworld.delivered = start, [], 0
+    """(key events, analog steps) of ``actions`` from ``start`` ms, for
+    ``fakeworld.reset(script=..., analog_script=...)`` (no "board" actions)."""
+    saved = fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog
+    fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog = start, [], 0, {}
     try:
         schedule(None, actions)
-        return fakeworld.keys
+        return fakeworld.keys, fakeworld.analog
     finally:
-        fakeworld.now, fakeworld.keys, fakeworld.delivered = saved
+        fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog = saved

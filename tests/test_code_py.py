@@ -1,0 +1,99 @@
+"""code.py itself, run whole: main() on fake board modules, on CPython and on a MicroPython VM.
+
+The fake ``board``, ``keypad``, ``microcontroller``, ``supervisor``,
+``analogio``, ``audioio``, ``neopixel_write`` ... of tools/standins/ are
+driven by a scripted player (fakeworld, fakeplayer): moves, a hint, the
+menu, Save now, more moves, then Ctrl-C (the fake world raises
+KeyboardInterrupt once the script is spent). Both runs resume the same
+saved game, so they must end with the same game saved in the fake NVM,
+for the PyBadge (8 buttons) and the PyGamer (4 buttons and a stick).
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tools import pystack_vm, ram_budget
+
+# Menu rows: Resume, New game, Autoplay, Help, Stats, Settings, About, Save now.
+ACTIONS = (
+    [("tap", button) for button in ("left", "down", "left", "down", "right", "down")]
+    + [("tap", "select"), ("wait", 1500)]  # a hint, and time to think
+    + [("tap", "left"), ("tap", "down"), ("tap", "left")]
+    + [("tap", "start"), ("tap", "up"), ("tap", "a")]  # Menu > Save now
+    + [("wait", 500)]
+)
+
+DRIVER = """
+import json
+import fakeworld, fakeplayer
+fakeworld.reset(%(board)r, nvm_image=bytes.fromhex(%(image)r))
+keys, analog = fakeplayer.script(%(actions)r)
+fakeworld.reset(%(board)r, script=keys, analog_script=analog, nvm_image=bytes.fromhex(%(image)r), idle_frames=20)
+import code
+code.FONT_DIR = %(fonts)r
+stopped = False
+try:
+    code.main()
+except KeyboardInterrupt:
+    stopped = True
+import microcontroller
+from engine.store import Store
+game = Store(microcontroller.nvm).load()
+print("RESULT", json.dumps([stopped, game.cells, game.score, game.best, game.moves, fakeworld.frames, fakeworld.refreshes > 0]))
+"""
+
+
+def _driver(board, fonts):
+    return DRIVER % {
+        "board": board,
+        "image": ram_budget.saved_game_image().hex(),
+        "actions": ACTIONS,
+        "fonts": str(fonts),
+    }
+
+
+def _result(text):
+    lines = [line for line in text.splitlines() if line.startswith("RESULT ")]
+    assert lines, text[-3000:]
+    return json.loads(lines[0][len("RESULT ") :])
+
+
+def run_on_cpython(board):
+    # A separate process: the stand-ins replace displayio & co. there, and
+    # must not replace Blinka's in the test process.
+    program = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(ROOT / "tools" / "standins"), str(ROOT)) + _driver(board, ROOT / "fonts")
+    result = subprocess.run([sys.executable, "-P", "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return _result(result.stdout)
+
+
+def run_on_micropython(board, root):
+    return _result("".join(pystack_vm.run([_driver(board, "/fonts")], root=root, mounts=[("/fonts", ROOT / "fonts")])))
+
+
+@pytest.fixture(scope="module")
+def root():
+    folder = ram_budget.build_root()
+    yield folder
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_main_plays_and_saves_the_same_game_on_cpython_and_micropython(board, root):
+    from engine.store import Store
+
+    start = Store(bytearray(ram_budget.saved_game_image())).load()
+    host = run_on_cpython(board)
+    guest = run_on_micropython(board, root)
+    stopped, cells, score, best, moves, frames, refreshed = host
+    assert stopped and refreshed
+    # Save now kept every move: the saved game is past the resumed one.
+    assert moves >= start.moves + 6, (moves, start.moves)
+    assert frames > 100
+    assert guest == host

@@ -1,0 +1,129 @@
+"""Out of memory or out of Python stack, the game goes on and says so.
+
+Faults are injected where they happen on a full board: inside the solver
+(hint, autoplay), while a page is built, while a move animates, at the
+very start of a frame; and for real, in the pystack VM, with a pystack
+too small for the deepest calls.
+"""
+
+import sys
+
+import pytest
+
+from app.animation import Animation
+from tools import pystack_vm, ram_budget
+from tools.sim import Simulator
+
+FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
+MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}
+
+
+def still_plays(sim):
+    moves = sim.game.moves
+    for button in ("left", "down", "right", "up", "left", "down"):
+        sim.press(button)
+    return sim.game.moves > moves
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_a_failing_hint(fault):
+    def solver(cells):
+        raise fault
+
+    sim = Simulator(seed=3, solver=solver)
+    sim.press("select")
+    assert sim.app.faults == 1
+    assert sim.app.view.status_text == MESSAGES[type(fault)]
+    assert sim.app.mode == "play"
+    assert still_plays(sim)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_failing_autoplay_stops_and_play_goes_on(fault):
+    calls = []
+
+    def solver(cells):
+        calls.append(1)
+        if len(calls) > 3:
+            raise fault
+        return 3 if cells[0] == 0 else 2
+
+    sim = Simulator(seed=4, solver=solver)
+    sim.press("hold-select")
+    sim.frames(100)
+    assert not sim.app.assist.autoplay
+    assert sim.app.faults == 1
+    assert sim.app.view.status_text == MESSAGES[type(fault)]
+    assert still_plays(sim)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_a_page_that_cannot_be_built(monkeypatch, fault):
+    def document(name, key_names=None):
+        raise fault
+
+    sim = Simulator(seed=5)
+    sim.press_all(["start", "down*3", "a"])  # Help
+    # The menu's modules are loaded while it is open (and let go after).
+    monkeypatch.setattr(sys.modules["app.help_text"], "document", document)
+    sim.press("a")  # Controls
+    assert sim.app.faults == 1
+    assert sim.app.mode == "play" and not sim.app.overlay.visible
+    assert sim.app.view.status_text == MESSAGES[type(fault)]
+    assert still_plays(sim)
+    # The menu still opens afterwards.
+    sim.press("start")
+    assert sim.app.mode == "menu"
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_an_animation_that_fails_leaves_the_board_right(monkeypatch, fault):
+    sim = Simulator(seed=6)
+    original = Animation.start
+
+    def start(self, *args):
+        raise fault
+
+    monkeypatch.setattr(Animation, "start", start)
+    cells = list(sim.game.cells)
+    sim.press("left")
+    if sim.game.cells == cells:
+        sim.press("down")
+    assert sim.app.faults == 1
+    # The move was made; the board shows it all the same.
+    for index in range(16):
+        assert sim.app.view.face_at(index) == sim.game.cells[index]
+    monkeypatch.setattr(Animation, "start", original)
+    assert still_plays(sim)
+
+
+def test_a_fault_while_recovering_waits_for_the_next_frame(monkeypatch):
+    sim = Simulator(seed=7)
+
+    def broken(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(sim.app.view, "show_status", broken)
+    monkeypatch.setattr(sim.app.controls, "poll", broken)
+    sim.frames(3)  # every frame fails, and so does reporting it: no exception escapes
+    assert sim.app.faults == 3
+    monkeypatch.undo()
+    assert still_plays(sim)
+
+
+def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_game():
+    # The whole scripted run in the pystack VM with a pystack big enough
+    # for start-up but not for the deepest calls of play (the solver's):
+    # the frames that reach too deep are dropped, the run goes on to its
+    # end, and the app counts what it recovered from.
+    root = ram_budget.build_root()
+    try:
+        stages, fingerprint = ram_budget.measure(root=root, pystack=768)
+    finally:
+        import shutil
+
+        shutil.rmtree(root, ignore_errors=True)
+    cells, score, best, moves, games, faults, frames = __import__("json").loads(fingerprint)
+    assert faults > 0
+    assert stages[-1].label == "store.load()"
+    assert len(cells) == 16 and games >= 3

@@ -95,10 +95,10 @@ def start():
 
     layout = for_screen(display.width, display.height)
     yield "layout"
-    from app.artwork import paint
+    from app.artwork import painting
 
-    art = paint(FONT_DIR, layout)
-    del paint
+    art = yield from painting(FONT_DIR, layout)
+    del painting
     from app.memory import forget
 
     forget("app.artwork", "adafruit_bitmap_font")

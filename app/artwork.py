@@ -275,11 +275,26 @@ def draw_arrow(size):
     return bitmap, palette
 
 
-def paint(font_dir, layout):
-    """Draw everything for ``layout`` with the fonts in ``font_dir``; returns an :class:`Art`."""
+def painting(font_dir, layout):
+    """:func:`paint` step by step: yields a step's name after each (code.py
+    collects garbage there), and returns the :class:`Art` (``art = yield
+    from painting(...)``)."""
     fonts = load_fonts(font_dir, layout.tile_fonts + layout.score_fonts)
+    yield "fonts"
     faces = draw_faces(fonts, layout)
+    yield "tile faces"
     score_digits = tuple(draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD) for name in layout.score_fonts)
     close_fonts(fonts)
+    yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)
     return Art(faces, face_palette(), score_digits, arrow, arrow_palette, text.build_strip(terminalio.FONT))
+
+
+def paint(font_dir, layout):
+    """Draw everything for ``layout`` with the fonts in ``font_dir``; returns an :class:`Art`."""
+    steps = painting(font_dir, layout)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

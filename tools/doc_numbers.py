@@ -52,6 +52,7 @@ _bundle.description = "tools/bundle.py (files and bytes of build/CIRCUITPY)"
 
 #: Deterministic commands, by name: each returns its output as text.
 SOURCES = {
+    "ram_budget": _command("tools/ram_budget.py", "--no-unix"),
     "store_bench": _command("tools/store_bench.py"),
     "engine_bench": _command("tools/bench.py", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _command("tools/app_bench.py"),
@@ -137,8 +138,26 @@ def _bundle_numbers(output):
     return files, "%.1f" % (size / 1024)
 
 
+def _ram_worst(output):
+    return grab(r"^Heap in use at the worst moment, at most: ([\d.]+) KiB \(([^)]+)\)", output, "ram_budget")
+
+
+def _ram_live(output):
+    return grab(r"^Most live after a stage: ([\d.]+) KiB", output, "ram_budget")
+
+
+def _ram_pystack(output):
+    return (thousands(grab(r"^Deepest pystack use: (\d+) bytes", output, "ram_budget")[0]),)
+
+
 #: Every registered quote.
 QUOTES = [
+    Quote("docs/ram-budget.md", "ram_budget: worst moment",
+          r"\| \*\*([\d.]+) KiB\*\* at the worst moment \(([^)]+)\)", "ram_budget", _ram_worst),
+    Quote("docs/ram-budget.md", "ram_budget: live while playing",
+          r"at the worst moment \([^)]+\), ([\d.]+) KiB live while playing", "ram_budget", _ram_live),
+    Quote("docs/ram-budget.md", "ram_budget: deepest pystack",
+          r"\| \*\*([\d,]+) bytes\*\* \(the hint", "ram_budget", _ram_pystack),
     _store("save (writes)"),
     _store("save (same bytes: skipped)"),
     _store("load (newest of two slots)"),

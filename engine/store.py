@@ -184,7 +184,6 @@ def _read_v1(record, game, store):
     game.won = bool(flags & _WON)
     game.keep_playing = bool(flags & _KEEP_PLAYING)
     game.over = bool(flags & _OVER)
-    game.moves = _get(record, _MOVES_AT, 4)
     game.max_exponent = rules.max_exponent(cells)
     game.rng.state = _get(record, _RNG_AT, 4)
     stats = game.stats
@@ -192,6 +191,7 @@ def _read_v1(record, game, store):
     stats.wins = _get(record, _WINS_AT, 4)
     stats.best_exponent = record[_BEST_EXPONENT_AT]
     stats.moves = _get(record, _TOTAL_MOVES_AT, 4)
+    game.moves = _get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
     store.saves = _get(record, _SAVES_AT, 4)
     store.settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
 

@@ -215,16 +215,29 @@ class Simulator:
 
 
 def parse_board(text):
-    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents."""
+    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents.
+
+    :raises ValueError: not 16 cells, a value that is no tile of 2 .. 131072,
+        or no tile at all.
+    """
+    from engine.rules import MAX_EXPONENT
+
     items = text.replace(",", " ").replace("/", " ").split()
     if len(items) != 16:
         raise ValueError("a board has 16 cells, got %d" % len(items))
     cells = []
     for item in items:
-        value = 0 if item == "." else int(item)
+        try:
+            value = 0 if item == "." else int(item)
+        except ValueError:
+            raise ValueError("not a tile value: %r" % item) from None
         if value and (value < 2 or value & (value - 1)):
             raise ValueError("not a tile value: %r" % item)
+        if value > 1 << MAX_EXPONENT:
+            raise ValueError("%r is more than 131072, the largest tile of a 4x4 game" % item)
         cells.append(value.bit_length() - 1 if value else 0)
+    if not any(cells):
+        raise ValueError("a board needs at least one tile")
     return cells
 
 
@@ -238,7 +251,11 @@ def run_headless(args):
         except ValueError as error:
             print("--board: %s" % error, file=sys.stderr)
             return 2
-        sim.game.set_board(cells, score=args.score)
+        try:
+            sim.game.set_board(cells, score=args.score)
+        except ValueError as error:
+            print("--score: %s" % error, file=sys.stderr)
+            return 2
         sim.app.show_position()
     names = [name for name in (args.press or "").split(",") if name.strip()]
     for name in names:

@@ -172,7 +172,7 @@ class App(MenuScreens):
         """Write the game now (the policy said so); a failed write does not stop play."""
         try:
             started = self.ticks_ms()
-            if self.store.save(self.game):
+            if self.store.save(self.game) == 1:  # engine.store.SAVED
                 self.last_save_ms = ticks_diff(self.ticks_ms(), started)
         except (OSError, RuntimeError, ValueError):
             pass  # e.g. a read-only NVM file in the simulator; the next change saves again

@@ -16,8 +16,12 @@ stops there and ``PowerCut`` is raised, as if the program died.
 """
 
 
-class PowerCut(Exception):
-    """The power went off during an NVM write."""
+class PowerCut(BaseException):
+    """The power went off during an NVM write.
+
+    A BaseException, like the program dying: the store's save catches what
+    an NVM object can raise (``Exception``), never this.
+    """
 
 
 class FakeNVM:
@@ -73,3 +77,51 @@ class FakeNVM:
     def steps_of(self, length):
         """Write steps an assignment of ``length`` bytes takes in this model."""
         return length if self.model == "byte" else 1 + len(self.data)
+
+
+class FaultyNVM:
+    """Bytearray-like NVM that fails on purpose.
+
+    :param int size: bytes.
+    :param write_error: exception (instance) raised by the next writes, or None.
+    :param read_error: exception raised by reads, or None.
+    :param int partial: with ``write_error``, write this many bytes of the
+        assignment first (a write torn by the error).
+    :param bool drop: writes silently store only the first ``partial``
+        bytes and raise nothing (a lying NVM: only a read-back can tell).
+    :param int failures: how many writes fail before writes work again
+        (None: all of them).
+    """
+
+    def __init__(self, size=8192, write_error=None, read_error=None, partial=0, drop=False, failures=None):
+        self.data = bytearray(b"\xff" * size)
+        self.write_error = write_error
+        self.read_error = read_error
+        self.partial = partial
+        self.drop = drop
+        self.failures = failures
+        #: Assignments attempted, and those that failed.
+        self.writes = 0
+        self.failed = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        if self.read_error is not None:
+            raise self.read_error
+        if isinstance(index, slice):
+            return bytearray(self.data[index])
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        start, stop, _ = index.indices(len(self.data))
+        self.writes += 1
+        failing = (self.write_error is not None or self.drop) and (self.failures is None or self.failed < self.failures)
+        if not failing:
+            self.data[start:stop] = value
+            return
+        self.failed += 1
+        self.data[start : start + self.partial] = value[: self.partial]
+        if not self.drop:
+            raise self.write_error

@@ -21,6 +21,7 @@ from app.modes import MENU, OVER, PLAY, WON
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
 from app.timing import ticks_add, ticks_diff
 from engine import rules
+from engine.store import FAILED, SAVED
 
 #: No input for this long dims the backlight (ms).
 DIM_AFTER_MS = 60000
@@ -30,6 +31,11 @@ AUTOPLAY_MS = 250
 AUTO_CONTINUE_MS = 1500
 #: Backlight while dimmed, as a share of the chosen brightness.
 DIM_SHARE = 0.15
+#: After a failed save, the next try waits this long (ms), doubling after
+#: each further failure up to SAVE_RETRY_MAX_MS: a broken NVM is not worn
+#: (or the game stalled) by a try every frame.
+SAVE_RETRY_MS = 2000
+SAVE_RETRY_MAX_MS = 64000
 
 
 def _load_solver():
@@ -51,7 +57,8 @@ class App(MenuScreens):
     :param display: ``root_group``, ``refresh()``, ``auto_refresh``, ``brightness``.
     :param keys: has ``events`` with ``get()`` -> keypad-style Event or None
         (key numbers 0..7 = B, A, Start, Select, Right, Down, Up, Left).
-    :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``, ``settings``).
+    :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``,
+        ``settings``, ``refused``, ``refusal``, ``failure``).
     :param ticks_ms: millisecond clock wrapping at 2**29 (``supervisor.ticks_ms``).
     :param str font_dir: folder of the .pcf fonts ("/fonts" on the device).
     :param speaker: optional tone player (see :class:`app.feedback.Feedback`).
@@ -113,6 +120,13 @@ class App(MenuScreens):
         # the desktop can only estimate, the board reports itself.
         self.last_save_ms = -1
         self.last_think_ms = -1
+        #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
+        #: NO_NVM; None before the first) and, if it failed, why.
+        self.last_save = None
+        self.save_failure = None
+        # Wait before the next try after a failure (ms; 0: none failed).
+        self._retry_ms = 0
+        self._retry_at = now
         self._dirty = True
         self._apply_settings()
         display.auto_refresh = False
@@ -140,7 +154,7 @@ class App(MenuScreens):
             self._dirty = False
             self.display.refresh()
         # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
-        if not len(self.keys.events) and self.policy.due(now):
+        if not len(self.keys.events) and self.policy.due(now) and self._may_retry(now):
             self.save(now)
 
     def _read_keys(self, now):
@@ -168,15 +182,41 @@ class App(MenuScreens):
         if not self.dimmed and not self.autoplay and ticks_diff(now, self.last_input) >= DIM_AFTER_MS:
             self._dim()
 
+    def _may_retry(self, now):
+        return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
+
     def save(self, now):
-        """Write the game now (the policy said so); a failed write does not stop play."""
+        """Save the game now: the one path for every save (the policy, Save
+        now, the simulator closing).
+
+        Nothing a save raises stops the game. A failure leaves the policy's
+        unsaved changes in place, so the game is saved again once
+        ``SAVE_RETRY_MS`` (doubling) has passed, and shows "save FAILED".
+
+        :return: the outcome, ``engine.store.SAVED`` (written and read back
+            equal), ``UNCHANGED``, ``FAILED`` or ``NO_NVM``.
+        """
+        started = self.ticks_ms()
         try:
-            started = self.ticks_ms()
-            if self.store.save(self.game) == 1:  # engine.store.SAVED
-                self.last_save_ms = ticks_diff(self.ticks_ms(), started)
-        except (OSError, RuntimeError, ValueError):
-            pass  # e.g. a read-only NVM file in the simulator; the next change saves again
+            outcome = self.store.save(self.game)
+            failure = self.store.failure if outcome == FAILED else None
+        except Exception as error:  # a store object that raises after all
+            outcome = FAILED
+            failure = type(error).__name__
+        self.last_save = outcome
+        self.save_failure = failure
+        if outcome == FAILED:
+            retry = self._retry_ms * 2 if self._retry_ms else SAVE_RETRY_MS
+            self._retry_ms = retry if retry < SAVE_RETRY_MAX_MS else SAVE_RETRY_MAX_MS
+            self._retry_at = ticks_add(now, self._retry_ms)
+            self.view.show_status("save\nFAILED")
+            self._dirty = True
+            return outcome
+        self._retry_ms = 0
+        if outcome == SAVED:
+            self.last_save_ms = ticks_diff(self.ticks_ms(), started)
         self.policy.saved(now)
+        return outcome
 
     # -- input ---------------------------------------------------------
 

@@ -39,20 +39,25 @@ class MenuScreens:
                 self.overlay.show_page("Help", help_text.DOCUMENTS, 0)
             elif item == "Stats":
                 self.mode = STATS
-                self.overlay.show_page("Stats", pages.stats_lines(self.game, self.store.saves))
+                store = self.store
+                self.overlay.show_page("Stats", pages.stats_lines(self.game, store.saves, store.refused, store.refusal))
             elif item == "Settings":
                 self.mode = SETTINGS
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
                 self.mode = ABOUT
-                self.overlay.show_page("About", pages.about_lines(self.last_save_ms, self.last_think_ms))
+                self.overlay.show_page(
+                    "About",
+                    pages.about_lines(self.last_save_ms, self.last_think_ms, self.last_save, self.save_failure),
+                )
             else:
                 # "Save now": the player's way to keep every move before the
-                # power switch, whatever the save policy would wait for.
-                self.save(now)
+                # power switch, whatever the save policy would wait for. It
+                # says "saved" only if a record was written and read back.
+                outcome = self.save(now)
                 self._resume()
-                self.view.show_status("saved")
+                self.view.show_status(pages.save_status(outcome))
 
     def _on_confirm_new(self, action, now):
         if action <= act.LEFT:

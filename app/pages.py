@@ -6,6 +6,7 @@ import sys
 
 from app import VERSION
 from app.settings import BRIGHTNESS_LEVELS
+from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 
 MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
 SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
@@ -25,20 +26,48 @@ def menu_lines(autoplay):
     return lines
 
 
-def stats_lines(game, saves):
-    """Lifetime statistics, plus the NVM erases spent (``store.saves``)."""
+def stats_lines(game, saves, refused=0, refusal=None):
+    """Lifetime statistics, the NVM erases spent (``store.saves``) and the
+    saves refused at loading (``store.refused``; ``refusal``: why the last
+    one was, e.g. "damaged", shown when this start refused one)."""
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
+    refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         _row("Games", stats.games),
         _row("Wins", stats.wins),
         _row("Best tile", best_tile),
         _row("Best score", game.best),
         _row("Total moves", stats.moves),
+        _row("Saves refused", refused_text)[:26],
         "",
         "NVM erases (saves) used:",
         _row("", "%d of %d" % (saves, RATED_ERASES)),
     ]
+
+
+def save_status(outcome):
+    """The status text after "Save now" (two lines of at most 6 characters)."""
+    if outcome == SAVED:
+        return "saved"
+    if outcome == UNCHANGED:
+        return "up to\ndate"
+    if outcome == NO_NVM:
+        return "not\nsaved"
+    return "save\nFAILED"
+
+
+def save_line(outcome, failure=None):
+    """The About page's line for the last save's outcome."""
+    if outcome is None:
+        return "Last save: not yet"
+    if outcome == SAVED:
+        return "Last save: written"
+    if outcome == UNCHANGED:
+        return "Last save: up to date"
+    if outcome == NO_NVM:
+        return "Last save: none, no NVM"
+    return ("Save FAILED: %s" % (failure or "?"))[:26]
 
 
 def settings_lines(settings, mode_names):
@@ -60,11 +89,14 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(last_save_ms=-1, last_think_ms=-1):
-    """Version, firmware, free memory and measured timings, for bug reports.
+def about_lines(last_save_ms=-1, last_think_ms=-1, last_save=None, save_failure=None):
+    """Version, firmware, free memory, the last save and measured timings,
+    for bug reports.
 
     :param int last_save_ms: duration of the last NVM write (-1: none yet).
     :param int last_think_ms: duration of the last solver decision (-1: none).
+    :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
+    :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
     """
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
@@ -81,7 +113,8 @@ def about_lines(last_save_ms=-1, last_think_ms=-1):
         "%s %s" % (implementation.name, version),
         machine[:26],
         "Free RAM: " + free,
-        "Last save: " + _milliseconds(last_save_ms),
+        save_line(last_save, save_failure),
+        "Last write: " + _milliseconds(last_save_ms),
         "Last hint: " + _milliseconds(last_think_ms),
         "Rules: the original 2048",
         "by Gabriele Cirulli.",

@@ -326,13 +326,15 @@ def test_about_page_reports_measured_save_and_hint_times():
     about = ["start", "down*6", "a"]
     sim.press_all(about)
     assert "Last save: not yet" in sim.app.overlay.lines
+    assert "Last write: not yet" in sim.app.overlay.lines
     sim.press_all(["b", "b"])
     sim.press("left")
     sim.app.save(sim.clock())
     sim.press("select")  # a hint through the real solver
     sim.press_all(["start", "a"])  # the menu reopens on its last row: About
     assert sim.app.overlay.title_text == "About"
-    assert "Last save: 80 ms" in sim.app.overlay.lines
+    assert "Last write: 80 ms" in sim.app.overlay.lines
+    assert "Last save: written" in sim.app.overlay.lines
     assert any(line.startswith("Last hint: ") and line.endswith(" ms") for line in sim.app.overlay.lines)
 
 

@@ -20,7 +20,8 @@ lets 1 s pass) and writes the final screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
 position. Headless runs use a
 blank in-memory NVM unless ``--nvm PATH`` is given. ``--fresh`` ignores
-(and never touches) the saved state. Exit status 0 unless something failed.
+(and never touches) the saved state: the game runs with no NVM at all, and
+"Save now" says "not saved". Exit status 0 unless something failed.
 """
 
 import argparse
@@ -121,7 +122,8 @@ class HeadlessDisplay:
 
 
 def make_store(nvm):
-    """The game's Store on ``nvm``."""
+    """The game's Store on ``nvm`` (None: a store with no NVM, for --fresh:
+    it loads a fresh game and every save says nothing was kept)."""
     from engine.store import Store
 
     return Store(nvm)
@@ -132,15 +134,19 @@ class Simulator:
 
     :param int seed: seed of a new game (when nothing is saved).
     :param nvm: NVM-like object (default: blank, in memory).
+    :param bool fresh: no NVM at all (--fresh): nothing is read or kept.
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None):
+    def __init__(self, seed=None, nvm=None, solver=None, fresh=False):
         from app.controller import App
 
         self.display = HeadlessDisplay()
         self.keys = SimKeys()
         self.clock = VirtualClock()
-        self.nvm = nvm if nvm is not None else open_nvm(None)
+        if fresh:
+            self.nvm = None
+        else:
+            self.nvm = nvm if nvm is not None else open_nvm(None)
         self.store = make_store(self.nvm)
         self.app = App(
             self.display,
@@ -243,8 +249,8 @@ def parse_board(text):
 
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
-    nvm = open_nvm(None if args.fresh else args.nvm)
-    sim = Simulator(seed=args.seed, nvm=nvm)
+    nvm = None if args.fresh else open_nvm(args.nvm)
+    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh)
     if args.board:
         try:
             cells = parse_board(args.board)
@@ -360,7 +366,7 @@ class Window:
 def run_window(args):
     """The interactive simulator window; returns an exit status."""
     path = None if args.fresh else (args.nvm or default_nvm_path())
-    window = Window(open_nvm(path), seed=args.seed)
+    window = Window(None if args.fresh else open_nvm(path), seed=args.seed)
     print("NVM file: %s" % (path or "none (--fresh)"))
     try:
         while window.pump():

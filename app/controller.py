@@ -87,6 +87,8 @@ class App(MenuScreens):
         self.keys = keys
         # Only a queue with get_into() can refill a given Event.
         self._event = event if hasattr(keys.events, "get_into") else None
+        # keypad.EventQueue says when it dropped events (queue full).
+        self._can_overflow = hasattr(keys.events, "overflowed")
         self.store = store
         self.ticks_ms = ticks_ms
         self.game = store.load(seed)
@@ -169,9 +171,19 @@ class App(MenuScreens):
             while event is not None:
                 self._on_event(event, now)
                 event = events.get()
+        if self._can_overflow and events.overflowed:
+            self._lost_keys()
         action = self.controls.poll(now)
         if action != act.NONE:
             self._on_key_action(action, now)
+
+    def _lost_keys(self):
+        # The queue was full and dropped events (the ones before were read
+        # in order above). A dropped release would leave a key "held" for
+        # good: forget what is held, and clear the flag (keypad's
+        # overflowed is read-only; clear() resets it with the queue).
+        self.keys.events.clear()
+        self.controls.forget()
 
     def _advance(self, now):
         if self.autoplay:

@@ -77,7 +77,9 @@ def _arrow_sprite():
 
 
 class _ScoreBox:
-    """A titled box with a number that can grow to 7 digits."""
+    """A titled box with a number: 6 digits, 7 in a smaller font from
+    1,000,000 (every score a 4x4 game can reach: at most 3,932,164), whole
+    millions and an M from 10,000,000 (only a number set by hand)."""
 
     def __init__(self, group, fonts, title, y):
         group.append(_rect(theme.BOARD, theme.PANEL_X, y, theme.PANEL_WIDTH, 33))
@@ -189,7 +191,8 @@ class BoardView:
         return self.grid[index]
 
     def show_scores(self, score, best):
-        """Update SCORE and BEST (0 .. 9,999,999)."""
+        """Update SCORE and BEST (ints >= 0: every digit up to 9,999,999,
+        then whole millions and an M, e.g. "1073M")."""
         self.score.set(score)
         self.best.set(best)
 

@@ -371,3 +371,51 @@ def test_several_131072_tiles_draw_and_slide(sim):
     after = sim.game.cells
     assert after[0:2] == [17, 17] and after[4:7] == [17, 17, 3] and after[8] == 17
     assert [sim.app.view.face_at(i) for i in range(16)] == after
+
+
+def panel_ink(pixels, top, bottom):
+    """(x, y) of light text in the score panel between rows top..bottom."""
+    light = theme.rgb565(theme.LIGHT_TEXT)
+    return {
+        (x, y)
+        for y in range(top, bottom)
+        for x in range(theme.PANEL_X - 3, WIDTH)
+        if pixels[y * WIDTH + x] == light
+    }
+
+
+@pytest.mark.parametrize("value, shown", [(3932164, "3932164"), (9999999, "9999999"),
+                                          (10**7, "10M"), (2**30 - 1, "1073M"), (10**15, "999999M")])
+def test_score_box_shows_every_digit_of_the_largest_score_then_a_compact_form(sim, value, shown):
+    from app.board_view import _ScoreBox  # noqa: F401  (the box under test)
+
+    view = sim.app.view
+    view.show_scores(value, value)
+    for box in (view.score, view.best):
+        assert box.narrow.digits() == shown and not box.narrow.grid.hidden and box.wide.grid.hidden
+    pixels = sim.pixels()
+    ink = panel_ink(pixels, 5, 76)
+    # Every glyph's ink stays inside the panel box, clear of the board.
+    assert min(x for x, _ in ink) >= theme.PANEL_X and max(x for x, _ in ink) < WIDTH
+    # SCORE's number: as many glyphs (ink runs) as characters.
+    strip = view.score.narrow
+    columns = sorted({x for x, y in ink if strip.grid.y <= y < strip.grid.y + strip.height})
+    runs = 1 + sum(1 for a, b in zip(columns, columns[1:]) if b > a + 1)
+    assert runs == len(shown)
+
+
+def test_the_compact_m_is_drawn(sim):
+    view = sim.app.view
+    view.show_scores(12345678, 0)
+    strip = view.score.narrow
+    assert strip.digits() == "12M"
+    pixels = sim.pixels()
+    light = theme.rgb565(theme.LIGHT_TEXT)
+    left = strip.grid.x + (strip.width - 1) * strip.advance
+    glyph = [[pixels[(strip.grid.y + y) * WIDTH + left + x] == light for x in range(strip.advance)]
+             for y in range(strip.height)]
+    assert strip.advance == 5
+    assert ["".join("X" if lit else "." for lit in row) for row in glyph] == [
+        "X...X", "XX.XX", "X.X.X", "X...X", "X...X", "X...X"]
+    view.show_scores(3932164, 0)  # and back to every digit
+    assert strip.digits() == "3932164"

@@ -308,13 +308,13 @@ VERSIONS = tuple(sorted(_READERS))
 
 
 def _describe(error):
-    # A short text for a failed write: the exception's type, and the errno
-    # of an OSError (28: no space left, 30: read-only, 13: permission).
-    name = type(error).__name__
+    # A short text for a failed write (it must fit the About page): the
+    # exception's type, or for any OSError with an errno "OSError" and the
+    # number (28: no space left, 30: read-only file system, 13: permission).
     number = getattr(error, "errno", None)
     if isinstance(error, OSError) and isinstance(number, int):
-        return "%s %d" % (name, number)
-    return name
+        return "OSError %d" % number
+    return type(error).__name__
 
 
 def region_from_settings(getenv):

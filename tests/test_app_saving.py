@@ -139,3 +139,20 @@ def test_stats_show_refused_saves():
     sim.press("a")
     assert "Saves refused   1: damaged" in sim.app.overlay.lines
     assert all(len(line) <= 26 for line in sim.app.overlay.lines)
+
+
+def test_a_read_only_save_file_shows_as_a_failed_save(tmp_path):
+    from tools.sim import open_nvm
+
+    path = tmp_path / "nvm.bin"
+    first = Simulator(seed=9, nvm=open_nvm(str(path)))
+    first.press("left")
+    assert save_now(first) == "saved"
+    first.nvm.close()
+    before = path.read_bytes()
+    path.chmod(0o444)
+    sim = Simulator(seed=10, nvm=open_nvm(str(path)))
+    sim.press("down")
+    assert save_now(sim) == "save\nFAILED"
+    assert "Save FAILED: OSError 13" in about(sim)
+    assert path.read_bytes() == before

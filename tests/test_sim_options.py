@@ -47,3 +47,71 @@ def test_bad_board_and_score_give_one_clear_line():
     result = run_sim("--board", "2 " * 16, "--score", "4000000")
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == ["--score: score 4000000 is not 0..3932164"]
+
+
+def saved_file(tmp_path):
+    path = tmp_path / "game.nvm"
+    result = run_sim("--seed", "3", "--press", "left,down", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    return path, path.read_bytes()
+
+
+def test_nvm_folder_gives_one_line_and_exit_2(tmp_path):
+    result = run_sim("--nvm", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["--nvm: %s is a folder, not a file" % tmp_path]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nvm_read_only_file_is_played_but_never_replaced(tmp_path):
+    path, before = saved_file(tmp_path)
+    path.chmod(0o444)
+    result = run_sim("--press", "up,right", "--nvm", str(path))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == "--nvm: %s is read-only: the game is loaded, but no save will be kept" % path
+    assert lines[1].startswith("the game was not saved: ") and "OSError 13" in lines[1]
+    assert len(lines) == 2 and "Traceback" not in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_nvm_symlink_is_followed_and_said(tmp_path):
+    path, before = saved_file(tmp_path)
+    link = tmp_path / "link.nvm"
+    link.symlink_to(path)
+    result = run_sim("--press", "up,right", "--nvm", str(link))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == "--nvm: %s is a symlink: using %s" % (link, path)
+    assert link.is_symlink() and path.read_bytes() != before
+
+
+def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
+    from tools.file_nvm import FileNVM
+
+    path, before = saved_file(tmp_path)
+    holder = FileNVM(path)  # the first simulator
+    try:
+        result = run_sim("--press", "up", "--nvm", str(path))
+    finally:
+        holder.close()
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm)" % path]
+    assert path.read_bytes() == before
+
+
+def test_a_killed_simulators_temporary_file_is_cleaned_at_start(tmp_path):
+    path, _ = saved_file(tmp_path)
+    stale = tmp_path / (".game.nvm.%d.tmp" % 99999)
+    stale.write_bytes(b"\xff" * 8192)
+    result = run_sim("--press", "up", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    assert not stale.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.nvm.lock", "game.nvm"]
+
+
+def test_fresh_reads_and_writes_nothing(tmp_path):
+    path, before = saved_file(tmp_path)
+    result = run_sim("--fresh", "--press", "up,right,start", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    assert path.read_bytes() == before

@@ -8,6 +8,12 @@ Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits. The
 game is saved in an NVM file, by default ~/.local/share/pybadge-2048/nvm.bin
 (``$XDG_DATA_HOME`` respected), so the simulator resumes like the handheld.
+A symlink there is followed (the file it points to is replaced, the link
+stays); a folder, an unreadable file or a file another simulator has open
+stops the start with one line; a read-only file is loaded and never
+replaced (every save then says "save FAILED"). A save that fails (disk full:
+it needs room for a second copy of the 8 KB file) shows in the game, and the
+last one on closing also on stderr (exit status 1).
 
 Headless (no window, no display; deterministic clock)::
 
@@ -67,14 +73,64 @@ def default_nvm_path():
 
 
 def open_nvm(path):
-    """An NVM-like object: in memory for ``None``, else backed by a file."""
+    """An NVM-like object: in memory for ``None``, else backed by a file
+    (``tools.file_nvm.FileNVM``; its folder is made if missing).
+
+    :raises tools.file_nvm.NVMFileError: the file cannot be used (a folder,
+        unreadable, in use by another simulator); one line says why.
+    """
     if path is None:
         return bytearray(b"\xff" * NVM_SIZE)
-    from tools.file_nvm import FileNVM
+    from tools.file_nvm import FileNVM, NVMFileError
 
     directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        raise NVMFileError("cannot make the folder %s: %s" % (directory, error.strerror or error)) from None
     return FileNVM(path, size=NVM_SIZE)
+
+
+def open_nvm_or_say_why(path, option):
+    """``open_nvm(path)``, or None after printing one line on stderr.
+
+    Also says (one line each) when the file is read-only (it is loaded, no
+    save will land) and when it is a symlink (the file it points to is used).
+    """
+    from tools.file_nvm import NVMFileError
+
+    try:
+        nvm = open_nvm(path)
+    except NVMFileError as error:
+        print("%s: %s" % (option, error), file=sys.stderr)
+        return None
+    if path is not None:
+        if nvm.path != os.path.abspath(path):
+            print("%s: %s is a symlink: using %s" % (option, path, nvm.path), file=sys.stderr)
+        if nvm.read_only:
+            print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),
+                  file=sys.stderr)
+    return nvm
+
+
+def save_and_report(app, now):
+    """The final save (closing, end of a headless run); False after printing
+    why it failed."""
+    from engine.store import FAILED
+
+    if app.save(now) != FAILED:
+        return True
+    error = app.store.error
+    detail = getattr(error, "strerror", None) or app.save_failure or "unknown error"
+    print("the game was not saved: %s (%s)" % (detail, app.save_failure), file=sys.stderr)
+    return False
+
+
+def close_nvm(nvm):
+    """Release a file NVM's lock (nothing for other NVMs)."""
+    close = getattr(nvm, "close", None)
+    if close is not None:
+        close()
 
 
 class SimKeys:
@@ -249,7 +305,18 @@ def parse_board(text):
 
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
-    nvm = None if args.fresh else open_nvm(args.nvm)
+    nvm = None
+    if not args.fresh:
+        nvm = open_nvm_or_say_why(args.nvm, "--nvm")
+        if nvm is None:
+            return 2
+    try:
+        return _play_headless(args, nvm)
+    finally:
+        close_nvm(nvm)
+
+
+def _play_headless(args, nvm):
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh)
     if args.board:
         try:
@@ -270,15 +337,17 @@ def run_headless(args):
             return 2
     sim.press_all(names)
     sim.frames(5)
+    status = 0
     if args.nvm and not args.fresh:
         # Keep the result, as the window does when it closes.
-        sim.app.save(sim.clock.now)
+        if not save_and_report(sim.app, sim.clock.now):
+            status = 1
     if args.screenshot:
         sim.screenshot(args.screenshot, scale=args.scale)
     game = sim.game
     print("score %d best %d moves %d max tile %d%s" % (
         game.score, game.best, game.moves, game.max_tile, " (game over)" if game.over else ""))
-    return 0
+    return status
 
 
 # pygame key -> PyBadge key number, built when pygame is loaded.
@@ -356,25 +425,36 @@ class Window:
         return running
 
     def close(self):
-        """Save (like a player pausing before the power switch) and close the window."""
+        """Save (like a player pausing before the power switch) and close the
+        window; False if that save failed (one line on stderr says why)."""
         import displayio
 
-        self.app.save(self.ticks_ms())
+        saved = save_and_report(self.app, self.ticks_ms())
         displayio.release_displays()  # also quits pygame
+        return saved
 
 
 def run_window(args):
     """The interactive simulator window; returns an exit status."""
     path = None if args.fresh else (args.nvm or default_nvm_path())
-    window = Window(None if args.fresh else open_nvm(path), seed=args.seed)
-    print("NVM file: %s" % (path or "none (--fresh)"))
+    nvm = None
+    if path is not None:
+        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file")
+        if nvm is None:
+            return 2
     try:
-        while window.pump():
-            window.app.step()
-            time.sleep(0.01)
+        window = Window(nvm, seed=args.seed)
+        print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
+        saved = True
+        try:
+            while window.pump():
+                window.app.step()
+                time.sleep(0.01)
+        finally:
+            saved = window.close()
     finally:
-        window.close()
-    return 0
+        close_nvm(nvm)
+    return 0 if saved else 1
 
 
 def main(argv=None):

@@ -667,14 +667,14 @@ def test_current_writer_still_writes_the_fixture_bytes(name):
 # ---------------------------------------------------------------- power cuts
 
 
-def cut_trials(model, seed, saves, cuts_for):
+def cut_trials(model, seed, saves, cuts_for, start=0):
     """Cut the power at each chosen step of each save; return outcome counts.
 
     Every load after a cut must give the previous committed game, the new
-    one, or (counted as "lost") a fresh game.
+    one, or (counted as "lost") a fresh game. ``start``: the region's offset.
     """
     nvm = FakeNVM(model=model)
-    store = Store(nvm)
+    store = Store(nvm, start=start)
     store.load(seed=seed)
     committed = snapshot(Game(seed=seed)) + (0, bytes(8))
     outcomes = {"old": 0, "new": 0, "lost": 0}
@@ -685,13 +685,13 @@ def cut_trials(model, seed, saves, cuts_for):
         image = bytes(nvm.data)
         for cut in cuts_for(nvm.steps_of(RECORD_LENGTH)):
             trial = FakeNVM(model=model, content=image)
-            trial_store = Store(trial)
+            trial_store = Store(trial, start=start)
             trial_store.load(seed=seed)
             trial_store.settings[:] = store.settings
             trial.cut_after = cut
             with pytest.raises(PowerCut):
                 trial_store.save(game)
-            after = Store(trial)
+            after = Store(trial, start=start)
             loaded = snapshot(after.load(seed=seed), after)
             if loaded == committed:
                 outcomes["old"] += 1
@@ -704,7 +704,7 @@ def cut_trials(model, seed, saves, cuts_for):
                 lost_steps.add(cut)
         assert store.save(game) == SAVED
         committed = expected_new
-        assert snapshot(Store(nvm).load(), store) == committed
+        assert snapshot(Store(nvm, start=start).load(), store) == committed
     return outcomes, lost_steps
 
 
@@ -727,13 +727,85 @@ def test_power_cut_erase_model():
     saves = 24
     outcomes, lost = cut_trials("erase", seed=32, saves=saves, cuts_for=erase_model_cuts)
     # A save is lost exactly when the power goes between the erase and the
-    # moment the first record in the block is programmed again (69 bytes):
+    # moment the first record in the block is programmed again (73 bytes):
     # the block is one erase unit, so no layout inside it can avoid this.
     # The first save is excluded (nothing to lose yet), and a cut just before
     # the last byte wins when that byte happens to be 0xFF.
     assert lost == set(range(1, 1 + RECORD_LENGTH))
     assert (saves - 1) * (RECORD_LENGTH - 1) <= outcomes["lost"] <= (saves - 1) * RECORD_LENGTH
     assert outcomes["new"] > 0 and outcomes["old"] > 0
+
+
+# SAM D5x/E5x data sheet (DS60001507), NVM flash timing: erase of a block
+# 50 ms typical / 200 ms max, write of a 512-byte page 1.5 ms / 3 ms.
+ERASE_MS = (50, 200)
+PAGE_MS = (1.5, 3)
+PAGE = FakeNVM.PAGE
+#: Region offsets whose loss window docs/saving.md states (7936: the last
+#: 256 bytes of the 8 KB NVM).
+OFFSETS = (0, 512, 4096, 7936)
+
+
+def loss_window(start):
+    """(page of the first slot's last byte, lost steps, typical ms, max ms)
+    measured with the page model: cut a few saves after every step."""
+    outcomes, lost = cut_trials("page", seed=33, saves=5, cuts_for=range, start=start)
+    assert outcomes["lost"] and outcomes["old"]  # "new" too, unless the slots sit in the last page
+    first_safe = max(lost) + 1  # from here on the first slot is back
+    return (
+        (start + RECORD_LENGTH - 1) // PAGE,
+        lost,
+        FakeNVM.write_ms(first_safe, ERASE_MS[0], PAGE_MS[0]),
+        FakeNVM.write_ms(first_safe, ERASE_MS[1], PAGE_MS[1]),
+    )
+
+
+@pytest.mark.parametrize("start", OFFSETS)
+def test_samd51_loss_window_grows_with_the_region_offset(start):
+    # The block is erased, then programmed page by page from address 0: the
+    # game is lost from the start of the erase until the page holding the
+    # first slot's record (old or new game) is programmed again. Pages
+    # before it, which may be other programs' bytes, come first.
+    page, lost, typical, most = loss_window(start)
+    assert lost == set(range(1, 2 + page))
+    assert typical == ERASE_MS[0] + (page + 1) * PAGE_MS[0]
+    assert most == ERASE_MS[1] + (page + 1) * PAGE_MS[1]
+
+
+def test_the_saving_doc_states_the_measured_loss_windows():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "saving.md").read_text()
+    whole_typical = FakeNVM.write_ms(1 + 8192 // PAGE, ERASE_MS[0], PAGE_MS[0])
+    whole_max = FakeNVM.write_ms(1 + 8192 // PAGE, ERASE_MS[1], PAGE_MS[1])
+    assert "%d ms typical, %d ms at most" % (whole_typical, whole_max) in doc
+    for start in OFFSETS:
+        page, _, typical, most = loss_window(start)
+        row = "| %d | %d | %.1f ms | %d ms | %d %% |" % (start, page, typical, most, round(100 * typical / whole_typical))
+        assert row in doc, row
+
+
+def test_every_save_rewrites_other_programs_bytes_too():
+    # Another program keeps 100 bytes at 6000 (page 11); the game's region
+    # is at 0. A cut after the erase and before page 11 is programmed again
+    # wipes them, though the game never wrote there.
+    theirs = bytes(range(100))
+    base = FakeNVM(model="page")
+    base.data[6000:6100] = theirs
+    store = Store(base, length=256)
+    game = store.load(seed=34)
+    assert store.save(game) == SAVED
+    image = bytes(base.data)
+    damaged = set()
+    for cut in range(base.steps_of(RECORD_LENGTH)):
+        trial = FakeNVM(model="page", content=image)
+        trial_store = Store(trial, length=256)
+        trial_store.load()
+        trial_store.settings[0] = 1  # something to save
+        trial.cut_after = cut
+        with pytest.raises(PowerCut):
+            trial_store.save(game)
+        if bytes(trial.data[6000:6100]) != theirs:
+            damaged.add(cut)
+    assert damaged == set(range(1, 1 + 6100 // PAGE + 1))  # until page 11 is back
 
 
 # ---------------------------------------------------------------- MicroPython

@@ -258,8 +258,9 @@ def _check_counts(record, flags, largest):
     return None
 
 
-def _read_common(record, game, store):
-    # The fields versions 1 and 2 share, from a checked record.
+def _read(record, game, store):
+    # Reader of versions 1 and 2 (the game fields have the same offsets),
+    # from a checked record: fills ``game`` and the store's settings.
     flags = record[_FLAGS_AT]
     cells = game.cells
     for index in range(16):
@@ -280,28 +281,10 @@ def _read_common(record, game, store):
     store.settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
 
 
-def _read_v1(record, game, store):
-    # Version 1 reader: it kept no count of refused saves.
-    _read_common(record, game, store)
-
-
-def _read_v2(record, game, store):
-    _read_common(record, game, store)
-
-
-def _header_v1(record):
-    # (saves, refused, mark) of a checked version 1 record.
-    return _get(record, _SAVES_AT, 4), 0, 0
-
-
-def _header_v2(record):
-    return _get(record, _SAVES_AT, 4), _get(record, _REFUSED_AT, 2), _get(record, _MARK_AT, 2)
-
-
-# Reader and header reader for each format version this code can load. A new
-# version gets new ones; old ones stay, each with a fixture in tests/fixtures/.
-_READERS = {1: _read_v1, 2: _read_v2}
-_HEADERS = {1: _header_v1, 2: _header_v2}
+# Reader for each format version this code can load. A new version gets a
+# new one if its fields move; old ones stay, each with a fixture in
+# tests/fixtures/ (``Store._take_header`` reads the header of each).
+_READERS = {1: _read, 2: _read}
 
 #: Every format version ``load`` understands.
 VERSIONS = tuple(sorted(_READERS))
@@ -439,7 +422,12 @@ class Store:
         return newest_record
 
     def _take_header(self, record):
-        self.saves, self.refused, self._mark = _HEADERS[record[_VERSION_AT]](record)
+        # Saves made and saves refused (version 1 kept no count of those).
+        self.saves = _get(record, _SAVES_AT, 4)
+        self.refused = self._mark = 0
+        if record[_VERSION_AT] >= 2:
+            self.refused = _get(record, _REFUSED_AT, 2)
+            self._mark = _get(record, _MARK_AT, 2)
 
     def _count_refusals(self, refusals):
         # Each refused slot counts once: the next save overwrites it, except

@@ -181,9 +181,17 @@ class App(MenuScreens):
         # The queue was full and dropped events (the ones before were read
         # in order above). A dropped release would leave a key "held" for
         # good: forget what is held, and clear the flag (keypad's
-        # overflowed is read-only; clear() resets it with the queue).
-        self.keys.events.clear()
+        # overflowed is read-only; clear() resets it with the queue; a
+        # queue without clear() may let the flag be set).
         self.controls.forget()
+        events = self.keys.events
+        if hasattr(events, "clear"):
+            events.clear()
+        else:
+            try:
+                events.overflowed = False
+            except (AttributeError, TypeError):
+                pass
 
     def _advance(self, now):
         if self.autoplay:

@@ -253,6 +253,8 @@ def _check_counts(record, flags, largest):
     best_exponent = record[_BEST_EXPONENT_AT]
     if not largest <= best_exponent <= rules.MAX_EXPONENT:
         return "best tile"
+    if wins and best_exponent < rules.WIN_EXPONENT:
+        return "best tile"  # a win made a 2048
     if not (_get(record, _RNG_AT, 2) or _get(record, _RNG_AT + 2, 2)):
         return "rng"  # the generator's state is never all zero
     return None
@@ -332,7 +334,7 @@ class Store:
     :param nvm: anything shaped like ``microcontroller.nvm``: ``len(nvm)``,
         ``nvm[a:b]`` reads bytes, ``nvm[a:b] = data`` writes ``b - a`` bytes;
         or None for no NVM at all (``load`` gives a fresh game, ``save``
-        returns ``NO_NVM``).
+        returns ``NO_NVM``); so is an object whose ``len()`` raises.
     :param int start: first byte of the region the game may use (default 0).
     :param int length: bytes in the region (default: up to the end of the
         NVM); at least ``MIN_LENGTH`` (256). Only the first 256 are used.
@@ -368,10 +370,15 @@ class Store:
         self._loaded = False
         # A copy of the newest record (written or loaded), or None.
         self._last = None
+        if nvm is not None:
+            try:
+                size = len(nvm)
+            except Exception:  # an NVM that cannot even say its size
+                nvm = None
         if nvm is None:
+            self.nvm = None
             self.start = self.length = 0
             return
-        size = len(nvm)
         if length is None:
             length = size - start
         if start < 0 or length < MIN_LENGTH or start + length > size:

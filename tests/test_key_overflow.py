@@ -112,3 +112,38 @@ def test_the_pygamer_queue_reports_and_clears_an_overflow():
     assert keys.events.overflowed
     keys.events.clear()
     assert not keys.events.overflowed and len(keys.events) == 0
+
+
+class FlagQueue:
+    """A key queue that reports overflow with a plain attribute and has no
+    clear() (some keypad-like drivers): the app resets the flag itself."""
+
+    def __init__(self, events):
+        self.items = list(events)
+        self.overflowed = True
+
+    def get(self):
+        return self.items.pop(0) if self.items else None
+
+    def __len__(self):
+        return len(self.items)
+
+
+class FlagKeys:
+    def __init__(self, events):
+        self.events = FlagQueue(events)
+
+
+def test_a_queue_without_clear_gets_its_flag_reset():
+    from app.controller import App
+    from engine.store import Store
+    from tools.sim import FONT_DIR, HeadlessDisplay, VirtualClock
+
+    keys = FlagKeys([])
+    app = App(HeadlessDisplay(), keys, Store(bytearray(b"\xff" * 8192)), VirtualClock(), font_dir=FONT_DIR, seed=3)
+    keys.events.items = [Event(controls.KEY_START, True)]  # its release was lost
+    app.step()
+    assert app.mode == MENU and not keys.events.overflowed and app.controls.held == 0
+    keys.events.items = [Event(controls.KEY_START, True)]  # the next press acts: back to play
+    app.step()
+    assert app.mode == PLAY

@@ -341,6 +341,7 @@ IMPOSSIBLE = {
                                                    r.__setitem__(FLAGS, WON), put(r, WINS, 0))),
     "best tile below the board's": ("best tile", lambda r: r.__setitem__(BEST_TILE, max(r[CELLS : CELLS + 16]) - 1)),
     "best tile of 2**18": ("best tile", lambda r: r.__setitem__(BEST_TILE, 18)),
+    "a win but never a 2048": ("best tile", lambda r: put(r, WINS, 1)),
     "generator state of zero": ("rng", lambda r: put(r, RNG, 0)),
 }
 
@@ -527,6 +528,18 @@ def test_a_store_without_nvm_keeps_nothing_and_says_so():
     assert snapshot(game) == snapshot(Game(seed=10)) and store.version is None
     assert store.save(game) == NO_NVM
     play(game, 5, random.Random(10))
+    assert store.save(game) == NO_NVM
+
+
+class NoLength:
+    def __len__(self):
+        raise OSError("no NVM here")
+
+
+def test_an_nvm_that_cannot_say_its_size_is_no_nvm():
+    store = Store(NoLength())
+    game = store.load(seed=15)
+    assert snapshot(game) == snapshot(Game(seed=15))
     assert store.save(game) == NO_NVM
 
 

@@ -105,7 +105,7 @@ def open_nvm_or_say_why(path, option):
         print("%s: %s" % (option, error), file=sys.stderr)
         return None
     if path is not None:
-        if nvm.path != os.path.abspath(path):
+        if os.path.islink(path):
             print("%s: %s is a symlink: using %s" % (option, path, nvm.path), file=sys.stderr)
         if nvm.read_only:
             print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),

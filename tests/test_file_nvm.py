@@ -49,12 +49,24 @@ def test_reads_are_copies(tmp_path):
     assert nvm[0] == 0xFF
 
 
-def test_other_sizes_are_cut_or_padded(tmp_path):
-    path = tmp_path / "game.nvm"
+def test_a_file_of_another_size_is_not_an_nvm_image_and_is_left_alone(tmp_path):
+    path = tmp_path / "photo.jpg"
     path.write_bytes(b"\x01" * 100)
-    assert FileNVM(path, size=50)[0:50] == b"\x01" * 50
-    padded = FileNVM(path, size=128)
-    assert padded[0:128] == b"\x01" * 100 + b"\xff" * 28
+    for size in (50, 128):
+        with pytest.raises(NVMFileError, match="holds 100 bytes, not a %d-byte NVM image" % size):
+            FileNVM(path, size=size)
+    assert path.read_bytes() == b"\x01" * 100
+    empty = tmp_path / "empty.nvm"
+    empty.write_bytes(b"")
+    assert FileNVM(empty, size=64)[0:64] == b"\xff" * 64  # an empty file is erased flash
+
+
+def test_a_device_is_refused(tmp_path):
+    if not os.path.exists("/dev/null"):
+        pytest.skip("no /dev/null")
+    with pytest.raises(NVMFileError, match="not a plain file"):
+        FileNVM("/dev/null")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_litter(tmp_path, monkeypatch):

@@ -115,3 +115,15 @@ def test_fresh_reads_and_writes_nothing(tmp_path):
     result = run_sim("--fresh", "--press", "up,right,start", "--nvm", str(path))
     assert result.returncode == 0, result.stderr
     assert path.read_bytes() == before
+
+
+def test_a_file_that_is_no_nvm_image_is_refused_and_kept(tmp_path):
+    other = tmp_path / "notes.txt"
+    other.write_text("someone's notes, not an NVM image\n")
+    before = other.read_bytes()
+    result = run_sim("--press", "left", "--nvm", str(other))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "--nvm: %s holds %d bytes, not a 8192-byte NVM image: not overwritten (pick another file)"
+        % (other, len(before))]
+    assert other.read_bytes() == before

@@ -10,8 +10,9 @@ second copy of the file (8 KB) while it is written. A missing file reads as
 erased flash (all 0xFF).
 
 Opening checks what can be checked at once and raises ``NVMFileError``
-(an ``OSError``) with a one-line message: a folder instead of a file, a file
-that cannot be read, a file another simulator is using. A symlink is
+(an ``OSError``) with a one-line message: a folder instead of a file, a
+device, a file of another size (not an NVM image: a save would replace it),
+a file that cannot be read, a file another simulator is using. A symlink is
 followed: the file it points to is read and replaced, the link stays. One
 simulator per file: an advisory lock (``fcntl.flock`` on a ``.NAME.lock``
 file beside the target) is held until ``close()`` or the process ends;
@@ -49,11 +50,13 @@ class FileNVM:
 
     :param path: file holding the NVM image (created on the first write; its
         folder must exist). A symlink is followed.
-    :param int size: bytes of NVM (8192 like a PyBadge). A file of another
-        length is cut or padded with 0xFF to this size.
+    :param int size: bytes of NVM (8192 like a PyBadge). An empty file
+        reads as erased flash.
     :param bool lock: take the advisory lock (refuse a second user).
-    :raises NVMFileError: a folder, an unreadable file, a missing folder, or
-        a file in use by another simulator.
+    :raises NVMFileError: a folder, a device or other file that is not a
+        plain one, a file of another size than ``size`` (it is not an NVM
+        image: a save would destroy it), an unreadable file, a missing
+        folder, or a file in use by another simulator.
 
     ``read_only`` is True when the file exists but may not be written (no
     write permission bit, also for root, or the OS says so): it is loaded,
@@ -73,6 +76,7 @@ class FileNVM:
             raise NVMFileError("%s is a folder, not a file" % self.given)
         if not os.path.isdir(self.folder):
             raise NVMFileError("%s: its folder %s does not exist" % (self.given, self.folder))
+        self._check_file(size)
         if lock:
             self._take_lock()
         try:
@@ -85,6 +89,24 @@ class FileNVM:
             raise NVMFileError("cannot read %s: %s" % (self.given, error.strerror or error)) from None
         self._data[: len(content)] = content
         self.read_only = self._is_read_only()
+
+    def _check_file(self, size):
+        # Refuse what a save would destroy: a device or pipe (os.replace
+        # would put a plain file in its place) or a file that is not an NVM
+        # image of this size (someone else's file, given by mistake).
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise NVMFileError("cannot read %s: %s" % (self.given, error.strerror or error)) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise NVMFileError("%s is not a plain file" % self.given)
+        if info.st_size not in (0, size):
+            raise NVMFileError(
+                "%s holds %d bytes, not a %d-byte NVM image: not overwritten (pick another file)"
+                % (self.given, info.st_size, size)
+            )
 
     # -- locking and clean-up ------------------------------------------
 

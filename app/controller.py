@@ -21,7 +21,11 @@ from app.modes import MENU, OVER, PLAY, WON
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
 from app.timing import ticks_add, ticks_diff
 from engine import rules
-from engine.store import FAILED, SAVED
+from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
+
+# What a store's save may answer (True / False from an older store count as
+# SAVED / UNCHANGED); anything else is taken as a failure.
+_SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
 
 #: No input for this long dims the backlight (ms).
 DIM_AFTER_MS = 60000
@@ -217,9 +221,13 @@ class App(MenuScreens):
             equal), ``UNCHANGED``, ``FAILED`` or ``NO_NVM``.
         """
         started = self.ticks_ms()
+        failure = None
         try:
             outcome = self.store.save(self.game)
-            failure = self.store.failure if outcome == FAILED else None
+            if outcome not in _SAVE_OUTCOMES:  # a stranger's answer
+                outcome = FAILED
+            if outcome == FAILED:
+                failure = getattr(self.store, "failure", None)
         except Exception as error:  # a store object that raises after all
             outcome = FAILED
             failure = type(error).__name__

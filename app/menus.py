@@ -40,7 +40,10 @@ class MenuScreens:
             elif item == "Stats":
                 self.mode = STATS
                 store = self.store
-                self.overlay.show_page("Stats", pages.stats_lines(self.game, store.saves, store.refused, store.refusal))
+                lines = pages.stats_lines(
+                    self.game, store.saves, getattr(store, "refused", 0), getattr(store, "refusal", None)
+                )
+                self.overlay.show_page("Stats", lines)
             elif item == "Settings":
                 self.mode = SETTINGS
                 self.choice = 0

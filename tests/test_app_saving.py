@@ -156,3 +156,41 @@ def test_a_read_only_save_file_shows_as_a_failed_save(tmp_path):
     assert save_now(sim) == "save\nFAILED"
     assert "Save FAILED: OSError 13" in about(sim)
     assert path.read_bytes() == before
+
+
+class OldStyleStore:
+    """A store stand-in with only load / save / saves / settings, whose save
+    answers True / False (or nothing at all), as before the outcomes."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.saves = 0
+        self.settings = bytearray(8)
+
+    def load(self, seed=None):
+        from engine.game import Game
+
+        return Game(seed=seed)
+
+    def save(self, game):
+        return self.answer
+
+
+@pytest.mark.parametrize("answer, status", [(True, "saved"), (False, "up to\ndate"), (None, "save\nFAILED")])
+def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, status):
+    from tools import sim as sim_module
+
+    original = sim_module.make_store
+    sim_module.make_store = lambda nvm: OldStyleStore(answer)
+    try:
+        sim = Simulator(seed=11)
+    finally:
+        sim_module.make_store = original
+    sim.press("left")
+    assert save_now(sim) == status
+    open_menu_row(sim, "Stats")
+    sim.press("a")
+    assert any(line.startswith("Saves refused") for line in sim.app.overlay.lines)
+    sim.press_all(["b", "b"])
+    lines = about(sim)
+    assert len(lines) <= 9 and all(len(line) <= 26 for line in lines)

@@ -194,3 +194,53 @@ def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, statu
     sim.press_all(["b", "b"])
     lines = about(sim)
     assert len(lines) <= 9 and all(len(line) <= 26 for line in lines)
+
+
+class ChaosNVM(FaultyNVM):
+    """Each access may fail: writes raise one of many exceptions (some after
+    writing part of the bytes) or land short without a word; reads raise."""
+
+    def __init__(self, rng):
+        super().__init__()
+        self.rng = rng
+        self.calm = False
+
+    def __getitem__(self, index):
+        if not self.calm and self.rng.random() < 0.05:
+            raise self.rng.choice(ERRORS)
+        return super().__getitem__(index)
+
+    def __setitem__(self, index, value):
+        roll = self.rng.random()
+        self.write_error, self.drop = None, False
+        if not self.calm and roll < 0.4:
+            self.write_error = self.rng.choice(ERRORS)
+            self.partial = self.rng.randrange(len(value) + 1)
+            self.drop = roll < 0.1
+        super().__setitem__(index, value)
+
+
+def test_a_stream_of_nvm_faults_never_stops_the_game_or_claims_a_lost_save():
+    import random
+
+    rng = random.Random(13)
+    nvm = ChaosNVM(rng)
+    sim = Simulator(seed=12, nvm=nvm)
+    outcomes = set()
+    for step in range(400):
+        sim.press(rng.choice(["left", "down", "right", "up", "left", "down"]))
+        if step % 9 == 0:
+            status = save_now(sim)
+            outcome = sim.app.last_save
+            outcomes.add(outcome)
+            assert status == pages.save_status(outcome)
+            if outcome in (SAVED, UNCHANGED):
+                nvm.calm = True  # read back without faults: exactly this game
+                stored = Store(nvm).load()
+                nvm.calm = False
+                assert stored.cells == sim.game.cells and stored.score == sim.game.score
+        if sim.game.over:
+            sim.app.new_game(sim.clock.now)
+            sim.app._resume()
+    assert {SAVED, FAILED} <= outcomes, outcomes
+    assert sim.game.stats.moves > 200

@@ -14,6 +14,7 @@ from adafruit_ticks import ticks_diff
 
 from app.board_view import RING_COUNT
 from app.theme import APPEARING
+from engine.rules import MAX_EXPONENT
 
 #: Length of a slide in milliseconds.
 DURATION_MS = 100
@@ -111,8 +112,9 @@ class Animation:
                 exponent = before[source]
                 if not exponent:
                     continue
-                if mergeable and last == exponent:
-                    # Merges into the tile placed last (one merge per tile).
+                if mergeable and last == exponent and exponent < MAX_EXPONENT:
+                    # Merges into the tile placed last (one merge per tile;
+                    # two 131072s do not merge, as in engine.rules).
                     mergeable = False
                     self._note_merge(_ORDER[base + target])
                 else:

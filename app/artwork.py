@@ -43,7 +43,7 @@ _SMALL_SHARE = 17
 # What paint() returns. Named tuples, not classes: a class's methods would
 # keep this module (and through PCF, the font loader) in memory after
 # code.py has let them go.
-#: Digits 0-9 and a blank (tile 10) of one font, for app.digits.DigitStrip.
+#: Digits 0-9, a blank (tile 10) and an M (11) of one font, for app.digits.DigitStrip.
 DigitSheet = namedtuple("DigitSheet", ("bitmap", "palette", "advance", "height"))
 #: Everything paint() drew: faces and their palette, the (up to 6 digits,
 #: 7 digits) DigitSheets for SCORE and BEST, the hint arrow and its
@@ -222,6 +222,21 @@ def draw_faces(fonts, layout):
     return sheet
 
 
+def _draw_m(sheet, left, width, height):
+    # An M filling its cell, by hand (the digit fonts hold digits only): it
+    # is always the last character, so nothing follows it, and the digit
+    # before it ends in a blank column. Two full-height strokes joined by a
+    # V down to the middle.
+    stride = sheet.width
+    for y in range(height):
+        sheet[y * stride + left] = 1
+        sheet[y * stride + left + width - 1] = 1
+    for step in range(1, (width + 1) // 2):
+        if step < height:
+            sheet[step * stride + left + step] = 1
+            sheet[step * stride + left + width - 1 - step] = 1
+
+
 def draw_digits(font, colour, background):
     """A :class:`DigitSheet` of ``font``'s digits in ``colour`` (blank cells transparent)."""
     top = 1000
@@ -232,9 +247,11 @@ def draw_digits(font, colour, background):
         bottom = max(bottom, max_y)
     advance = font.get_glyph(ord("0")).shift_x
     height = bottom - top + 1
-    sheet = displayio.Bitmap(advance * 11, height, 2)
+    # Tiles: 0-9, a blank, and the compact form's M (app.digits).
+    sheet = displayio.Bitmap(advance * 12, height, 2)
     for digit in range(10):
         _stamp(sheet, font, DIGITS[digit], digit * advance, -top)
+    _draw_m(sheet, 11 * advance, advance, height)
     palette = displayio.Palette(2)
     palette[0] = background
     palette[1] = colour

@@ -31,7 +31,9 @@ def _rect(colour, x, y, width, height):
 
 
 class _ScoreBox:
-    """A titled box with a number of up to 7 digits."""
+    """A titled box with a number: 6 digits, 7 in a smaller font from
+    1,000,000 (every score a 4x4 game can reach: at most 3,932,164), whole
+    millions and an M from 10,000,000 (only a number set by hand)."""
 
     def __init__(self, group, art, layout, strip, title, y):
         group.append(_rect(theme.BOARD, layout.panel_x, y, layout.panel_width, 33))
@@ -120,6 +122,11 @@ class BoardView:
         grid = self.grid
         for index in range(16):
             exponent = cells[index]
+            if exponent > 17:
+                # Never happens: the engine keeps tiles at or below 17
+                # (131072s do not merge; set_board and the store refuse
+                # more). The clamp only keeps the index inside the sheet.
+                exponent = 17
             if shown[index] != exponent:
                 shown[index] = exponent
                 grid[index] = exponent
@@ -145,7 +152,8 @@ class BoardView:
         return self.grid[index]
 
     def show_scores(self, score, best):
-        """Update SCORE and BEST (0 .. 9,999,999)."""
+        """Update SCORE and BEST (ints >= 0: every digit up to 9,999,999,
+        then whole millions and an M, e.g. "1073M")."""
         self.score.set(score)
         self.best.set(best)
 

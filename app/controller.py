@@ -16,7 +16,7 @@ is abandoned, the game goes on from a known state, and the screen says so.
 
 import gc
 
-from adafruit_ticks import ticks_diff
+from adafruit_ticks import ticks_add, ticks_diff
 
 from app import controls as act
 from app import theme
@@ -30,6 +30,28 @@ from app.memory import forget
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
 from app.settings import Settings
+from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
+
+# What a store's save may answer; anything else is taken as a failure.
+_SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
+#: After a failed save, the next try waits this long (ms), doubling after
+#: each further failure up to SAVE_RETRY_MAX_MS: a broken NVM is not worn
+#: (or the game stalled) by a try every frame.
+SAVE_RETRY_MS = 2000
+SAVE_RETRY_MAX_MS = 64000
+# What Save now says on the status lines, by the save's outcome.
+_SAVE_NOW_SAYS = {
+    SAVED: ("saved", ""),
+    UNCHANGED: ("up to", "date"),
+    NO_NVM: ("not", "saved"),
+    FAILED: ("save", "FAILED"),
+}
+
+
+def save_status(outcome):
+    """What Save now says for ``outcome``, its two status lines joined by a newline."""
+    first, second = _SAVE_NOW_SAYS.get(outcome, _SAVE_NOW_SAYS[FAILED])
+    return (first + "\n" + second).strip()
 
 #: Modes of the play flow (the menu's are app.menus').
 PLAY = "play"
@@ -45,7 +67,7 @@ class Timings:
     def __init__(self):
         #: From the start of code.py to a playable board.
         self.boot_ms = -1
-        #: The last NVM write.
+        #: The last NVM write (a save that wrote).
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
@@ -95,6 +117,8 @@ class App:
         self.keys = keys
         # Only a queue with get_into() can refill a given Event.
         self._event = event if hasattr(keys.events, "get_into") else None
+        # keypad.EventQueue says when it dropped events (queue full).
+        self._can_overflow = hasattr(keys.events, "overflowed")
         self.store = store
         self.ticks_ms = ticks_ms
         self.key_names = key_names
@@ -128,6 +152,13 @@ class App:
         self._before = [0] * 16
         now = ticks_ms()
         self.backlight = Backlight(display, now)
+        #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
+        #: NO_NVM; None before the first) and, if it failed, why.
+        self.last_save = None
+        self.save_failure = None
+        # Wait before the next try after a failure (ms; 0: none failed).
+        self._retry_ms = 0
+        self._retry_at = now
         self._dirty = True
         self._apply_settings()
         display.auto_refresh = False
@@ -162,8 +193,9 @@ class App:
             if self._dirty:
                 self._dirty = False
                 self.display.refresh()
-            # Saving stalls the device (~75 ms NVM erase): only with no key waiting.
-            if not len(self.keys.events) and self.policy.due(now):
+            # Saving stalls the device (~75 ms NVM erase): only with no key
+            # waiting; after a failure, not before the retry time.
+            if not len(self.keys.events) and self.policy.due(now) and self._may_retry(now):
                 self.save(now)
         except (MemoryError, RuntimeError) as error:
             self.recover(error)
@@ -203,9 +235,27 @@ class App:
                 if action != act.NONE:
                     self._act(action, now)
                 event = events.get()
+        if self._can_overflow and events.overflowed:
+            self._lost_keys()
         action = controls.poll(now)
         if action != act.NONE:
             self._act(action, now)
+
+    def _lost_keys(self):
+        # The queue was full and dropped events (the ones before were read
+        # in order above). A dropped release would leave a key "held" for
+        # good: forget what is held, and clear the flag (keypad's
+        # overflowed is read-only; clear() resets it with the queue; a
+        # queue without clear() may let the flag be set).
+        self.controls.forget()
+        events = self.keys.events
+        if hasattr(events, "clear"):
+            events.clear()
+        else:
+            try:
+                events.overflowed = False
+            except (AttributeError, TypeError):
+                pass
 
     # -- input ---------------------------------------------------------
 
@@ -298,27 +348,57 @@ class App:
         self.view.show_scores(game.score, game.best)
         self._dirty = True
 
-    def save(self, now):
-        """Write the game now (the policy said so); a failed write does not stop play.
+    def _may_retry(self, now):
+        return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
 
-        :return: True if a record was written.
+    def save(self, now):
+        """Save the game now: the one path for every save (the policy, Save
+        now, the simulator closing).
+
+        Nothing a save raises stops the game. A failure leaves the policy's
+        unsaved changes in place, so the game is saved again once
+        ``SAVE_RETRY_MS`` (doubling) has passed, and shows "save FAILED".
+
+        :return: the outcome, ``engine.store.SAVED`` (written and read back
+            equal), ``UNCHANGED``, ``FAILED`` or ``NO_NVM``.
         """
-        wrote = False
+        started = self.ticks_ms()
+        failure = None
         try:
-            started = self.ticks_ms()
-            wrote = self.store.save(self.game)
-            if wrote:
-                self.timings.save_ms = ticks_diff(self.ticks_ms(), started)
-        except (OSError, RuntimeError, ValueError):
-            pass  # e.g. a read-only NVM file in the simulator; the next change saves again
+            outcome = self.store.save(self.game)
+            if outcome not in _SAVE_OUTCOMES:  # a stranger's answer
+                outcome = FAILED
+            if outcome == FAILED:
+                failure = getattr(self.store, "failure", None)
+        except Exception as error:  # a store object that raises after all
+            outcome = FAILED
+            failure = type(error).__name__
+        self.last_save = outcome
+        self.save_failure = failure
+        if outcome == FAILED:
+            retry = self._retry_ms * 2 if self._retry_ms else SAVE_RETRY_MS
+            self._retry_ms = retry if retry < SAVE_RETRY_MAX_MS else SAVE_RETRY_MAX_MS
+            self._retry_at = ticks_add(now, self._retry_ms)
+            first, second = _SAVE_NOW_SAYS[FAILED]
+            self.view.show_status(first, second)
+            self._dirty = True
+            return outcome
+        self._retry_ms = 0
+        if outcome == SAVED:
+            self.timings.save_ms = ticks_diff(self.ticks_ms(), started)
         self.policy.saved(now)
-        return wrote
+        return outcome
 
     def save_now(self, now):
-        """Menu > Save now: write at once and say so, back on the board."""
-        self.save(now)
+        """Menu > Save now: write at once, back on the board, and say what happened.
+
+        It says "saved" only if a record was written and read back equal.
+        """
+        outcome = self.save(now)
         self.resume()
-        self.view.show_status("saved")
+        first, second = _SAVE_NOW_SAYS.get(outcome, _SAVE_NOW_SAYS[FAILED])
+        self.view.show_status(first, second)
+        return outcome
 
     # -- banners -------------------------------------------------------
 

@@ -91,6 +91,17 @@ class Controls:
             return AUTOPLAY
         return NONE
 
+    def forget(self):
+        """Forget every held key, e.g. after key events were lost.
+
+        A lost release would leave its key "held" and its next press
+        ignored (a press of a held key counts as a bounce); after this,
+        the next press of any key acts. A release of a key held meanwhile
+        does nothing, and a Select press in progress does nothing either.
+        """
+        self.held = 0
+        self._select_spent = True
+
     def swallow(self):
         """The Select press in progress (if any) will do nothing.
 

@@ -1,21 +1,28 @@
 """A row of digits from a sprite sheet: numbers change without allocating.
 
 Used for SCORE and BEST. Each digit is one cell of a TileGrid over a
-:class:`app.artwork.DigitSheet` (glyphs 0-9 and a blank), so showing a new
-score is a few index assignments; a text label would build a new bitmap on
-every change.
+:class:`app.artwork.DigitSheet` (glyphs 0-9, a blank and an "M"), so
+showing a new score is a few index assignments; a text label would build a
+new bitmap on every change. A number too long for the strip is shown in
+whole millions with an M ("1073M"): the compact form. The game never needs
+it (the score stops at 3,932,164, 7 digits), but no number can overflow
+the strip.
 """
 
 import displayio
 
-_BLANK = 10
+#: Tiles of a digit sheet after the digits 0-9 (app.artwork draws them).
+BLANK = 10
+MILLIONS = 11
+_MILLION = 1000000
 
 
 class DigitStrip:
     """Up to ``width`` digits, centred on ``centre_x``, top at ``y``.
 
     :param sheet: an :class:`app.artwork.DigitSheet`.
-    :param int width: most digits shown (1..9).
+    :param int width: most digits shown (2..9); from ``10 ** width`` on, the
+        number shows in whole millions and an M.
     """
 
     def __init__(self, sheet, width, centre_x, y):
@@ -26,53 +33,69 @@ class DigitStrip:
             height=1,
             tile_width=sheet.advance,
             tile_height=sheet.height,
-            default_tile=_BLANK,
+            default_tile=BLANK,
             y=y,
         )
         self.advance = sheet.advance
         self.height = sheet.height
         self.width = width
         self._centre_x = centre_x
+        # The first number too long to show in full (below 2**30 for 9).
+        self._limit = 10**width
         self.value = -1
         self.set(0)
 
     def set(self, value):
-        """Show ``value`` (0 .. 10**width - 1), centred. Allocates nothing.
+        """Show ``value`` (an int >= 0), centred. Allocates nothing.
 
-        The work is split into small functions: MicroPython puts a frame of
-        more than ~11 slots on the heap when there is no pystack.
+        Up to ``10**width - 1`` every digit shows; larger numbers show in
+        whole millions (rounded down) and an M, at most ``10**(width-1) - 1``
+        millions (for 7 positions: every int the game can hold, < 2**30).
         """
         if value == self.value:
             return
         self.value = value
-        count = self._write_digits(value)
+        if value < self._limit:
+            count = self.width - self._write_digits(value, self.width - 1)
+        else:
+            count = self._write_millions(value)
         self._blank_left(self.width - count)
         # Digits fill the right end; the strip moves so the used part is
         # centred (the last digit's trailing blank column is not ink).
         self.grid.x = self._centre_x - (count * self.advance - 1) // 2 - (self.width - count) * self.advance
 
-    def _write_digits(self, value):
-        # Right to left; returns how many digits were written.
+    def _write_millions(self, value):
+        # The compact form; returns how many positions it uses.
+        self.grid[self.width - 1] = MILLIONS
+        millions = value // _MILLION
+        most = self._limit // 10 - 1
+        if millions > most:
+            millions = most
+        return self.width - self._write_digits(millions, self.width - 2)
+
+    def _write_digits(self, value, position):
+        # Right to left from ``position``; returns the leftmost one written.
         grid = self.grid
-        position = self.width - 1
         grid[position] = value % 10
         value //= 10
         while value and position:
             position -= 1
             grid[position] = value % 10
             value //= 10
-        return self.width - position
+        return position
 
     def _blank_left(self, count):
         grid = self.grid
         for position in range(count):
-            grid[position] = _BLANK
+            grid[position] = BLANK
 
     def digits(self):
         """The digits shown, as a string (tests, the simulator)."""
         text = ""
         for position in range(self.width):
             index = self.grid[position]
-            if index != _BLANK:
+            if index == MILLIONS:
+                text += "M"
+            elif index != BLANK:
                 text += str(index)
         return text

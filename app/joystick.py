@@ -40,6 +40,15 @@ class _MergedEvents:
         owner = self._owner
         return len(owner.pending) + len(owner.buttons.events)
 
+    @property
+    def overflowed(self):
+        """True if the buttons' queue dropped events (the stick's never does)."""
+        return getattr(self._owner.buttons.events, "overflowed", False)
+
+    def clear(self):
+        """Drop the queued button events and reset ``overflowed``."""
+        self._owner.buttons.events.clear()
+
 
 class JoystickKeys:
     """``events`` like ``keypad.ShiftRegisterKeys`` for a stick plus buttons.

@@ -71,17 +71,23 @@ class Menus:
                 self.overlay.show_page("Help", help_text.DOCUMENTS, 0)
             elif item == "Stats":
                 app.set_mode(STATS)
-                self.overlay.show_page("Stats", pages.stats_lines(app.game, app.store))
+                store = app.store
+                lines = pages.stats_lines(
+                    app.game, store.saves, getattr(store, "refused", 0), getattr(store, "refusal", None)
+                )
+                self.overlay.show_page("Stats", lines)
             elif item == "Settings":
                 app.set_mode(SETTINGS)
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
                 app.set_mode(ABOUT)
-                self.overlay.show_page("About", pages.about_lines(app.timings, app.faults))
+                lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure)
+                self.overlay.show_page("About", lines)
             else:
                 # "Save now": the player's way to keep every move before the
-                # power switch, whatever the save policy would wait for.
+                # power switch, whatever the save policy would wait for. It
+                # says "saved" only if a record was written and read back.
                 app.save_now(now)
 
     def on_confirm_new(self, action, now):

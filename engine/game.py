@@ -6,20 +6,44 @@ the first 2048 and the end of the game, and counts lifetime statistics. It
 owns its random generator, so a saved game resumes with the same spawns.
 
 ``Game.move`` allocates nothing on MicroPython: the board is mutated in place
-and every counter is a small int.
+and every counter is a small int. No number wraps: the score stops at
+``MAX_SCORE`` (no 4x4 game can pass it) and every counter at
+``COUNTER_MAX``, both below 2**30 (MicroPython's small ints; boards whose
+firmware has no big ints work too).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython without Blinka
+
+    def const(value):
+        return value
+
+
 from engine.rng import Rng
-from engine.rules import WIN_EXPONENT, can_move, max_exponent, slide, spawn, tile_value
+from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, slide, spawn, tile_value
+
+#: The largest score a 4x4 game can reach: 3,932,164 = sum of (k - 1) * 2**k
+#: for k = 2..17. The score is the sum, over the tiles on the board, of the
+#: merges that built each one, and a tile of 2**k built from 2s took merges
+#: worth (k - 1) * 2**k (spawned 4s save some); the i-th largest tile on 16
+#: cells is at most 2**(18 - i). docs/saving.md has the proof; the score
+#: saturates here and a saved score above it is refused.
+MAX_SCORE = const(3932164)
+#: Where every counter (moves, games, wins; the store's saves) stops.
+COUNTER_MAX = const(999999999)
 
 
 class Stats:
-    """Lifetime statistics kept across games (and saved with them)."""
+    """Lifetime statistics kept across games (and saved with them).
+
+    Each count stops at ``COUNTER_MAX``; ``wins`` never exceeds ``games``.
+    """
 
     def __init__(self):
         #: Games started, counting the one in progress.
         self.games = 0
-        #: Games in which a 2048 was made.
+        #: Games in which a 2048 was made (at most ``games``).
         self.wins = 0
         #: Exponent of the largest tile ever made (11 means 2048).
         self.best_exponent = 0
@@ -41,10 +65,12 @@ class Game:
         the hardware's entropy source).
     :param int best: best score carried over from earlier sessions.
 
-    Attributes: ``cells`` (16 exponents, row-major), ``score``, ``best``,
-    ``won`` (a 2048 was made this game), ``keep_playing`` (the player chose
-    Continue after winning), ``over`` (no valid move left), ``moves`` (valid
-    moves this game), ``max_exponent`` (largest tile on the board), ``rng``
+    Attributes: ``cells`` (16 exponents 0..17, row-major), ``score`` and
+    ``best`` (0 .. MAX_SCORE), ``won`` (a 2048 was made this game: tiles
+    never shrink, so it is True exactly when a tile >= 2048 is on the
+    board), ``keep_playing`` (the player chose Continue after winning),
+    ``over`` (no valid move left), ``moves`` (valid moves this game, at most
+    ``stats.moves``), ``max_exponent`` (largest tile on the board), ``rng``
     and ``stats``.
     """
 
@@ -57,9 +83,20 @@ class Game:
         self.won = False
         self.keep_playing = False
         self.over = False
-        self.moves = 0
+        # stats.moves when this game began: the game's moves are the
+        # difference, so a move counts one number, not two.
+        self._moves_before = 0
         self.max_exponent = 0
         self.new_game()
+
+    @property
+    def moves(self):
+        """Valid moves made in this game (0 .. ``stats.moves``)."""
+        return self.stats.moves - self._moves_before
+
+    @moves.setter
+    def moves(self, count):
+        self._moves_before = self.stats.moves - count
 
     @property
     def max_tile(self):
@@ -84,11 +121,12 @@ class Game:
         self.won = False
         self.keep_playing = False
         self.over = False
-        self.moves = 0
+        self._moves_before = self.stats.moves
         spawn(cells, self.rng, 16)
         spawn(cells, self.rng, 15)
         self.max_exponent = max_exponent(cells)
-        self.stats.games += 1
+        if self.stats.games < COUNTER_MAX:
+            self.stats.games += 1
         self._note_best_tile()
 
     def continue_playing(self):
@@ -110,10 +148,16 @@ class Game:
         points = slide(cells, direction)
         if points < 0:
             return False
-        self.moves += 1
-        self.stats.moves += 1
+        # Only the lifetime count is kept per move (see moves): when it stops
+        # at COUNTER_MAX the game's count stops with it.
+        stats = self.stats
+        total = stats.moves
+        if total < COUNTER_MAX:
+            stats.moves = total + 1
         if points:
             self.score += points
+            if self.score > MAX_SCORE:
+                self.score = MAX_SCORE  # only a crafted board gets here
             if self.score > self.best:
                 self.best = self.score
             # A new largest tile is worth 2 << max_exponent and its value is
@@ -134,34 +178,53 @@ class Game:
         # Rare path (a new largest tile): recount, note the win and the record.
         self.max_exponent = max_exponent(self.cells)
         if self.max_exponent >= WIN_EXPONENT and not self.won:
-            self.won = True
-            self.stats.wins += 1
+            self._win()
         self._note_best_tile()
+
+    def _win(self):
+        self.won = True
+        if self.stats.wins < self.stats.games:  # one win per game, at most
+            self.stats.wins += 1
 
     def _note_best_tile(self):
         if self.max_exponent > self.stats.best_exponent:
             self.stats.best_exponent = self.max_exponent
 
     def set_board(self, cells, score=0):
-        """Put an arbitrary position on the board (tests, tools, saved games).
+        """Put an arbitrary position on the board (tests, tools).
 
-        Recomputes the largest tile and the game-over flag; ``won`` is left
-        as it is (whether the banner was already seen is game history, not
-        board contents).
+        The flags follow the board, so that the game is one the store will
+        load again: ``over`` when no move is left; a board with a tile of
+        2048 or more is a won game with Continue chosen (no banner; a win is
+        counted if this game had none), one without is not won. The largest
+        tile, best score and best tile are updated.
 
-        :param cells: 16 exponents, row-major.
-        :param int score: the score to show with it.
+        :param cells: 16 exponents (ints 0..17, at least one tile), row-major.
+        :param int score: the score to show with it, 0 .. ``MAX_SCORE``.
+        :raises ValueError: a bad board or score; the game is then unchanged.
         """
         if len(cells) != 16:
-            raise ValueError("a board has 16 cells")
+            raise ValueError("a board has 16 cells, not %d" % len(cells))
         for index in range(16):
             value = cells[index]
-            if not 0 <= value <= 31:
-                raise ValueError("cell exponent out of range")
-            self.cells[index] = value
+            if not isinstance(value, int) or not 0 <= value <= MAX_EXPONENT:
+                raise ValueError("cell %d: %r is not a tile exponent 0..%d" % (index, value, MAX_EXPONENT))
+        if not max(cells):
+            raise ValueError("a board needs at least one tile")
+        if not isinstance(score, int) or not 0 <= score <= MAX_SCORE:
+            raise ValueError("score %r is not 0..%d" % (score, MAX_SCORE))
+        for index in range(16):
+            self.cells[index] = cells[index]
         self.score = score
         if score > self.best:
             self.best = score
         self.max_exponent = max_exponent(self.cells)
         self.over = not can_move(self.cells)
+        if self.max_exponent >= WIN_EXPONENT:
+            if not self.won:
+                self._win()
+            self.keep_playing = True
+        else:
+            self.won = False
+            self.keep_playing = False
         self._note_best_tile()

@@ -22,15 +22,20 @@ except ImportError:  # CPython without Blinka
 
 
 _MASK16 = const(0xFFFF)
+# Seeds from entropy_seed stay below 2**30 (small ints everywhere).
+_SEED_MASK = const(0x3FFFFFFF)
+_SEED_LIMIT = 1073741824.0
 # xorshift never leaves the all-zero state; seeds that would give it use this.
 _NONZERO = const(0x2048)
 
 
 class Rng:
-    """A seedable generator whose state is two 16-bit ints.
+    """A seedable generator whose state is two 16-bit ints, ``x`` and ``y``.
 
     :param int seed: any int (its low 32 bits are used), or None to draw one
         from the hardware (``os.urandom``; the SAMD51's TRNG on a PyBadge).
+        On a device, pass a small int (below 2**30, as ``entropy_seed``
+        returns): larger ones are big ints there.
     """
 
     def __init__(self, seed=None):
@@ -50,13 +55,23 @@ class Rng:
 
     @property
     def state(self):
-        """The whole state as one 32-bit int, never 0 (what a save stores)."""
+        """The whole state as one 32-bit int, never 0 (tests and tools).
+
+        Up to 2**32 - 1: a big int on MicroPython and CircuitPython, an
+        error where the firmware has none. The device never builds it: a
+        save stores ``x`` and ``y`` (:meth:`set_words`).
+        """
         return (self.x << 16) | self.y
 
     @state.setter
     def state(self, value):
-        self.x = (value >> 16) & _MASK16
-        self.y = value & _MASK16
+        self.set_words((value >> 16) & _MASK16, value & _MASK16)
+
+    def set_words(self, x, y):
+        """Take the state as two 16-bit words (0..65535 each; both 0 is
+        replaced by a fixed non-zero state, since xorshift would stay at 0)."""
+        self.x = x & _MASK16
+        self.y = y & _MASK16
         if not (self.x or self.y):
             self.y = _NONZERO
 
@@ -80,24 +95,27 @@ class Rng:
 
 
 def entropy_seed():
-    """A 32-bit seed from the best source the platform has.
+    """A 30-bit seed (0 .. 2**30 - 1) from the best source the platform has.
 
-    ``os.urandom`` reads the SAMD51's TRNG on a PyBadge and the OS pool on a
-    desktop; the clock is the last resort (MicroPython under WASI has neither
-    ``urandom`` nor ``random``).
+    30 bits, not 32: every int stays a small int on MicroPython and
+    CircuitPython (and works where the firmware has no big ints); 2**30
+    different first games are plenty. ``os.urandom`` reads the SAMD51's TRNG
+    on a PyBadge and the OS pool on a desktop; the clock is the last resort
+    (MicroPython under WASI has neither ``urandom`` nor ``random``).
     """
     try:
         import os
 
         raw = os.urandom(4)
-        return raw[0] | (raw[1] << 8) | (raw[2] << 16) | (raw[3] << 24)
+        return raw[0] | (raw[1] << 8) | (raw[2] << 16) | ((raw[3] & 0x3F) << 24)
     except (ImportError, AttributeError, NotImplementedError, OSError):
         pass
     try:
         import time
 
         if hasattr(time, "ticks_ms"):
-            return time.ticks_ms()
-        return int(time.time() * 1000)
+            return time.ticks_ms() & _SEED_MASK
+        # The float is reduced before int(): the int never exceeds 2**30.
+        return int((time.time() * 1000) % _SEED_LIMIT)
     except (ImportError, AttributeError, OSError):
         return _NONZERO

@@ -5,6 +5,12 @@ Each int is 0 for an empty cell or the tile's exponent: 1 is a 2, 11 is a
 2048, 17 is a 131072. Exponents keep every value a small int on MicroPython
 and make "equal tiles" a plain ``==``.
 
+131072 (exponent 17, ``MAX_EXPONENT``) is the largest tile 16 cells can
+make, so the ladder ends there: two 131072 tiles never merge. Two of them
+cannot meet in a real game (the second would need 15 free cells while the
+first stands); only a crafted board has them, and a merge would make a tile
+no saved game may hold. ``can_move`` agrees: a pair of 131072s is no move.
+
 Nothing here allocates: lines are walked with index arithmetic, searches
 use the list's own C methods (``count``, ``index``), and all arithmetic stays
 on small ints.
@@ -28,6 +34,8 @@ NAMES = ("up", "right", "down", "left")
 
 #: Exponent of the winning tile (2 ** 11 == 2048).
 WIN_EXPONENT = const(11)
+#: Exponent of the largest tile (2 ** 17 == 131072); such tiles do not merge.
+MAX_EXPONENT = const(17)
 
 
 def _slide_line(cells, index, stride):
@@ -66,23 +74,24 @@ def _slide_line(cells, index, stride):
         points = 0
     # Merge pairs starting at the edge pushed towards (rule 2); a merged
     # tile is never compared again (rule 1). Only tiles of this line meet
-    # (rule 3).
-    if a == b and a:
+    # (rule 3). The ladder ends at MAX_EXPONENT: that test comes last, so
+    # it runs only for an equal pair of tiles (rare), not for every line.
+    if a == b and a and a < MAX_EXPONENT:
         a += 1
         points = 1 << a
         b = c
         c = d
         d = 0
-        if b == c and b:
+        if b == c and b and b < MAX_EXPONENT:
             b += 1
             points += 1 << b
             c = 0
-    elif b == c and b:
+    elif b == c and b and b < MAX_EXPONENT:
         b += 1
         points = 1 << b
         c = d
         d = 0
-    elif c == d and c:
+    elif c == d and c and c < MAX_EXPONENT:
         c += 1
         points = 1 << c
         d = 0
@@ -145,7 +154,11 @@ def slide(cells, direction):
 
 
 def can_move(cells):
-    """True while some direction is valid: an empty cell or two equal neighbours.
+    """True while some direction is valid: an empty cell or two equal
+    neighbours below ``MAX_EXPONENT`` (two 131072 tiles do not merge).
+
+    A board with no tile at all has no valid direction either; the game
+    never holds one (``Game.set_board`` and the store refuse it).
 
     :param list cells: 16 exponents, row-major (not changed).
     """
@@ -154,10 +167,11 @@ def can_move(cells):
         if value == 0:
             return True
         # Compare with the right and lower neighbours; together they cover
-        # every horizontal and vertical pair once.
-        if index & 3 != 3 and cells[index + 1] == value:
+        # every horizontal and vertical pair once. The ladder's end is
+        # checked only once a pair is found.
+        if index & 3 != 3 and cells[index + 1] == value and value < MAX_EXPONENT:
             return True
-        if index < 12 and cells[index + 4] == value:
+        if index < 12 and cells[index + 4] == value and value < MAX_EXPONENT:
             return True
     return False
 

@@ -83,9 +83,11 @@ _DEAD = const(-4194304)  # -2**22
 _CERTAIN = const(1048576)  # 2**20
 # Cell exponents index the pair tables as table[first][second] (a tuple of
 # _SPAN tuples: two subscripts cost less than first * _SPAN + second in
-# MicroPython: 2 bytecodes fewer per look-up). Real games stop at 17
-# (131072); boards up to 18 are searched (a merge gives 19).
+# MicroPython: 2 bytecodes fewer per look-up). Tiles stop at 17 (131072):
+# as in rules.slide, two of them do not merge (_LAST is
+# rules.MAX_EXPONENT), so no board searched holds more than 17.
 _SPAN = const(20)
+_LAST = const(17)
 
 
 class Effort:
@@ -524,20 +526,21 @@ class Search:
                         e1 = e2
                         e2 = e3
                         e3 = 0
-                    # ... then merge equal neighbours once, edge first.
-                    if e1 and e0 == e1:
+                    # ... then merge equal neighbours once, edge first
+                    # (as rules.slide: two 131072s do not merge).
+                    if e1 and e0 == e1 and e1 < _LAST:
                         e0 += 1
                         e1 = e2
                         e2 = e3
                         e3 = 0
-                        if e1 and e1 == e2:
+                        if e1 and e1 == e2 and e1 < _LAST:
                             e1 += 1
                             e2 = 0
-                    elif e2 and e1 == e2:
+                    elif e2 and e1 == e2 and e2 < _LAST:
                         e1 += 1
                         e2 = e3
                         e3 = 0
-                    elif e3 and e2 == e3:
+                    elif e3 and e2 == e3 and e3 < _LAST:
                         e2 += 1
                         e3 = 0
                     if e0 != a or e1 != b or e2 != c or e3 != d:

@@ -3,36 +3,47 @@
 A record is a small, self-checking snapshot of everything worth keeping: the
 game in progress (board, score, best, won / Continue / over, move count and
 the random generator's state, so the resumed game spawns exactly as the
-uninterrupted one would), the lifetime statistics, the number of saves made
-and 8 bytes of app settings. Two slots hold two records; a save always writes
-the slot that does *not* hold the newest valid record, so a save cut short by
-the power switch leaves the previous record intact (on byte-granular NVM).
+uninterrupted one would), the lifetime statistics, the number of saves made,
+the number of saves refused and 8 bytes of app settings. Two slots hold two
+records; a save always writes the slot that does *not* hold the newest valid
+record, so a save cut short by the power switch leaves the previous record
+intact (on byte-granular NVM).
 
 On a PyBadge (SAMD51) the whole 8 KB NVM is one flash erase block: every
 write erases all of it and programs it again, so no layout can make a write
-atomic there. A cut during the ~50 ms erase loses both slots and ``load()``
-falls back to a fresh game; see the README section "Saving and NVM wear".
+atomic there; see docs/saving.md for the loss window.
 
-Record layout, format version 1 (little-endian, 69 bytes)::
+A record is trusted only if its magic, version and CRC match *and* it holds
+a game this program could have written (``_check``: cells 0..17, flags that
+agree with the board, score and counters in range and consistent). Anything
+else is ignored like foreign data; a record that claims to be ours and fails
+is counted in ``refused``.
+
+Record layout, format version 2 (little-endian, 73 bytes)::
 
     0  magic b"2048"          35 flags: 1 won, 2 keep_playing, 4 over
-    4  format version (1)     36 moves this game (4)
-    5  sequence number (2)    40 RNG state (4)
+    4  format version (2)     36 moves this game (4)
+    5  sequence number (2)    40 RNG state: word y (2), word x (2)
     7  saves made (4)         44 stats: games (4), wins (4),
     11 cells (16 exponents)      best exponent (1), moves (4)
     27 score (4)              57 app settings (8)
-    31 best (4)               65 CRC-32 of bytes 0..64 (4)
+    31 best (4)               65 saves refused (2)
+                              67 mark of a refused slot (2)
+                              69 CRC-32 of bytes 0..68 (4)
 
-Each slot is 128 bytes, so later versions may grow; older versions are read
-by their own reader (``_READERS``), and a version this code does not know is
-ignored like any foreign data.
+Version 1 (69 bytes) is the same up to byte 64, then its CRC at 65 (its RNG
+field was one 32-bit number: the same bytes as the two words). Each slot is
+128 bytes, so later versions may grow; older versions are read by their own
+reader (``_READERS``), and a version this code does not know is ignored like
+any foreign data. No value read or written needs a big int: 4-byte fields
+are checked to be below 2**30 before they are put together.
 """
 
 from engine import rules
-from engine.game import Game
+from engine.game import COUNTER_MAX, MAX_SCORE, Game
 
 #: Format version written by ``save``.
-VERSION = 1
+VERSION = 2
 #: Bytes reserved per slot; a record of any version fits in one.
 SLOT_SIZE = 128
 #: Slots used at the start of the region.
@@ -41,6 +52,19 @@ SLOT_COUNT = 2
 MIN_LENGTH = SLOT_SIZE * SLOT_COUNT
 #: Number of opaque app-setting bytes kept in every record.
 SETTINGS_SIZE = 8
+#: Where the count of refused saves stops (2 bytes in the record).
+REFUSED_MAX = 65535
+
+#: ``save`` outcomes. SAVED: a record was written and read back equal.
+SAVED = 1
+#: The newest record already holds exactly this game: nothing was written.
+UNCHANGED = 0
+#: The write failed, or its read-back differed, or the game cannot be
+#: stored (see ``failure``); the next save tries again.
+FAILED = -1
+#: This store has no NVM (``Store(None)``: the simulator's --fresh): nothing
+#: can be kept.
+NO_NVM = -2
 
 MAGIC = b"2048"
 # Sequence numbers are 16 bits and compared modulo 2**16 (serial-number
@@ -48,7 +72,7 @@ MAGIC = b"2048"
 _SEQUENCE_MASK = 0xFFFF
 _SEQUENCE_HALF = 0x8000
 
-# Offsets of version 1 fields.
+# Offsets of the fields (the same in versions 1 and 2 up to byte 64).
 _VERSION_AT = 4
 _SEQUENCE_AT = 5
 _SAVES_AT = 7
@@ -58,7 +82,7 @@ _SCORE_AT = 27
 _BEST_AT = 31
 _FLAGS_AT = 35
 _MOVES_AT = 36
-_RNG_AT = 40
+_RNG_AT = 40  # y at 40, x at 42
 _GAMES_AT = 44
 _WINS_AT = 48
 _BEST_EXPONENT_AT = 52
@@ -66,12 +90,18 @@ _TOTAL_MOVES_AT = 53
 _SETTINGS_AT = 57
 _CRC_AT_V1 = 65
 _LENGTH_V1 = 69
+_REFUSED_AT = 65
+_MARK_AT = 67
+_CRC_AT_V2 = 69
+_LENGTH_V2 = 73
 
 _WON = 1
 _KEEP_PLAYING = 2
 _OVER = 4
-# Exponent limit accepted for a cell (as Game.set_board allows).
-_MAX_EXPONENT = 31
+
+# What a slot holds that is not ours to read (no magic, unknown version):
+# ignored, and not counted as refused.
+_FOREIGN = "foreign"
 
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
@@ -124,10 +154,20 @@ def _put(buffer, offset, value, size):
 
 
 def _get(buffer, offset, size):
+    # Only for fields known to be small: 2-byte ones, or 4-byte ones that
+    # passed _check (below 2**30).
     value = 0
     for index in range(size - 1, -1, -1):
         value = (value << 8) | buffer[offset + index]
     return value
+
+
+def _small(buffer, offset):
+    # A 4-byte field, or -1 if it is 2**30 or more: such a value is never
+    # valid, and building it would need a big int on the device.
+    if buffer[offset + 3] >= 0x40:
+        return -1
+    return _get(buffer, offset, 4)
 
 
 def _is_newer(sequence, other):
@@ -141,40 +181,88 @@ def _record_length(record):
     # can read, else 0. Used before trusting anything else in the slot.
     if record[0:4] != MAGIC:
         return 0
-    if record[_VERSION_AT] == 1:
+    version = record[_VERSION_AT]
+    if version == 2:
+        return _LENGTH_V2
+    if version == 1:
         return _LENGTH_V1
     return 0  # a future (or unknown) version: not ours to interpret
 
 
-def _checks_out(record):
-    # Magic, known version and CRC all agree, and every field is in range:
-    # only then is anything in the slot trusted.
+def _verdict(record):
+    """None if the slot holds a record to trust; _FOREIGN if it is not ours
+    (no magic, unknown version); else why it is refused (a short text)."""
     length = _record_length(record)
     if not length:
-        return False
+        return _FOREIGN
     high, low = crc32(record, length - 4)
     if _get(record, length - 4, 2) != low or _get(record, length - 2, 2) != high:
-        return False
-    return _PLAUSIBLE[record[_VERSION_AT]](record)
+        return "damaged"
+    return _check(record)
 
 
-def _plausible_v1(record):
-    # Field ranges of a version 1 record (a CRC match alone could be luck).
+def _check(record):
+    """Why the game in ``record`` is one this program never writes, or None.
+
+    The CRC only says the bytes are as written; these rules say the game is
+    possible (each has a test in tests/test_store.py that fails without it).
+    Shared by versions 1 and 2 (the same offsets).
+    """
     flags = record[_FLAGS_AT]
-    if flags & ~(_WON | _KEEP_PLAYING | _OVER):
-        return False
-    if flags & _KEEP_PLAYING and not flags & _WON:
-        return False
-    if record[_BEST_EXPONENT_AT] > _MAX_EXPONENT:
-        return False
+    if flags & ~(_WON | _KEEP_PLAYING | _OVER) or (flags & _KEEP_PLAYING and not flags & _WON):
+        return "flags"
+    cells = bytearray(16)
+    largest = 0
     for index in range(16):
-        if record[_CELLS_AT + index] > _MAX_EXPONENT:
-            return False
-    return True
+        value = record[_CELLS_AT + index]
+        if value > rules.MAX_EXPONENT:
+            return "cells"
+        cells[index] = value
+        if value > largest:
+            largest = value
+    if not largest:
+        return "empty board"  # no direction could ever move it
+    # Over exactly when no move is left; won exactly when a 2048 or more is
+    # on the board (tiles never shrink, so a 2048 once made stays).
+    if bool(flags & _OVER) == rules.can_move(cells):
+        return "over flag"
+    if bool(flags & _WON) != (largest >= rules.WIN_EXPONENT):
+        return "won flag"
+    score = _small(record, _SCORE_AT)
+    if not 0 <= score <= MAX_SCORE:
+        return "score"
+    best = _small(record, _BEST_AT)
+    if not score <= best <= MAX_SCORE:
+        return "best"
+    return _check_counts(record, flags, largest)
 
 
-def _read_v1(record, game, store):
-    # Version 1 reader: fills ``game`` and ``store`` from a checked record.
+def _check_counts(record, flags, largest):
+    moves = _small(record, _MOVES_AT)
+    games = _small(record, _GAMES_AT)
+    wins = _small(record, _WINS_AT)
+    total = _small(record, _TOTAL_MOVES_AT)
+    saves = _small(record, _SAVES_AT)
+    for count in (moves, games, wins, total, saves):
+        if not 0 <= count <= COUNTER_MAX:
+            return "counters"
+    # The game in progress is counted in games; one win per game at most;
+    # this game's moves are part of the total; a won game was counted.
+    if not games or wins > games or moves > total or (flags & _WON and not wins):
+        return "stats"
+    best_exponent = record[_BEST_EXPONENT_AT]
+    if not largest <= best_exponent <= rules.MAX_EXPONENT:
+        return "best tile"
+    if wins and best_exponent < rules.WIN_EXPONENT:
+        return "best tile"  # a win made a 2048
+    if not (_get(record, _RNG_AT, 2) or _get(record, _RNG_AT + 2, 2)):
+        return "rng"  # the generator's state is never all zero
+    return None
+
+
+def _read(record, game, store):
+    # Reader of versions 1 and 2 (the game fields have the same offsets),
+    # from a checked record: fills ``game`` and the store's settings.
     flags = record[_FLAGS_AT]
     cells = game.cells
     for index in range(16):
@@ -184,25 +272,34 @@ def _read_v1(record, game, store):
     game.won = bool(flags & _WON)
     game.keep_playing = bool(flags & _KEEP_PLAYING)
     game.over = bool(flags & _OVER)
-    game.moves = _get(record, _MOVES_AT, 4)
     game.max_exponent = rules.max_exponent(cells)
-    game.rng.state = _get(record, _RNG_AT, 4)
+    game.rng.set_words(_get(record, _RNG_AT + 2, 2), _get(record, _RNG_AT, 2))
     stats = game.stats
     stats.games = _get(record, _GAMES_AT, 4)
     stats.wins = _get(record, _WINS_AT, 4)
     stats.best_exponent = record[_BEST_EXPONENT_AT]
     stats.moves = _get(record, _TOTAL_MOVES_AT, 4)
-    store.saves = _get(record, _SAVES_AT, 4)
+    game.moves = _get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
     store.settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
 
 
-# Range check and reader for each format version this code can load. A new
-# version gets new ones; old ones stay, each with a fixture in tests/fixtures/.
-_PLAUSIBLE = {1: _plausible_v1}
-_READERS = {1: _read_v1}
+# Reader for each format version this code can load. A new version gets a
+# new one if its fields move; old ones stay, each with a fixture in
+# tests/fixtures/ (``Store._take_header`` reads the header of each).
+_READERS = {1: _read, 2: _read}
 
 #: Every format version ``load`` understands.
 VERSIONS = tuple(sorted(_READERS))
+
+
+def _describe(error):
+    # A short text for a failed write (it must fit the About page): the
+    # exception's type, or for any OSError with an errno "OSError" and the
+    # number (28: no space left, 30: read-only file system, 13: permission).
+    number = getattr(error, "errno", None)
+    if isinstance(error, OSError) and isinstance(number, int):
+        return "OSError %d" % number
+    return type(error).__name__
 
 
 def region_from_settings(getenv):
@@ -235,20 +332,53 @@ class Store:
     """Saves and loads a :class:`~engine.game.Game` in an NVM region.
 
     :param nvm: anything shaped like ``microcontroller.nvm``: ``len(nvm)``,
-        ``nvm[a:b]`` reads bytes, ``nvm[a:b] = data`` writes ``b - a`` bytes.
+        ``nvm[a:b]`` reads bytes, ``nvm[a:b] = data`` writes ``b - a`` bytes;
+        or None for no NVM at all (``load`` gives a fresh game, ``save``
+        returns ``NO_NVM``); so is an object whose ``len()`` raises.
     :param int start: first byte of the region the game may use (default 0).
     :param int length: bytes in the region (default: up to the end of the
         NVM); at least ``MIN_LENGTH`` (256). Only the first 256 are used.
     :raises ValueError: the region does not fit in the NVM or is too small.
 
-    Attributes after ``load()``: ``saves`` (records written, lifetime; on a
-    PyBadge each one is an erase of the NVM block), ``settings`` (bytearray of
-    8 app-setting bytes, saved with every record), ``version`` (format version
-    of the loaded record, None if nothing valid was found).
+    Attributes: ``saves`` (records written, lifetime, at most COUNTER_MAX;
+    on a PyBadge each one is an erase of the NVM block), ``settings``
+    (bytearray of 8 app-setting bytes, saved with every record), ``version``
+    (format version of the loaded record, None if nothing valid was found),
+    ``refused`` (lifetime count of records that claimed to be ours and were
+    refused at a load, kept in the record; a refused slot is counted once,
+    at most REFUSED_MAX), ``refusal`` (why the last load refused one, e.g.
+    "damaged" or "score"; None if it refused none), ``failure`` (short text
+    of why the last save failed, e.g. "OSError 28", "read-back"; None after
+    a save that worked) and ``error`` (the exception it raised, if any).
     """
 
     def __init__(self, nvm, start=0, length=None):
-        size = len(nvm)
+        self.nvm = nvm
+        self.saves = 0
+        self.settings = bytearray(SETTINGS_SIZE)
+        self.version = None
+        self.refused = 0
+        self.refusal = None
+        self.failure = None
+        self.error = None
+        # Fingerprint of a refused slot already counted (see _count_refusals).
+        self._mark = 0
+        # Slot holding the newest valid record (None: none) and its sequence.
+        self._newest = None
+        self._sequence = 0
+        self._scanned = False
+        self._loaded = False
+        # A copy of the newest record (written or loaded), or None.
+        self._last = None
+        if nvm is not None:
+            try:
+                size = len(nvm)
+            except Exception:  # an NVM that cannot even say its size
+                nvm = None
+        if nvm is None:
+            self.nvm = None
+            self.start = self.length = 0
+            return
         if length is None:
             length = size - start
         if start < 0 or length < MIN_LENGTH or start + length > size:
@@ -256,32 +386,32 @@ class Store:
                 "NVM region start=%d length=%d: need >= %d bytes inside %d"
                 % (start, length, MIN_LENGTH, size)
             )
-        self.nvm = nvm
         self.start = start
         self.length = length
-        self.saves = 0
-        self.settings = bytearray(SETTINGS_SIZE)
-        self.version = None
-        # Slot holding the newest valid record (None: none) and its sequence.
-        self._newest = None
-        self._sequence = 0
-        self._scanned = False
 
     def _slot_bytes(self, slot):
         base = self.start + slot * SLOT_SIZE
         return self.nvm[base : base + SLOT_SIZE]
 
-    def _scan(self):
-        # Find the newest intact record; returns its bytes (or None).
+    def _scan(self, refusals=None):
+        # Find the newest trusted record; returns its bytes (or None). With
+        # a list, each refused slot is added to it as (slot, fingerprint,
+        # reason). A strange NVM object must not stop the game: a slot that
+        # cannot be read is skipped.
         newest = None
         newest_record = None
         sequence = 0
         for slot in range(SLOT_COUNT):
             try:
                 record = self._slot_bytes(slot)
-                if len(record) != SLOT_SIZE or not _checks_out(record):
+                if len(record) != SLOT_SIZE:
                     continue
-            except Exception:  # a strange NVM object must not stop the game
+                verdict = _verdict(record)
+                if verdict is not None:
+                    if refusals is not None and verdict != _FOREIGN:
+                        refusals.append((slot, crc32(record, SLOT_SIZE)[1], verdict))
+                    continue
+            except Exception:
                 continue
             slot_sequence = _get(record, _SEQUENCE_AT, 2)
             if newest is None or _is_newer(slot_sequence, sequence):
@@ -291,23 +421,64 @@ class Store:
         self._newest = newest
         self._sequence = sequence
         self._scanned = True
+        # The newest record as stored, to tell an unchanged game by (only a
+        # record of the current version can equal a new one).
+        self._last = None
+        if newest_record is not None and newest_record[_VERSION_AT] == VERSION:
+            self._last = newest_record[0:_LENGTH_V2]
         return newest_record
+
+    def _take_header(self, record):
+        # Saves made and saves refused (version 1 kept no count of those).
+        self.saves = _get(record, _SAVES_AT, 4)
+        self.refused = self._mark = 0
+        if record[_VERSION_AT] >= 2:
+            self.refused = _get(record, _REFUSED_AT, 2)
+            self._mark = _get(record, _MARK_AT, 2)
+
+    def _count_refusals(self, refusals):
+        # Each refused slot counts once: the next save overwrites it, except
+        # when both slots were refused (the second survives the first save).
+        # Its fingerprint is kept in the record, so a load before the second
+        # save does not count it again.
+        target = 0 if self._newest is None else (self._newest + 1) % SLOT_COUNT
+        counted = self._mark
+        for slot, fingerprint, reason in refusals:
+            self.refusal = reason
+            if fingerprint != counted and self.refused < REFUSED_MAX:
+                self.refused += 1
+            if slot != target:
+                self._mark = fingerprint
 
     def load(self, seed=None):
         """The saved game, or a fresh one if nothing valid is stored.
 
-        Never raises: empty, erased, corrupt, truncated, foreign or
-        future-version bytes all give a fresh game (and leave ``saves`` 0
-        and ``settings`` zero).
+        Never raises: empty, erased, corrupt, truncated, foreign,
+        future-version or impossible bytes all give a fresh game (and leave
+        ``saves`` 0 and ``settings`` zero); records that claim to be ours
+        and fail are counted in ``refused``.
 
         :param int seed: seed for a fresh game (None: hardware entropy).
         """
-        record = self._scan()
-        if record is not None:
-            game = Game(seed=0)
-            _READERS[record[_VERSION_AT]](record, game, self)
-            self.version = record[_VERSION_AT]
-            return game
+        self._loaded = True
+        self.refusal = None
+        self.refused = 0
+        self._mark = 0
+        record = None
+        if self.nvm is not None:
+            refusals = []
+            try:
+                record = self._scan(refusals)
+                if record is not None:
+                    self._take_header(record)
+                    game = Game(seed=0)
+                    _READERS[record[_VERSION_AT]](record, game, self)
+                    self.version = record[_VERSION_AT]
+                self._count_refusals(refusals)
+            except Exception:  # a checked record cannot fail; never stop the game
+                record = None
+            if record is not None:
+                return game
         self.version = None
         self.saves = 0
         for index in range(SETTINGS_SIZE):
@@ -315,21 +486,23 @@ class Store:
         return Game(seed=seed)
 
     def encode(self, game, sequence, saves):
-        """The version-``VERSION`` record of ``game`` as a bytearray (69 bytes)."""
+        """The version-``VERSION`` record of ``game`` as a bytearray (73 bytes)."""
         record = self._body(game)
         self._seal(record, sequence, saves)
         return record
 
     def _body(self, game):
         # A record with every field but the sequence, saves and CRC filled.
-        record = bytearray(_LENGTH_V1)
+        # Scores and counters beyond their maximum are stored at it (Game
+        # never passes them; this keeps any caller's numbers from wrapping).
+        record = bytearray(_LENGTH_V2)
         record[0:4] = MAGIC
         record[_VERSION_AT] = VERSION
         cells = game.cells
         for index in range(16):
             record[_CELLS_AT + index] = cells[index]
-        _put(record, _SCORE_AT, game.score, 4)
-        _put(record, _BEST_AT, game.best, 4)
+        _put(record, _SCORE_AT, min(game.score, MAX_SCORE), 4)
+        _put(record, _BEST_AT, min(game.best, MAX_SCORE), 4)
         flags = 0
         if game.won:
             flags |= _WON
@@ -338,14 +511,18 @@ class Store:
         if game.over:
             flags |= _OVER
         record[_FLAGS_AT] = flags
-        _put(record, _MOVES_AT, game.moves, 4)
-        _put(record, _RNG_AT, game.rng.state, 4)
+        _put(record, _MOVES_AT, min(game.moves, COUNTER_MAX), 4)
+        rng = game.rng
+        _put(record, _RNG_AT, rng.y, 2)
+        _put(record, _RNG_AT + 2, rng.x, 2)
         stats = game.stats
-        _put(record, _GAMES_AT, stats.games, 4)
-        _put(record, _WINS_AT, stats.wins, 4)
+        _put(record, _GAMES_AT, min(stats.games, COUNTER_MAX), 4)
+        _put(record, _WINS_AT, min(stats.wins, COUNTER_MAX), 4)
         record[_BEST_EXPONENT_AT] = stats.best_exponent
-        _put(record, _TOTAL_MOVES_AT, stats.moves, 4)
+        _put(record, _TOTAL_MOVES_AT, min(stats.moves, COUNTER_MAX), 4)
         record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = self.settings
+        _put(record, _REFUSED_AT, min(self.refused, REFUSED_MAX), 2)
+        _put(record, _MARK_AT, self._mark, 2)
         return record
 
     @staticmethod
@@ -353,39 +530,78 @@ class Store:
         # The header fields that change with every save, then the CRC.
         _put(record, _SEQUENCE_AT, sequence, 2)
         _put(record, _SAVES_AT, saves, 4)
-        high, low = crc32(record, _CRC_AT_V1)
-        _put(record, _CRC_AT_V1, low, 2)
-        _put(record, _CRC_AT_V1 + 2, high, 2)
+        high, low = crc32(record, _CRC_AT_V2)
+        _put(record, _CRC_AT_V2, low, 2)
+        _put(record, _CRC_AT_V2 + 2, high, 2)
 
     def save(self, game):
-        """Write ``game`` (with ``settings``) into the older slot.
+        """Write ``game`` (with ``settings``) into the older slot, then read
+        it back.
 
         One slice assignment, i.e. one NVM erase on a PyBadge (~75 ms stall).
+        Never raises: whatever the NVM object raises (OSError, MemoryError,
+        RuntimeError, ValueError, ...) makes the outcome FAILED, with
+        ``failure`` and ``error`` saying why; the next call scans the slots
+        again and retries.
 
-        :return: True if a record was written; False if the newest stored
-            record already holds exactly this game and these settings
-            (nothing is written: the same bytes are never written twice).
+        :return: ``SAVED`` (written and read back equal), ``UNCHANGED`` (the
+            newest stored record already holds exactly this game and these
+            settings: the same bytes are never written twice), ``FAILED`` or
+            ``NO_NVM``.
         """
+        if self.nvm is None:
+            return NO_NVM
+        try:
+            outcome = self._save(game)
+        except Exception as error:  # anything an NVM object can throw
+            self._scanned = False
+            self.failure = _describe(error)
+            self.error = error
+            return FAILED
+        if outcome != FAILED:
+            self.failure = None
+            self.error = None
+        return outcome
+
+    def _save(self, game):
         if not self._scanned:
             record = self._scan()
-            if record is not None:
-                self.saves = _get(record, _SAVES_AT, 4)
-        newest = self._newest
+            if record is not None and not self._loaded:
+                self._take_header(record)  # saving without load(): keep the counts
         record = self._body(game)
+        newest = self._newest
+        last = self._last
         if newest is not None:
-            stored = self._slot_bytes(newest)
-            if stored[_VERSION_AT] == VERSION and (
-                stored[_BODY_AT:_CRC_AT_V1] == record[_BODY_AT:_CRC_AT_V1]
-            ):
-                return False
+            # The same game as the record last written or loaded, and that
+            # record still intact in its slot: nothing to write.
+            if last is not None and last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
+                if self._slot_bytes(newest)[0:_LENGTH_V2] == last:
+                    return UNCHANGED
             target = (newest + 1) % SLOT_COUNT
         else:
             target = 0
-        self._seal(record, (self._sequence + 1) & _SEQUENCE_MASK, self.saves + 1)
+        reason = _check(record)
+        if reason is not None:
+            # The store would refuse this record when loading it: write
+            # nothing rather than a save that is lost at the next start.
+            self.failure = "invalid " + reason
+            self.error = None
+            return FAILED
+        sequence = (self._sequence + 1) & _SEQUENCE_MASK
+        saves = self.saves + 1 if self.saves < COUNTER_MAX else COUNTER_MAX
+        self._seal(record, sequence, saves)
         base = self.start + target * SLOT_SIZE
-        self.nvm[base : base + _LENGTH_V1] = record
+        # Until the write is confirmed, what the slots hold is unknown.
+        self._scanned = False
+        self.nvm[base : base + _LENGTH_V2] = record
+        if self.nvm[base : base + _LENGTH_V2] != record:
+            self.failure = "read-back"
+            self.error = None
+            return FAILED
         self._newest = target
-        self._sequence = (self._sequence + 1) & _SEQUENCE_MASK
-        self.saves += 1
+        self._sequence = sequence
+        self._scanned = True
+        self._last = record
+        self.saves = saves
         self.version = VERSION
-        return True
+        return SAVED

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.game import Game
+from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.rules import DOWN, LEFT, RIGHT, UP, can_move
 from tests.boards import board, values
 
@@ -67,14 +67,16 @@ def test_win_is_reported_once_and_waits_for_a_choice():
 
 
 def test_after_continue_bigger_tiles_do_not_win_again():
-    game = game_with(board("1024 1024 . .", "2048 . . .", ". . . .", ". . . ."))
-    game.won = True
+    game = game_with(board("1024 1024 . .", ". . . .", ". . . .", ". . . ."))
+    assert game.move(LEFT)
+    assert game.waiting and game.stats.wins == 1
     game.continue_playing()
+    game.set_board(board("1024 1024 . .", "2048 . . .", ". . . .", ". . . ."), game.score)
     assert game.move(LEFT)  # makes a second 2048
     game.set_board(board("2048 2048 . .", ". . . .", ". . . .", ". . . ."), game.score)
     assert game.move(LEFT)  # makes 4096
     assert game.won and game.keep_playing and not game.waiting
-    assert game.stats.wins == 0  # this game's win was set by hand, never counted twice
+    assert game.stats.wins == 1  # one win per game
     assert game.max_tile == 4096
 
 
@@ -115,12 +117,44 @@ def test_largest_tile_131072_is_kept_and_scored():
     assert game.stats.best_exponent == 17
 
 
-def test_set_board_rejects_bad_boards():
+@pytest.mark.parametrize(
+    "cells, score, message",
+    [
+        ([1] * 15, 0, "16 cells"),
+        ([18] + [1] * 15, 0, "cell 0"),  # 2**18: no 4x4 game makes it
+        ([1] * 15 + [32], 0, "cell 15"),  # 2**32, as `sim.py --board` could ask
+        ([1] * 7 + [-1] + [1] * 8, 0, "cell 7"),
+        ([1.5] + [1] * 15, 0, "cell 0"),
+        (["2"] + [1] * 15, 0, "cell 0"),
+        ([0] * 16, 0, "at least one tile"),  # no tile: no direction would ever move
+        ([1] * 16, -1, "score"),
+        ([1] * 16, MAX_SCORE + 1, "score"),
+        ([1] * 16, 2**32, "score"),
+        ([1] * 16, 12.0, "score"),
+    ],
+)
+def test_set_board_refuses_bad_boards_and_changes_nothing(cells, score, message):
     game = Game(seed=1)
-    with pytest.raises(ValueError):
-        game.set_board([0] * 15)
-    with pytest.raises(ValueError):
-        game.set_board([40] + [0] * 15)
+    before = (list(game.cells), game.score, game.best, game.won, game.over, game.stats.best_exponent)
+    with pytest.raises(ValueError, match=message):
+        game.set_board(cells, score)
+    assert (list(game.cells), game.score, game.best, game.won, game.over, game.stats.best_exponent) == before
+
+
+def test_set_board_sets_the_flags_the_board_calls_for():
+    game = Game(seed=2)
+    game.set_board(board("2048 . . .", ". . . .", ". . . .", ". . . 2"), score=20000)
+    # A board past 2048 is a won game whose player chose Continue: no banner.
+    assert game.won and game.keep_playing and not game.waiting and not game.over
+    assert game.stats.wins == 1 and game.stats.best_exponent == 11 and game.best == 20000
+    game.set_board(board("4096 . . .", ". . . .", ". . . .", ". . . ."), score=20000)
+    assert game.stats.wins == 1  # the same game: still one win
+    game.set_board(board("2 4 2 4", "4 2 4 2", "2 4 2 4", "4 2 4 2"), score=100)
+    assert not game.won and not game.keep_playing and game.over
+    assert game.best == 20000 and game.stats.best_exponent == 12
+    game.set_board(board("2048 . . .", ". . . .", ". . . .", ". . . ."), score=100)
+    assert game.won and game.stats.wins == 1  # never more wins than games
+    assert game.stats.wins <= game.stats.games
 
 
 def test_stats_count_games_moves_and_best_tile():
@@ -141,3 +175,43 @@ def test_same_seed_same_game():
         direction = (step * 7) % 4
         assert first.move(direction) == second.move(direction)
         assert first.cells == second.cells and first.score == second.score
+
+
+def test_the_score_stops_at_the_largest_a_4x4_game_can_reach():
+    # Only a crafted board can get there; the score then saturates.
+    game = game_with(board("65536 65536 . .", ". . . .", ". . . .", ". . . ."), score=MAX_SCORE - 10)
+    assert game.move(LEFT)
+    assert game.score == game.best == MAX_SCORE
+    game.set_board(board("8 8 . .", ". . . .", ". . . .", ". . . ."), score=MAX_SCORE)
+    assert game.move(LEFT)
+    assert game.score == MAX_SCORE
+
+
+def test_counters_stop_at_counter_max():
+    assert COUNTER_MAX < 2**30
+    game = Game(seed=3)
+    game.stats.moves = COUNTER_MAX - 1
+    game.moves = 5
+    assert game.move(LEFT) or game.move(RIGHT)
+    assert game.stats.moves == COUNTER_MAX and game.moves == 6
+    cells = list(game.cells)
+    assert game.move(UP) or game.move(DOWN)
+    assert game.cells != cells  # the move is still played
+    assert game.stats.moves == COUNTER_MAX and game.moves == 6  # the counts stop together
+    game.stats.games = COUNTER_MAX
+    game.new_game()
+    assert game.stats.games == COUNTER_MAX and game.moves == 0
+    game.stats.wins = COUNTER_MAX
+    game.set_board(board("1024 1024 . .", ". . . .", ". . . .", ". . . ."))
+    assert game.move(LEFT) and game.won
+    assert game.stats.wins == COUNTER_MAX
+
+
+def test_moves_count_this_game_only():
+    game = Game(seed=4)
+    made = sum(game.move(step % 4) for step in range(40))
+    assert game.moves == game.stats.moves == made
+    game.new_game()
+    assert game.moves == 0 and game.stats.moves == made
+    game.move(LEFT) or game.move(RIGHT)
+    assert game.moves == 1 and game.stats.moves == made + 1

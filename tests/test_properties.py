@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.game import Game
-from engine.rules import DOWN, LEFT, RIGHT, UP, slide
+from engine.rules import DOWN, LEFT, RIGHT, UP, can_move, slide
 from tests.boards import mirror, rotate, values
 
 CLOCKWISE = {UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: UP}
@@ -14,7 +14,13 @@ MIRRORED = {UP: UP, DOWN: DOWN, LEFT: RIGHT, RIGHT: LEFT}
 # Exponents 0..17, with empties and small tiles common as in real games.
 cell = st.one_of(st.just(0), st.integers(1, 4), st.integers(0, 17))
 boards = st.lists(cell, min_size=16, max_size=16)
+# Boards crowded with the largest tiles, where 131072 pairs meet often.
+top_heavy = st.lists(st.sampled_from([0, 1, 16, 17, 17]), min_size=16, max_size=16)
 directions = st.sampled_from([UP, RIGHT, DOWN, LEFT])
+
+
+#: The largest tile: two of them do not merge (engine.rules.MAX_EXPONENT).
+LARGEST = 131072
 
 
 def reference_line(line):
@@ -22,7 +28,7 @@ def reference_line(line):
     tiles = [v for v in line if v]
     out, points, i = [], 0, 0
     while i < len(tiles):
-        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1]:
+        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1] and tiles[i] < LARGEST:
             out.append(tiles[i] * 2)
             points += tiles[i] * 2
             i += 2
@@ -53,8 +59,7 @@ def turned(cells, times):
 TURNS_TO_LEFT = {LEFT: 0, DOWN: 1, RIGHT: 2, UP: 3}
 
 
-@given(boards, directions)
-def test_slide_matches_the_reference(cells, direction):
+def check_against_the_reference(cells, direction):
     after = list(cells)
     points = slide(after, direction)
     turns = TURNS_TO_LEFT[direction]
@@ -65,6 +70,25 @@ def test_slide_matches_the_reference(cells, direction):
     else:
         assert got == expected
         assert points == expected_points
+
+
+@given(boards, directions)
+def test_slide_matches_the_reference(cells, direction):
+    check_against_the_reference(cells, direction)
+
+
+@given(top_heavy, directions)
+def test_slide_matches_the_reference_near_the_top(cells, direction):
+    check_against_the_reference(cells, direction)
+
+
+@given(st.one_of(boards, top_heavy))
+def test_can_move_says_whether_some_direction_changes_the_board(cells):
+    legal = any(slide(list(cells), direction) >= 0 for direction in (UP, RIGHT, DOWN, LEFT))
+    if any(cells):
+        assert can_move(cells) == legal
+    else:
+        assert not legal  # an empty board: no tile to move (the game never holds one)
 
 
 @given(boards, directions)

@@ -129,3 +129,32 @@ def test_spawn_on_a_full_board_does_nothing():
     cells = [1, 2] * 8
     assert spawn(cells, Rng(1)) == -1
     assert cells == [1, 2] * 8
+
+
+def test_state_words_round_trip_without_the_32_bit_int():
+    rng = Rng(77)
+    for _ in range(5):
+        rng.below(9)
+    copy = Rng(1)
+    copy.set_words(rng.x, rng.y)
+    assert (copy.x, copy.y) == (rng.x, rng.y)
+    assert [rng.below(1000) for _ in range(20)] == [copy.below(1000) for _ in range(20)]
+    copy.set_words(0, 0)  # xorshift would stay at zero: a fixed state instead
+    assert copy.x or copy.y
+
+
+def test_entropy_seed_is_a_small_int(monkeypatch):
+    import os
+
+    from engine import rng as rng_module
+
+    monkeypatch.setattr(os, "urandom", lambda count: b"\xff" * count)
+    assert rng_module.entropy_seed() == 2**30 - 1  # the top 2 of 32 bits are dropped
+    monkeypatch.undo()
+    assert all(0 <= rng_module.entropy_seed() < 2**30 for _ in range(20))
+
+    def no_urandom(count):
+        raise NotImplementedError
+
+    monkeypatch.setattr(os, "urandom", no_urandom)
+    assert 0 <= rng_module.entropy_seed() < 2**30  # the clock fallback

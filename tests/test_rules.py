@@ -79,6 +79,33 @@ def test_largest_tiles_merge_and_score():
           board("131072 . . .", ". . . .", ". . . .", ". . . ."), 131072)
 
 
+def test_the_ladder_ends_at_131072():
+    # Two 131072s never merge (a merge would make 2**18, which no 4x4 game
+    # reaches and no save may hold); the rest of the line merges as usual.
+    assert rules.MAX_EXPONENT == 17
+    check(board(". 131072 . 131072", ". . . .", ". . . .", ". . . ."), LEFT,
+          board("131072 131072 . .", ". . . .", ". . . .", ". . . ."), 0)
+    check(board("131072 131072 4 4", ". . . .", ". . . .", ". . . ."), LEFT,
+          board("131072 131072 8 .", ". . . .", ". . . .", ". . . ."), 8)
+    check(board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."), RIGHT,
+          board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."), -1)
+    check(board("131072 65536 65536 131072", ". . . .", ". . . .", ". . . ."), LEFT,
+          board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."), 131072)
+    check(board("65536 65536 131072 131072", ". . . .", ". . . .", ". . . ."), LEFT,
+          board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."), 131072)
+
+
+def test_a_pair_of_131072s_is_no_move():
+    full = board("2 4 2 4", "4 2 4 2", "2 4 2 4", "4 2 131072 131072")
+    assert not can_move(full)
+    assert not can_move(rotate(full))  # the pair upright
+    for direction in (UP, RIGHT, DOWN, LEFT):
+        cells = list(full)
+        assert slide(cells, direction) == -1 and cells == full
+    full[0] = full[1] = 8  # any other pair is a move
+    assert can_move(full)
+
+
 @pytest.mark.parametrize("direction", [UP, RIGHT, DOWN, LEFT])
 def test_invalid_move_changes_nothing(direction):
     packed = {

@@ -342,11 +342,96 @@ def test_about_page_reports_measured_save_and_hint_times():
     about = ["start", "down*6", "a"]
     sim.press_all(about)
     assert "Last save: not yet" in sim.app.overlay.lines
+    assert "Last write: not yet" in sim.app.overlay.lines
     sim.press_all(["b", "b"])
     sim.press("left")
     sim.app.save(sim.clock())
     sim.press("select")  # a hint through the real solver
     sim.press_all(["start", "a"])  # the menu reopens on its last row: About
     assert sim.app.overlay.title_text == "About"
-    assert "Last save: 80 ms" in sim.app.overlay.lines
+    assert "Last write: 80 ms" in sim.app.overlay.lines
+    assert "Last save: written" in sim.app.overlay.lines
     assert any(line.startswith("Last hint: ") and line.endswith(" ms") for line in sim.app.overlay.lines)
+
+
+def test_several_131072_tiles_draw_and_slide(sim):
+    # No real game has two 131072s, but a valid board may: they are drawn
+    # as 131072, slide like any tile and do not merge (engine.rules).
+    cells = board(". 131072 . 131072", "131072 131072 4 4", "65536 65536 . .", "2 . . .")
+    sim.game.set_board(cells)
+    sim.app.show_position()
+    assert [sim.app.view.face_at(i) for i in range(16)] == cells
+    pixels = sim.pixels()
+    drawn = [cell_pixels(pixels, index) for index in (1, 3, 4, 5)]
+    assert all(rows == drawn[0] for rows in drawn)  # the same 131072 face each time
+    assert theme.rgb565(theme.tile_colour(17)) in drawn[0][2]
+    animation = sim.app.animation
+    sim.keys.press(4 + 3)  # Left
+    sim.frames(1)
+    assert animation.active
+
+    def at(index):
+        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
+
+    moves = sorted(
+        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i]))
+        for i in range(animation._count)
+    )
+    # Row 0: both 131072s slide left, side by side; row 1: only the 4s merge;
+    # row 2: the 65536s make a 131072.
+    assert moves == sorted([(at(1), at(0)), (at(3), at(1)), (at(7), at(6)), (at(9), at(8))])
+    assert sorted(animation._merged[: animation._merges]) == [6, 8]
+    sim.keys.release(4 + 3)
+    sim.settle()
+    assert not animation.active
+    after = sim.game.cells
+    assert after[0:2] == [17, 17] and after[4:7] == [17, 17, 3] and after[8] == 17
+    assert [sim.app.view.face_at(i) for i in range(16)] == after
+
+
+def panel_ink(pixels, top, bottom):
+    """(x, y) of light text in the score panel between rows top..bottom."""
+    light = theme.rgb565(theme.LIGHT_TEXT)
+    return {
+        (x, y)
+        for y in range(top, bottom)
+        for x in range(L.panel_x - 3, WIDTH)
+        if pixels[y * WIDTH + x] == light
+    }
+
+
+@pytest.mark.parametrize("value, shown", [(3932164, "3932164"), (9999999, "9999999"),
+                                          (10**7, "10M"), (2**30 - 1, "1073M"), (10**15, "999999M")])
+def test_score_box_shows_every_digit_of_the_largest_score_then_a_compact_form(sim, value, shown):
+    from app.board_view import _ScoreBox  # noqa: F401  (the box under test)
+
+    view = sim.app.view
+    view.show_scores(value, value)
+    for box in (view.score, view.best):
+        assert box.narrow.digits() == shown and not box.narrow.grid.hidden and box.wide.grid.hidden
+    pixels = sim.pixels()
+    ink = panel_ink(pixels, 5, 76)
+    # Every glyph's ink stays inside the panel box, clear of the board.
+    assert min(x for x, _ in ink) >= L.panel_x and max(x for x, _ in ink) < WIDTH
+    # SCORE's number: as many glyphs (ink runs) as characters.
+    strip = view.score.narrow
+    columns = sorted({x for x, y in ink if strip.grid.y <= y < strip.grid.y + strip.height})
+    runs = 1 + sum(1 for a, b in zip(columns, columns[1:]) if b > a + 1)
+    assert runs == len(shown)
+
+
+def test_the_compact_m_is_drawn(sim):
+    view = sim.app.view
+    view.show_scores(12345678, 0)
+    strip = view.score.narrow
+    assert strip.digits() == "12M"
+    pixels = sim.pixels()
+    light = theme.rgb565(theme.LIGHT_TEXT)
+    left = strip.grid.x + (strip.width - 1) * strip.advance
+    glyph = [[pixels[(strip.grid.y + y) * WIDTH + left + x] == light for x in range(strip.advance)]
+             for y in range(strip.height)]
+    assert strip.advance == 5
+    assert ["".join("X" if lit else "." for lit in row) for row in glyph] == [
+        "X...X", "XX.XX", "X.X.X", "X...X", "X...X", "X...X"]
+    view.show_scores(3932164, 0)  # and back to every digit
+    assert strip.digits() == "3932164"

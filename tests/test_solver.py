@@ -55,6 +55,40 @@ def test_returns_a_legal_move_and_leaves_the_board_alone(cells):
         assert move == -1
 
 
+# Valid boards (the store loads them) with several 131072 tiles: no real game
+# has two, but the solver must answer on every board it can be given.
+TOP_BOARDS = [
+    board("131072 131072 131072 131072", "131072 131072 131072 131072",
+          "131072 131072 131072 131072", "131072 131072 131072 ."),
+    board("131072 131072 131072 131072", "131072 131072 131072 131072", ". . . .", "2 . . ."),
+    board("131072 131072 65536 65536", "131072 131072 65536 65536", "2 4 . .", ". . . 2"),
+    board("131072 65536 131072 65536", "65536 131072 65536 131072", "2 4 2 4", "4 2 4 ."),
+]
+
+
+@pytest.mark.parametrize("effort", ["DEVICE", "DESKTOP"])
+@pytest.mark.parametrize("cells", TOP_BOARDS)
+def test_boards_with_several_131072_tiles(cells, effort):
+    # Two 131072s do not merge in the search either: its tables end at
+    # exponent 19 and a merge of 131072s would take it past them.
+    move = solver.best_move(list(cells), getattr(solver, effort))
+    legal = legal_moves(cells)
+    assert legal and move in legal
+    assert solver.search().depth >= 1
+
+
+def test_a_board_of_131072s_has_no_move():
+    full = [17] * 16
+    assert not rules.can_move(full)
+    assert solver.best_move(full) == -1
+    assert solver.best_move(full, solver.DESKTOP) == -1
+
+
+def test_the_search_stops_merging_where_the_rules_do():
+    assert solver._LAST == rules.MAX_EXPONENT
+    assert solver._SPAN > rules.MAX_EXPONENT
+
+
 def test_picks_from_few_legal_moves():
     # Full board but one corner: only DOWN and LEFT change it.
     cells = board("2 4 8 16", "4 8 16 32", "8 16 32 64", ". 32 64 128")

@@ -93,7 +93,8 @@ def ms(fuel, rate, digits):
 
 def _store(row):
     def expected(output):
-        fuel, heap = grab(r"^\| %s \| (\d+) \| [\d.]+ - [\d.]+ \| (\d+) \|" % re.escape(row), output, "store_bench")
+        fuel, heap = grab(r"^\| %s \| ([\d,]+) \| [\d.]+ - [\d.]+ \| ([\d,]+) \|" % re.escape(row), output, "store_bench")
+        fuel, heap = fuel.replace(",", ""), heap.replace(",", "")
         return thousands(fuel), ms(fuel, TYPICAL, 1), ms(fuel, CONSERVATIVE, 1), thousands(heap)
 
     return Quote("docs/saving.md", "store_bench: " + row,

@@ -8,10 +8,18 @@ Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits; the
 window's title says so, and so does the Controls help page. The window
 shows the backlight: dimming after a minute and the Brightness setting
-darken it. The game is saved in an NVM file, by default
+darken it. Without a display (over SSH, in a container) it says so in one
+line and exits with status 2: use --headless.
+
+The game is saved in an NVM file, by default
 ~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected), so the
-simulator resumes like the handheld. Without a display (over SSH, in a
-container) it says so in one line and exits with status 2: use --headless.
+simulator resumes like the handheld. A symlink there is followed (the file
+it points to is replaced, the link stays); a folder, an unreadable file or
+a file another simulator has open stops the start with one line; a
+read-only file is loaded and never replaced (every save then says "save
+FAILED"). A save that fails (disk full: it needs room for a second copy of
+the 8 KB file) shows in the game, and the last one on closing also on
+stderr (exit status 1).
 
 Headless (no window, no display; deterministic clock)::
 
@@ -24,7 +32,8 @@ lets 1 s pass) and writes the final screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
 position. Headless runs use a
 blank in-memory NVM unless ``--nvm PATH`` is given. ``--fresh`` ignores
-(and never touches) the saved state. Exit status 0 unless something failed.
+(and never touches) the saved state: the game runs with no NVM at all, and
+"Save now" says "not saved". Exit status 0 unless something failed.
 """
 
 import argparse
@@ -105,14 +114,64 @@ def default_nvm_path():
 
 
 def open_nvm(path):
-    """An NVM-like object: in memory for ``None``, else backed by a file."""
+    """An NVM-like object: in memory for ``None``, else backed by a file
+    (``tools.file_nvm.FileNVM``; its folder is made if missing).
+
+    :raises tools.file_nvm.NVMFileError: the file cannot be used (a folder,
+        unreadable, in use by another simulator); one line says why.
+    """
     if path is None:
         return bytearray(b"\xff" * NVM_SIZE)
-    from tools.file_nvm import FileNVM
+    from tools.file_nvm import FileNVM, NVMFileError
 
     directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        raise NVMFileError("cannot make the folder %s: %s" % (directory, error.strerror or error)) from None
     return FileNVM(path, size=NVM_SIZE)
+
+
+def open_nvm_or_say_why(path, option):
+    """``open_nvm(path)``, or None after printing one line on stderr.
+
+    Also says (one line each) when the file is read-only (it is loaded, no
+    save will land) and when it is a symlink (the file it points to is used).
+    """
+    from tools.file_nvm import NVMFileError
+
+    try:
+        nvm = open_nvm(path)
+    except NVMFileError as error:
+        print("%s: %s" % (option, error), file=sys.stderr)
+        return None
+    if path is not None:
+        if os.path.islink(path):
+            print("%s: %s is a symlink: using %s" % (option, path, nvm.path), file=sys.stderr)
+        if nvm.read_only:
+            print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),
+                  file=sys.stderr)
+    return nvm
+
+
+def save_and_report(app, now):
+    """The final save (closing, end of a headless run); False after printing
+    why it failed."""
+    from engine.store import FAILED
+
+    if app.save(now) != FAILED:
+        return True
+    error = app.store.error
+    detail = getattr(error, "strerror", None) or app.save_failure or "unknown error"
+    print("the game was not saved: %s (%s)" % (detail, app.save_failure), file=sys.stderr)
+    return False
+
+
+def close_nvm(nvm):
+    """Release a file NVM's lock (nothing for other NVMs)."""
+    close = getattr(nvm, "close", None)
+    if close is not None:
+        close()
 
 
 class SimKeys:
@@ -162,7 +221,8 @@ class HeadlessDisplay:
 
 
 def make_store(nvm):
-    """The game's Store on ``nvm``."""
+    """The game's Store on ``nvm`` (None: a store with no NVM, for --fresh:
+    it loads a fresh game and every save says nothing was kept)."""
     from engine.store import Store
 
     return Store(nvm)
@@ -173,15 +233,19 @@ class Simulator:
 
     :param int seed: seed of a new game (when nothing is saved).
     :param nvm: NVM-like object (default: blank, in memory).
+    :param bool fresh: no NVM at all (--fresh): nothing is read or kept.
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None, key_names=None):
+    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None):
         from app.controller import App
 
         self.display = HeadlessDisplay()
         self.keys = SimKeys()
         self.clock = VirtualClock()
-        self.nvm = nvm if nvm is not None else open_nvm(None)
+        if fresh:
+            self.nvm = None
+        else:
+            self.nvm = nvm if nvm is not None else open_nvm(None)
         self.store = make_store(self.nvm)
         self.app = App(
             self.display,
@@ -257,30 +321,58 @@ class Simulator:
 
 
 def parse_board(text):
-    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents."""
+    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents.
+
+    :raises ValueError: not 16 cells, a value that is no tile of 2 .. 131072,
+        or no tile at all.
+    """
+    from engine.rules import MAX_EXPONENT
+
     items = text.replace(",", " ").replace("/", " ").split()
     if len(items) != 16:
         raise ValueError("a board has 16 cells, got %d" % len(items))
     cells = []
     for item in items:
-        value = 0 if item == "." else int(item)
+        try:
+            value = 0 if item == "." else int(item)
+        except ValueError:
+            raise ValueError("not a tile value: %r" % item) from None
         if value and (value < 2 or value & (value - 1)):
             raise ValueError("not a tile value: %r" % item)
+        if value > 1 << MAX_EXPONENT:
+            raise ValueError("%r is more than 131072, the largest tile of a 4x4 game" % item)
         cells.append(value.bit_length() - 1 if value else 0)
+    if not any(cells):
+        raise ValueError("a board needs at least one tile")
     return cells
 
 
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
-    nvm = open_nvm(None if args.fresh else args.nvm)
-    sim = Simulator(seed=args.seed, nvm=nvm)
+    nvm = None
+    if not args.fresh:
+        nvm = open_nvm_or_say_why(args.nvm, "--nvm")
+        if nvm is None:
+            return 2
+    try:
+        return _play_headless(args, nvm)
+    finally:
+        close_nvm(nvm)
+
+
+def _play_headless(args, nvm):
+    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh)
     if args.board:
         try:
             cells = parse_board(args.board)
         except ValueError as error:
             print("--board: %s" % error, file=sys.stderr)
             return 2
-        sim.game.set_board(cells, score=args.score)
+        try:
+            sim.game.set_board(cells, score=args.score)
+        except ValueError as error:
+            print("--score: %s" % error, file=sys.stderr)
+            return 2
         sim.app.show_position()
     names = [name for name in (args.press or "").split(",") if name.strip()]
     for name in names:
@@ -289,15 +381,17 @@ def run_headless(args):
             return 2
     sim.press_all(names)
     sim.frames(5)
+    status = 0
     if args.nvm and not args.fresh:
         # Keep the result, as the window does when it closes.
-        sim.app.save(sim.clock.now)
+        if not save_and_report(sim.app, sim.clock.now):
+            status = 1
     if args.screenshot:
         sim.screenshot(args.screenshot, scale=args.scale)
     game = sim.game
     print("score %d best %d moves %d max tile %d%s" % (
         game.score, game.best, game.moves, game.max_tile, " (game over)" if game.over else ""))
-    return 0
+    return status
 
 
 # pygame key -> PyBadge key number, built when pygame is loaded.
@@ -426,37 +520,49 @@ class Window:
         self.display.show_backlight()
 
     def close(self):
-        """Save (like a player pausing before the power switch) and close the window."""
+        """Save (like a player pausing before the power switch) and close the
+        window; False if that save failed (one line on stderr says why)."""
         import displayio
 
-        self.app.save(self.ticks_ms())
+        saved = save_and_report(self.app, self.ticks_ms())
         displayio.release_displays()  # also quits pygame
+        return saved
 
 
 def run_window(args):
     """The interactive simulator window; returns an exit status."""
     problem = display_problem()
-    if problem is None:
-        path = None if args.fresh else (args.nvm or default_nvm_path())
-        window = Window(open_nvm(path), seed=args.seed)
-        driver = window.pygame.display.get_driver()
-        if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
-            problem = "SDL found no display (it picked its %r driver)" % driver
-            import displayio
-
-            displayio.release_displays()
     if problem is not None:
         print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
         return 2
-    print("NVM file: %s" % (path or "none (--fresh)"))
-    print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in KEY_NAMES))
+    path = None if args.fresh else (args.nvm or default_nvm_path())
+    nvm = None
+    if path is not None:
+        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file")
+        if nvm is None:
+            return 2
     try:
-        while window.pump():
-            window.step()
-            time.sleep(0.01)
+        window = Window(nvm, seed=args.seed)
+        driver = window.pygame.display.get_driver()
+        if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
+            import displayio
+
+            displayio.release_displays()
+            print("sim: no window can open: SDL found no display (it picked its %r driver); %s"
+                  % (driver, HEADLESS_HINT), file=sys.stderr)
+            return 2
+        print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
+        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in KEY_NAMES))
+        saved = True
+        try:
+            while window.pump():
+                window.step()
+                time.sleep(0.01)
+        finally:
+            saved = window.close()
     finally:
-        window.close()
-    return 0
+        close_nvm(nvm)
+    return 0 if saved else 1
 
 
 def main(argv=None):

@@ -5,6 +5,12 @@
 Runs in the MicroPython VM (tools/mpvm.py); device time uses the fuel
 calibration there (conservative and typical). The NVM write itself (~75 ms
 on a PyBadge) is hardware time and not included.
+
+Each operation runs ``2 + REPEATS`` times in one program and twice in
+another, built from the same source text but for a repeat count, so that
+the VM's start-up and compile cost cancel out exactly (a program that
+differs in any other way can differ by several 100,000 fuel for nothing);
+the cost of one operation is the difference divided by ``REPEATS``.
 """
 
 import sys
@@ -13,6 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run  # noqa: E402
+
+#: Extra runs of the operation in the longer program.
+REPEATS = 10
 
 SETUP = """
 import micropython
@@ -23,31 +32,44 @@ store = Store(nvm)
 game = store.load(seed=5)
 for direction in (0, 1, 2, 3) * 10:
     game.move(direction)
-%s
+%(prepare)s
+def operation():
+%(body)s
+operation()
 before = micropython.mem_total()
-%s
-print(micropython.mem_total() - before)
+operation()
+after = micropython.mem_total()
+for _ in range(%(repeats)d):
+    operation()
+print(after - before)
 """
 
 CASES = (
-    ("save (writes)", "", "store.save(game)"),
-    ("save (same bytes: skipped)", "store.save(game)", "store.save(game)"),
+    # A setting changes each time, so every save writes a record.
+    ("save (writes)", "", "    store.settings[0] ^= 1\n    store.save(game)"),
+    ("save (same bytes: skipped)", "store.save(game)", "    store.save(game)"),
     ("load (newest of two slots)", "store.save(game)\ngame.move(0)\nstore.save(game)",
-     "Store(nvm).load()"),
+     "    Store(nvm).load()"),
 )
+
+
+def measure(prepare, body):
+    """(fuel of one operation, heap bytes it allocates)."""
+    program = {"prepare": prepare, "body": body}
+    longer = run(SETUP % dict(program, repeats=REPEATS))
+    shorter = run(SETUP % dict(program, repeats=0))
+    fuel = (longer.fuel - shorter.fuel) // REPEATS
+    return fuel, int(shorter.stdout.split()[-1])
 
 
 def main():
     print("| operation | fuel | PyBadge ms (typical - conservative) | heap bytes |")
     print("|---|---|---|---|")
     for name, prepare, body in CASES:
-        with_body = run(SETUP % (prepare, body))
-        without = run(SETUP % (prepare, "pass"))
-        fuel = with_body.fuel - without.fuel
+        fuel, allocated = measure(prepare, body)
         print(
-            "| %s | %d | %.1f - %.1f | %s |"
-            % (name, fuel, 1000 * fuel / FUEL_PER_SECOND_TYPICAL,
-               1000 * fuel / FUEL_PER_SECOND_CONSERVATIVE, with_body.stdout.strip())
+            "| %s | {:,} | %.1f - %.1f | {:,} |".format(fuel, allocated)
+            % (name, 1000 * fuel / FUEL_PER_SECOND_TYPICAL, 1000 * fuel / FUEL_PER_SECOND_CONSERVATIVE)
         )
 
 

@@ -9,7 +9,7 @@ every later version must still load.
 
 Each fixture is a 256-byte image of the game's NVM region (two slots) plus an
 entry in ``tests/fixtures/store_fixtures.json`` with the fields ``load()``
-must return.
+must return (``refused`` from version 2 on).
 """
 
 import json
@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine import rules  # noqa: E402
-from engine.store import MIN_LENGTH, VERSION, Store  # noqa: E402
+from engine.store import MIN_LENGTH, SLOT_SIZE, VERSION, Store, crc32  # noqa: E402
 
 FIXTURES = REPO / "tests" / "fixtures"
 INDEX = FIXTURES / "store_fixtures.json"
@@ -41,6 +41,7 @@ def describe(game, store):
         "stats": [stats.games, stats.wins, stats.best_exponent, stats.moves],
         "saves": store.saves,
         "settings": list(store.settings),
+        "refused": store.refused,
         "version": VERSION,
     }
 
@@ -83,10 +84,34 @@ def _won_and_continuing():
     return nvm, game, store
 
 
+def _after_a_refusal():
+    # A record whose CRC holds but whose game is impossible (a score above
+    # the largest possible) sits in slot 1: load() refuses it and counts it,
+    # and the next save (into slot 1) keeps the count.
+    nvm = bytearray(b"\xff" * MIN_LENGTH)
+    store = Store(nvm)
+    game = store.load(seed=99)
+    for move in range(30):
+        game.move(move % 4)
+    store.save(game)
+    forged = bytearray(store.encode(game, 5, 2))
+    forged[27:31] = bytes((0xFF, 0xFF, 0xFF, 0x00))  # score 16,777,215
+    high, low = crc32(forged, len(forged) - 4)
+    forged[-4:] = bytes((low & 255, low >> 8, high & 255, high >> 8))
+    nvm[SLOT_SIZE : SLOT_SIZE + len(forged)] = forged
+    store = Store(nvm)
+    game = store.load()
+    assert store.refused == 1 and store.refusal == "score"
+    game.move(rules.LEFT)
+    store.save(game)
+    return nvm, game, store
+
+
 def main():
     FIXTURES.mkdir(parents=True, exist_ok=True)
     index = json.loads(INDEX.read_text()) if INDEX.exists() else {}
-    for name, build in (("midgame", _midgame), ("won_continue", _won_and_continuing)):
+    builds = (("midgame", _midgame), ("won_continue", _won_and_continuing), ("refused", _after_a_refusal))
+    for name, build in builds:
         nvm, game, store = build()
         filename = "store_v%d_%s.nvm" % (VERSION, name)
         if filename in index:

@@ -1,0 +1,151 @@
+"""A full key-event queue drops events; the app then forgets held keys, so the
+next press of any key works (keypad.EventQueue.overflowed / clear())."""
+
+from app import controls
+from app.controls import Controls
+from app.joystick import JoystickKeys
+from app.controller import PLAY
+from app.menus import MENU
+from tools.sim import BUTTONS, Simulator
+
+
+class Event:
+    def __init__(self, key_number, pressed):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+
+
+def test_forget_lets_a_key_with_a_lost_release_act_again():
+    keys = Controls()
+    assert keys.translate(Event(controls.KEY_LEFT, True), 0) == controls.LEFT
+    # Its release is lost: a second press looks like a bounce and is ignored.
+    assert keys.translate(Event(controls.KEY_LEFT, True), 10) == controls.NONE
+    keys.forget()
+    assert keys.held == 0
+    assert keys.translate(Event(controls.KEY_LEFT, True), 20) == controls.LEFT
+    # Select held across the loss neither hints on release nor autoplays.
+    keys.translate(Event(controls.KEY_SELECT, True), 30)
+    keys.forget()
+    assert keys.poll(30 + 2 * controls.LONG_PRESS_MS) == controls.NONE
+    assert keys.translate(Event(controls.KEY_SELECT, False), 40) == controls.NONE
+
+
+def fill_and_drop_the_release(sim, key):
+    """Queue events until the queue is full, with ``key``'s press queued and
+    its release dropped (Blinka's keypad.EventQueue, 64 events, as the
+    device's)."""
+    events = sim.keys.events
+    b = BUTTONS["b"]
+    for _ in range(31):
+        sim.keys.press(b)
+        sim.keys.release(b)
+    sim.keys.press(key)  # 63rd
+    sim.keys.press(b)  # 64th: the queue is full
+    assert not events.overflowed
+    sim.keys.release(key)  # dropped
+    sim.keys.release(b)  # dropped
+    assert events.overflowed and len(events) == 64
+
+
+def test_after_an_overflow_the_next_press_of_any_key_works():
+    sim = Simulator(seed=1)
+    start = BUTTONS["start"]
+    fill_and_drop_the_release(sim, start)
+    sim.frames(2)
+    # Start opened the menu, the queued B closed it; the flag is cleared
+    # and no key is held any more.
+    assert sim.app.mode == PLAY
+    assert not sim.keys.events.overflowed and len(sim.keys.events) == 0
+    assert sim.app.controls.held == 0
+    sim.press("start")  # once ignored: Start still looked held
+    assert sim.app.mode == MENU
+    sim.press("b")
+    cells = list(sim.game.cells)
+    for name in ("left", "down", "right", "up"):
+        sim.press(name)
+    assert sim.game.cells != cells  # the D-pad works too
+
+
+def test_a_held_direction_across_an_overflow_does_not_move_twice():
+    # The key is still down after the loss: its release then does nothing,
+    # and no move is made that the player did not press for.
+    sim = Simulator(seed=2)
+    left = BUTTONS["left"]
+    fill_and_drop_the_release(sim, left)
+    sim.frames(2)
+    moves = sim.game.moves
+    sim.keys.release(left)  # the real release, later
+    sim.frames(2)
+    assert sim.game.moves == moves
+
+
+class Buttons:
+    class Queue:
+        def __init__(self):
+            self.items = []
+            self.overflowed = False
+
+        def get(self):
+            return self.items.pop(0) if self.items else None
+
+        def __len__(self):
+            return len(self.items)
+
+        def clear(self):
+            self.items = []
+            self.overflowed = False
+
+    def __init__(self):
+        self.events = self.Queue()
+
+
+class Axis:
+    value = 32768
+
+
+def test_the_pygamer_queue_reports_and_clears_an_overflow():
+    buttons = Buttons()
+    keys = JoystickKeys(buttons, Axis(), Axis())
+    assert not keys.events.overflowed
+    buttons.events.items.append(Event(controls.KEY_A, True))
+    buttons.events.overflowed = True
+    assert keys.events.overflowed
+    keys.events.clear()
+    assert not keys.events.overflowed and len(keys.events) == 0
+
+
+class FlagQueue:
+    """A key queue that reports overflow with a plain attribute and has no
+    clear() (some keypad-like drivers): the app resets the flag itself."""
+
+    def __init__(self, events):
+        self.items = list(events)
+        self.overflowed = True
+
+    def get(self):
+        return self.items.pop(0) if self.items else None
+
+    def __len__(self):
+        return len(self.items)
+
+
+class FlagKeys:
+    def __init__(self, events):
+        self.events = FlagQueue(events)
+
+
+def test_a_queue_without_clear_gets_its_flag_reset():
+    from app.controller import App
+    from engine.store import Store
+    from tools.sim import FONT_DIR, HeadlessDisplay, VirtualClock
+
+    keys = FlagKeys([])
+    app = App(HeadlessDisplay(), keys, Store(bytearray(b"\xff" * 8192)), VirtualClock(), font_dir=FONT_DIR, seed=3)
+    keys.events.items = [Event(controls.KEY_START, True)]  # its release was lost
+    app.step()
+    app.step()  # the menu shows from the frame after Start
+    assert app.mode == MENU and not keys.events.overflowed and app.controls.held == 0
+    keys.events.items = [Event(controls.KEY_START, True)]  # the next press acts: back to play
+    app.step()
+    assert app.mode == PLAY

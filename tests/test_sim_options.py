@@ -1,0 +1,129 @@
+"""tools/sim.py options the store side owns: --board, --score, --nvm, --fresh."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tools.sim import parse_board
+
+
+def test_parse_board_reads_tile_values():
+    cells = parse_board(". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 65536 131072")
+    assert cells == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2 " * 15, "16 cells"),
+        ("3" + " 2" * 15, "not a tile value"),
+        ("x" + " 2" * 15, "not a tile value"),
+        ("262144" + " 2" * 15, "131072"),
+        ("4294967296" + " 2" * 15, "131072"),  # 2**32: once a traceback
+        (". " * 16, "at least one tile"),
+    ],
+)
+def test_parse_board_refuses_what_is_no_board(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_board(text)
+
+
+def run_sim(*arguments):
+    return subprocess.run(
+        [sys.executable, "tools/sim.py", "--headless", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_bad_board_and_score_give_one_clear_line():
+    result = run_sim("--board", "2 " * 15 + "4294967296")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["--board: '4294967296' is more than 131072, the largest tile of a 4x4 game"]
+    result = run_sim("--board", "2 " * 16, "--score", "4000000")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["--score: score 4000000 is not 0..3932164"]
+
+
+def saved_file(tmp_path):
+    path = tmp_path / "game.nvm"
+    result = run_sim("--seed", "3", "--press", "left,down", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    return path, path.read_bytes()
+
+
+def test_nvm_folder_gives_one_line_and_exit_2(tmp_path):
+    result = run_sim("--nvm", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["--nvm: %s is a folder, not a file" % tmp_path]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nvm_read_only_file_is_played_but_never_replaced(tmp_path):
+    path, before = saved_file(tmp_path)
+    path.chmod(0o444)
+    result = run_sim("--press", "up,right", "--nvm", str(path))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == "--nvm: %s is read-only: the game is loaded, but no save will be kept" % path
+    assert lines[1].startswith("the game was not saved: ") and "OSError 13" in lines[1]
+    assert len(lines) == 2 and "Traceback" not in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_nvm_symlink_is_followed_and_said(tmp_path):
+    path, before = saved_file(tmp_path)
+    link = tmp_path / "link.nvm"
+    link.symlink_to(path)
+    result = run_sim("--press", "up,right", "--nvm", str(link))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == "--nvm: %s is a symlink: using %s" % (link, path)
+    assert link.is_symlink() and path.read_bytes() != before
+
+
+def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
+    from tools.file_nvm import FileNVM
+
+    path, before = saved_file(tmp_path)
+    holder = FileNVM(path)  # the first simulator
+    try:
+        result = run_sim("--press", "up", "--nvm", str(path))
+    finally:
+        holder.close()
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm)" % path]
+    assert path.read_bytes() == before
+
+
+def test_a_killed_simulators_temporary_file_is_cleaned_at_start(tmp_path):
+    path, _ = saved_file(tmp_path)
+    stale = tmp_path / (".game.nvm.%d.tmp" % 99999)
+    stale.write_bytes(b"\xff" * 8192)
+    result = run_sim("--press", "up", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    assert not stale.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.nvm.lock", "game.nvm"]
+
+
+def test_fresh_reads_and_writes_nothing(tmp_path):
+    path, before = saved_file(tmp_path)
+    result = run_sim("--fresh", "--press", "up,right,start", "--nvm", str(path))
+    assert result.returncode == 0, result.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_no_nvm_image_is_refused_and_kept(tmp_path):
+    other = tmp_path / "notes.txt"
+    other.write_text("someone's notes, not an NVM image\n")
+    before = other.read_bytes()
+    result = run_sim("--press", "left", "--nvm", str(other))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "--nvm: %s holds %d bytes, not a 8192-byte NVM image: not overwritten (pick another file)"
+        % (other, len(before))]
+    assert other.read_bytes() == before

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 # Set-up is automatic. `make play` (simulator) and `make test` create .venv on
 # first use from the pinned requirements.txt; `make bundle`, `make deploy` and
 # `make release` need only what the board needs and use .venv-board

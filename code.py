@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """2048 for CircuitPython handhelds: build the hardware objects, run the app.
 
 PyBadge, PyBadge LC and EdgeBadge: 8 buttons on a shift register. PyGamer:

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The handheld side of 2048: screens, controls and the app's state machine.
 
 Nothing here imports ``board``, ``microcontroller``, ``supervisor`` or

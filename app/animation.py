@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Move animation: tiles glide to where they land, then the new tile grows in.
 
 Short (``DURATION_MS`` + ``APPEAR_MS``), skippable and switchable off: a new

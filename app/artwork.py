@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Start-up only: draw every bitmap the screens show, then let the fonts go.
 
 ``paint(font_dir, layout)`` loads the digit fonts (subset misc-fixed PCF

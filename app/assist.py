@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The solver at the player's side: a hint on request, or autoplay.
 
 A hint is asked for in one frame ("think..." shows) and worked out at the

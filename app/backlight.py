@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The backlight: the player's brightness, dimmed after a minute without input.
 
 The key that wakes a dimmed screen does nothing else (the player may not

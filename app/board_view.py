@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The play screen: the 4x4 board, the SCORE / BEST panel, hint arrow and status.
 
 Everything is built once from the start-up artwork (app.artwork); updates

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The app's state machine: play, win banner, game over, and the menu's modes.
 
 ``App`` wires the game (engine) to its parts, each in its own module like

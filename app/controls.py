@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Input mapping: keypad events (PyBadge button numbers) to game actions.
 
 Each press acts once (no auto-repeat; a held D-pad does not slide again).

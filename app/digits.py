@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A row of digits from a sprite sheet: numbers change without allocating.
 
 Used for SCORE and BEST. Each digit is one cell of a TileGrid over a

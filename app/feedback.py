@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Light feedback: a speaker click on merges, a NeoPixel flash, a win chord.
 
 Both are optional (None on the desktop or when a board lacks them) and both

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Words for the help pages, and the controls table shared with the README.
 
 Pages are laid out for terminalio.FONT on a 160x128 screen: 26 columns,

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """PyGamer: its analog stick as D-pad keys, merged with the 4 shift-register buttons.
 
 The app reads one keypad-style queue with PyBadge key numbers; this class

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Where everything goes on a screen: one ``Layout`` per screen size.
 
 A layout is pure geometry and font choices (no displayio objects), so the

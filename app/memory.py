@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Letting modules go once their work is done (start-up drawing, font loading).
 
 CircuitPython keeps an imported module's bytecode and objects on the heap

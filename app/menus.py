@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
 
 A component the app owns: it keeps its own place (menu row, help page,

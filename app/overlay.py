@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Banners and pages over the play screen: win, game over, menus, help.
 
 One overlay serves every screen: a box, a title and a block of text lines

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """When to save: play lost at a power cut against NVM wear and stalls.
 
 On a PyBadge every save erases the 8 KB NVM block (rated for 10,000 cycles)

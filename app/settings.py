@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The app's settings and their place in the store's 8 opaque setting bytes.
 
 This is the one place that gives the bytes of ``store.settings`` a meaning.

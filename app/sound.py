@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A square-wave tone player for CircuitPython's ``audioio`` (PyBadge speaker).
 
 Device only: ``code.py`` builds it from ``audioio.AudioOut(board.SPEAKER)``.

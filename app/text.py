@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
 At start-up ``build_strip`` copies the printable ASCII glyphs of

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Colours (RGB 0xRRGGBB, shown as RGB565 by displayio) and the tile faces.
 
 The palette is the original 2048's. Where things go is app.layout's.

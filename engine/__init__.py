@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Pure 2048 game logic shared by the PyBadge, MicroPython and desktop CPython.
 
 Nothing in this package touches hardware: ``rules`` slides and merges a board,

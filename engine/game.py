@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """One game of 2048: the board, the score, and the win / game-over flow.
 
 ``Game`` is the manager of the original 2048 in miniature: it applies the

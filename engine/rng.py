@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The engine's own pseudo-random generator, small enough to be saved with a game.
 
 It is a xorshift generator on two 16-bit words (Marsaglia, "Xorshift RNGs",

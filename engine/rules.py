@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The rules of 2048 on a flat board: slide and merge, spawn, and the end test.
 
 A board is a list of 16 ints in row-major order (index ``row * 4 + col``).

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The built-in solver: picks a move by expectimax search over afterstates.
 
 ``best_move(cells)`` looks a few moves ahead. After each of its moves it

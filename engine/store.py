@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Save records for a game in a bytearray-like NVM (``microcontroller.nvm``).
 
 A record is a small, self-checking snapshot of everything worth keeping: the

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Shared test set-up: the repository on sys.path, quiet Blinka, headless SDL."""
 
 import os

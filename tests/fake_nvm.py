@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A fake ``microcontroller.nvm`` that can lose power in the middle of a write.
 
 Three write models:

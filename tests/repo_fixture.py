@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A small repository to bundle and deploy: our engine/ plus a few files."""
 
 import shutil

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """End to end through the simulator: scripted games, saving, dimming, autoplay, mashing."""
 
 import random

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The app on real MicroPython VMs: no allocation while playing, and a quick start.
 
 Allocation: the pystack VM (32-bit objects, frames on a pystack as on the

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """App pieces without a screen: settings bytes, controls, feedback, PyGamer stick."""
 
 from app import controls

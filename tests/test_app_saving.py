@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The app's one save path: failures keep the game going, retry later and are
 reported truthfully (status line, About and Stats pages)."""
 

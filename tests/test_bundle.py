@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The board's bundle: every file the device needs, nothing it does not, every
 module but code.py compiled to a CircuitPython .mpy.
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """code.py itself, run whole: main() on fake board modules, on CPython and on a MicroPython VM.
 
 The fake ``board``, ``keypad``, ``microcontroller``, ``supervisor``,

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools/deploy.py against fake CIRCUITPY folders: it recognises the board,
 refuses what would not work with one sentence and nothing written, and never
 loses a file of the player's."""

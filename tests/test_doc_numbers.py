@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The docs: every registered number in step with its command, links that
 resolve, no pointers outside the repository, the README's tables true."""
 

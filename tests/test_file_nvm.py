@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools.file_nvm: the simulator's NVM file behaves like the device's NVM."""
 
 import errno

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A first run that works: the test command sees the standard library's
 `code` module (not the board's code.py), and make's set-up speaks one line."""
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Game flow: score and best, the win banner once, Continue, game over, stats."""
 
 import pytest

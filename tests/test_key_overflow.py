@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A full key-event queue drops events; the app then forgets held keys, so the
 next press of any key works (keypad.EventQueue.overflowed / clear())."""
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The engine inside a real MicroPython VM (WebAssembly, see tools/mpvm.py).
 
 Same code, same results as CPython, move for move; and a move allocates

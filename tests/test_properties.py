@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Properties of the rules on random boards (hypothesis), checked against a
 plain reference written separately from the engine."""
 

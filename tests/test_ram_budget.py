@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The RAM instrument (tools/ram_budget.py) sees what it claims, and the PyBadge targets hold.
 
 Every figure comes from a real MicroPython VM running the board's files:

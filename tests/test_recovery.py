@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Out of memory or out of Python stack, the game goes on and says so.
 
 Faults are injected where they happen on a full board: inside the solver

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools/release.py and `make release`: the zips a board owner unzips onto
 CIRCUITPY, one per CircuitPython line, the same bytes from the same commit."""
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The engine's generator: full period, exact uniformity, 90/10 spawns, resumable state."""
 
 import math

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """app.save_policy with a fake clock: every trigger, bursts, tick wrap-around."""
 
 import pytest

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The largest score a 4x4 game can reach (engine.game.MAX_SCORE) and its proof.
 
 docs/saving.md derives it: the score equals the sum, over the tiles on the

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Screens rendered headless (Blinka displayio, no window) and checked by pixels and text."""
 
 import pytest

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools/sim.py options the store side owns: --board, --score, --nvm, --fresh."""
 
 import subprocess

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The simulator window: it says when no window can open, shows the backlight
 (dimming, Brightness) and names its keys (title, Controls page)."""
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The solver: legal, pure, deterministic, bounded, strong enough, same on MicroPython."""
 
 import random

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools/solver_bench.py: its summary and its per-game log tell the truth."""
 
 import copy

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """tools/spdx.py: the licence header Adafruit's libraries carry, checked and added."""
 
 import os
@@ -39,3 +43,13 @@ def test_source_files_and_check_and_fix(tmp_path, capsys):
     assert spdx.main(["--check", "--root", str(tmp_path)]) == 0
     assert os.access(tmp_path / ".ci/run", os.X_OK)
     assert (tmp_path / "docs/a.md").read_text() == "# A\n"
+
+
+def test_every_source_file_of_the_repository_has_the_header():
+    lacking = [p.relative_to(spdx.REPO).as_posix() for p in spdx.missing()]
+    assert not lacking, "run: python tools/spdx.py --fix (%s)" % ", ".join(lacking)
+    assert len(spdx.source_files()) >= 80
+
+
+def test_a_header_in_a_docstring_does_not_count():
+    assert not spdx.has_header('"""Example::\n\n    # SPDX-FileCopyrightText: x\n    # SPDX-License-Identifier: MIT\n"""\n')

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """engine.store: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
 import json

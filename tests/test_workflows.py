@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The GitHub Actions workflows: valid YAML, the usual shape, and only make
 targets that the tests (or CI's own .ci/run) exercise."""
 

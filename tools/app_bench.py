@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """What start-up and a move cost the app, in deterministic fuel (the fuel VM).
 
 Prints fuel counts, no wall-clock time::

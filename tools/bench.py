@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Engine benchmark: prints numbers, asserts nothing (``make bench``).
 
 One run measures, side by side:

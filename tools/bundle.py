@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Assemble what a CircuitPython board needs into ``build/CIRCUITPY/``.
 
 The folder mirrors the CIRCUITPY drive: ``code.py``, our packages

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Play seeded games and print every move: the engine's behaviour as text.
 
 Runs unchanged under CPython and MicroPython (tests/test_micropython.py runs

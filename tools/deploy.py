@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Copy the game (tools/bundle.py) onto a CircuitPython board's CIRCUITPY drive, safely.
 
 Before it writes anything it checks, and refuses with one sentence (exit

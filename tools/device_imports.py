@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Which Python files a CircuitPython board needs: code.py's imports, followed.
 
 Starting at ``code.py``, every ``import`` is read with :mod:`ast` (nothing is

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Keep the numbers the README and docs/ quote in step with the commands that make them.
 
 Each :class:`Quote` names a document, a pattern that finds the quoted

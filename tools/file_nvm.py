@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The simulator's ``microcontroller.nvm``: a bytearray kept in a file.
 
 Every assignment rewrites the whole file atomically: a temporary file beside

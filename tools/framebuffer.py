@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Render a displayio Group to RGB565 pixels without a display, and save PNGs.
 
 Desktop only (Blinka's displayio). Rendering goes through Blinka's own

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Build the subset PCF fonts in fonts/ from Debian's public-domain misc-fixed fonts.
 
 Run once on a desktop (needs the Debian packages xfonts-base, pcf2bdf and

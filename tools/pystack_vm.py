@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Run Python in MicroPython's own WebAssembly port: 32-bit objects and a pystack.
 
 The VM is npm ``@micropython/micropython-webassembly-pyscript`` 1.27.0

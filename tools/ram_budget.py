@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The game's RAM and pystack on a board, measured stage by stage in real VMs.
 
 ``code.py`` runs unchanged, from the files the board gets (``.mpy``), on

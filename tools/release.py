@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Build the release zips a board owner unzips onto CIRCUITPY (``make release``).
 
 One zip per CircuitPython line the game supports (:data:`tools.bundle.FIRMWARE_LINES`),

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Desktop simulator: the handheld app in a window, or headless for screenshots.
 
 Window (``make play``)::

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Benchmark the solver: seeded games on CPython (or PyPy), fuel per decision on MicroPython.
 
 Plays N games ``engine.game.Game(seed=S + i)`` with ``engine.solver`` picking

@@ -58,8 +58,12 @@ def source_files(root=REPO):
 def has_header(text):
     """True when the first lines carry an SPDX licence identifier and copyright."""
     top = text.splitlines()[:WITHIN_LINES]
-    return any("SPDX-License-Identifier:" in line for line in top) and any(
-        "SPDX-FileCopyrightText:" in line for line in top)
+    # A comment line of its own (# or, in JavaScript, //): not the words
+    # quoted in a docstring.
+    def said(tag):
+        return any(line.startswith(("# " + tag, "// " + tag)) for line in top)
+
+    return said("SPDX-License-Identifier:") and said("SPDX-FileCopyrightText:")
 
 
 def with_header(text):

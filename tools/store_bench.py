@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """MicroPython cost of engine.store: fuel and heap bytes of save, skipped save, load.
 
     python tools/store_bench.py

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Write NVM fixtures of the current save format for tests/test_store.py.
 
 Run once when a new format version is introduced (``engine.store.VERSION``

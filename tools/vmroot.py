@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Folders that the measuring VMs import the game from, laid out like a board.
 
 ``build_root()`` writes what the board's ``code.py`` sees: ``code.py``

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Simulate seeded human play under each save policy: NVM wear against play lost.
 
     python tools/wear.py [--hours 60] [--seed 1]

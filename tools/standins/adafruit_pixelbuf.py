@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for ``adafruit_pixelbuf`` (C in CircuitPython's firmware).
 
 Only what the ``neopixel`` library uses: a byte buffer of ``size`` pixels

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for CircuitPython's ``bitmaptools`` (C there, Python loops here).
 
 Each function meters its own cost in the fuel VM (fakeworld.meter), which

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Fake ``board`` for the board named by ``fakeworld.BOARD_ID``.
 
 Pins are plain strings named like the board's own (CircuitPython's

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for CircuitPython's ``displayio``, sized like its C objects.
 
 Used by the measuring VMs (tools/ram_budget.py, tools/app_bench.py) and by

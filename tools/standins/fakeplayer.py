@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """A scripted player for the fake hardware: presses buttons, waits, watches.
 
 Shared by the measuring tools (tools/ram_budget.py runs each stage of

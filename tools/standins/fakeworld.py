@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The scripted world behind the fake hardware modules in this folder.
 
 ``code.py`` runs unchanged on fake ``board``, ``keypad``, ``microcontroller``,

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for CircuitPython's ``fontio``.
 
 ``Glyph`` is a namedtuple there too (8 fields: a 48-byte tuple on a 32-bit

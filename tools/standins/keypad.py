@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Fake ``keypad``: keys pressed by the script in fakeworld.
 
 ``ShiftRegisterKeys`` and ``Keys`` share one queue; ``EventQueue`` has the

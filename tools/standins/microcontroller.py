@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Fake ``microcontroller``: ``nvm`` is fakeworld.nvm (a bytearray)."""
 
 import fakeworld

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """The scripted game the measuring tools and the code.py tests play (data only).
 
 Imported by fakeplayer.py in a VM, and read by tools on the desktop (it

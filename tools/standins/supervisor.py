@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Fake ``supervisor``: the scripted clock (fakeworld.now)."""
 
 import fakeworld

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for CircuitPython's ``terminalio``: ``FONT``, a 6x12 fixed-width font.
 
 On the board the font and its bitmap are compiled into flash (no heap);

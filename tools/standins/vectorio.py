@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Stand-in for CircuitPython's ``vectorio`` (see displayio.py here for the idea).
 
 A ``Rectangle`` costs what CircuitPython allocates for it: the

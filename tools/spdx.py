@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
 """Check or add the SPDX licence header at the top of every source file.
 
 The header, as Adafruit's CircuitPython libraries write it::

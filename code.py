@@ -2,12 +2,14 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""2048 for CircuitPython handhelds: build the hardware objects, run the app.
+"""2048 for CircuitPython handhelds: find the board's profile, build its parts, run the app.
 
-PyBadge, PyBadge LC and EdgeBadge: 8 buttons on a shift register. PyGamer:
-4 buttons plus an analog stick standing in for the D-pad. The game is saved
-in ``microcontroller.nvm``; settings.toml may confine it to a region with
-GAME2048_NVM_START / GAME2048_NVM_LENGTH (bytes; at least 256).
+Each supported board has a profile in boards/ (picked by ``board.board_id``)
+that builds its display, buttons, NVM, speaker and lights; on a board
+without one, the console (which the screen shows) lists the supported
+boards. The game is saved in ``microcontroller.nvm``; settings.toml may
+confine it to a region with GAME2048_NVM_START / GAME2048_NVM_LENGTH
+(bytes; at least 256).
 
 The hardware modules are imported inside the functions: on a desktop this
 file sits on sys.path as ``code`` and shadows the standard library's
@@ -19,62 +21,12 @@ file sits on sys.path as ``code`` and shadows the standard library's
 FONT_DIR = "/fonts"
 
 
-def make_keys():
-    """The button source: PyBadge key numbers 0..7 (B, A, Start, Select, Right, Down, Up, Left)."""
-    import board
-    import keypad
+def unsupported_board(board_id):
+    """Say on the console (and so on the screen) which boards the game knows."""
+    from boards import unsupported
 
-    if hasattr(board, "JOYSTICK_X"):  # PyGamer
-        import analogio
-
-        from app.joystick import JoystickKeys
-
-        buttons = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK,
-            data=board.BUTTON_OUT,
-            latch=board.BUTTON_LATCH,
-            key_count=4,
-            value_when_pressed=True,
-        )
-        return JoystickKeys(buttons, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
-    return keypad.ShiftRegisterKeys(
-        clock=board.BUTTON_CLOCK,
-        data=board.BUTTON_OUT,
-        latch=board.BUTTON_LATCH,
-        key_count=8,
-        value_when_pressed=True,
-    )
-
-
-def make_speaker():
-    """A quiet tone player on the built-in speaker, or None."""
-    import board
-
-    try:
-        import audioio
-        import digitalio
-
-        from app.sound import SquareWave
-
-        enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-        enable.switch_to_output(value=False)
-        return SquareWave(audioio.AudioOut(board.SPEAKER), enable)
-    except (ImportError, AttributeError, ValueError, RuntimeError):
-        return None
-
-
-def make_pixels():
-    """The 5 NeoPixels under the screen, or None."""
-    import board
-
-    try:
-        import neopixel
-
-        pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, brightness=1.0, auto_write=True)
-        pixels.fill((0, 0, 0))
-        return pixels
-    except (ImportError, AttributeError, ValueError, RuntimeError):
-        return None
+    for line in unsupported(board_id):
+        print(line)
 
 
 def start():
@@ -83,28 +35,43 @@ def start():
     ``main()`` collects garbage between the steps, so what a step leaves
     behind is freed before the next one (tools/ram_budget.py runs the same
     steps one by one to measure each). The order keeps the heap small: the
-    bitmaps are drawn first, while only the font loader is in memory, and
-    the loader and painter are dropped before the game's modules load.
+    board's profile and the layouts are dropped once used, the bitmaps are
+    drawn while only the font loader is in memory, and the loader and
+    painter are dropped before the game's modules load. On a board without
+    a profile or a display it says so and yields nothing more.
     """
     import os
 
     import board
     import keypad
-    import microcontroller
     import supervisor
 
+    from app.memory import forget
+    from boards import load
+
     started = supervisor.ticks_ms()
-    display = board.DISPLAY
-    from app.layout import for_screen
+    profile = load(getattr(board, "board_id", None))
+    if profile is None:
+        unsupported_board(getattr(board, "board_id", None))
+        return
+    parts = profile.hardware()
+    display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
+    keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
+    del profile, parts  # nothing refers to boards/ any more: it can go
+    forget("boards")
+    if display is None:
+        print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
+        return
+    from app.layouts import for_screen
 
     layout = for_screen(display.width, display.height)
+    del for_screen
+    forget("app.layouts")
     yield "layout"
     from app.artwork import painting
 
     art = yield from painting(FONT_DIR, layout)
     del painting
-    from app.memory import forget
-
     forget("app.artwork", "adafruit_bitmap_font")
     yield "artwork"
     # The solver's tables are built at import, while the heap is still whole.
@@ -120,18 +87,20 @@ def start():
     yield "modules"
     getenv = getattr(os, "getenv", None) or (lambda name: None)
     start_at, length = region_from_settings(getenv)
-    store = Store(microcontroller.nvm, start_at, length)
+    store = Store(nvm, start_at, length, **strategy)
     app = App(
         display,
-        make_keys(),
+        keys,
         store,
         supervisor.ticks_ms,
         art=art,
         layout=layout,
-        speaker=make_speaker(),
-        pixels=make_pixels(),
+        speaker=speaker,
+        pixels=pixels,
         seed=entropy_seed(),
         event=keypad.Event(),
+        keymap=keymap,
+        speed=speed,
     )
     del art
     from adafruit_ticks import ticks_diff
@@ -144,9 +113,11 @@ def main():
     """Build everything and play forever."""
     import gc
 
+    step = None
     for step in start():
         gc.collect()
-    step.run()  # the last thing start() yields is the App
+    if step is not None and not isinstance(step, str):
+        step.run()  # the last thing start() yields is the App
 
 
 if __name__ == "__main__":  # CircuitPython runs code.py as __main__

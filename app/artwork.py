@@ -12,7 +12,8 @@ files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
   board is a 4x4 TileGrid and showing a tile is one index assignment;
 * the SCORE / BEST digit sheets (0-9 and a blank);
 * the hint arrow (one frame; the TileGrid turns it);
-* the text strip for :mod:`app.text` (from terminalio.FONT),
+* the text strip for :mod:`app.text` (from terminalio.FONT, or from
+  fonts/6x12-ascii.pcf on a firmware without terminalio: PewPew M4),
 
 closes the fonts and returns the bitmaps. code.py then drops this module
 and the font loader from memory (app.memory.forget): nothing here is
@@ -24,14 +25,19 @@ allocates nothing per pixel (an ``(x, y)`` key is a new tuple each time).
 
 from collections import namedtuple
 
-import bitmaptools
 import displayio
-import terminalio
 from adafruit_bitmap_font.pcf import PCF
+
+try:
+    import bitmaptools
+except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
+    bitmaptools = None
 
 from app import text, theme
 
 DIGITS = "0123456789"
+#: The text font where the firmware has no terminalio (same 6 x 12 cells).
+TEXT_FONT = "6x12-ascii.pcf"
 #: Palette slots of the face sheet. The light ink is slot 1, the value a
 #: font's glyph bitmaps hold, so most digits are copied in C (blit).
 _GAP = 0
@@ -64,6 +70,21 @@ def load_fonts(font_dir, names):
             font.load_glyphs(DIGITS)
             fonts[name] = font
     return fonts
+
+
+def text_strip(font_dir):
+    """:func:`app.text.build_strip` of terminalio.FONT, or of :data:`TEXT_FONT`
+    from ``font_dir`` where the firmware has no terminalio."""
+    try:
+        import terminalio
+    except ImportError:
+        terminalio = None
+    if terminalio is not None:
+        return text.build_strip(terminalio.FONT)
+    with open(font_dir + "/" + TEXT_FONT, "rb") as file:
+        font = PCF(file, displayio.Bitmap)
+        font.load_glyphs([code for code in range(text.FIRST, text.LAST + 1)])
+        return text.build_strip(font)
 
 
 def close_fonts(fonts):
@@ -119,10 +140,26 @@ def _number_bounds(font, number, digits):
     return min_x, min_y, max_x, max_y
 
 
-def _stamp(sheet, font, text_to_draw, left, base):
+def fill(bitmap, x1, y1, x2, y2, value):
+    """Fill the rectangle x1 <= x < x2, y1 <= y < y2 of ``bitmap`` with ``value``
+    (bitmaptools.fill_region, in C, where the firmware has it)."""
+    if bitmaptools is not None:
+        bitmaptools.fill_region(bitmap, x1, y1, x2, y2, value)
+        return
+    width = bitmap.width
+    for y in range(y1, y2):
+        for x in range(x1, x2):
+            bitmap[y * width + x] = value
+
+
+def _stamp(sheet, font, text_to_draw, left, base, scale=1):
     # Copy the glyphs' ink (value 1) into ``sheet`` with the pen starting at
     # (left, base) on the baseline: one blit (C) per character. Rows or
     # columns of a glyph's box that fall off the sheet hold no ink here.
+    # Scaled text, or a firmware without bitmaptools: pixel by pixel.
+    if scale != 1 or bitmaptools is None:
+        _ink(font, text_to_draw, sheet, left, base, 1, scale)
+        return
     pen = 0
     for char in text_to_draw:
         glyph = font.get_glyph(ord(char))
@@ -145,10 +182,11 @@ def _stamp(sheet, font, text_to_draw, left, base):
         pen += glyph.shift_x
 
 
-def _ink(font, text_to_draw, sheet, left, base, ink):
+def _ink(font, text_to_draw, sheet, left, base, ink, scale=1):
     # Draw (or, with sheet None, only measure) the text's ink with its pen
     # starting at (left, base) on the baseline, one pixel at a time (for an
-    # ink other than 1, and to measure).
+    # ink other than 1, and to measure); at ``scale``, each glyph pixel is
+    # a scale x scale square (the pen and offsets scaled too).
     min_x = min_y = 1000
     max_x = max_y = -1000
     width = sheet.width if sheet is not None else 0
@@ -171,8 +209,12 @@ def _ink(font, text_to_draw, sheet, left, base, ink):
                         max_x = max(max_x, x)
                         min_y = min(min_y, y)
                         max_y = max(max_y, y)
-                    else:
+                    elif scale == 1:
                         sheet[(base + y) * width + left + x] = ink
+                    else:
+                        column = left + scale * x
+                        row_top = base + scale * y
+                        fill(sheet, column, row_top, column + scale, row_top + scale, ink)
         pen += glyph.shift_x
     return min_x, min_y, max_x, max_y
 
@@ -183,7 +225,7 @@ def _tile(sheet, layout, top, inset, slot):
     # Bitmap is all zeros (_GAP); fill_region runs in C on the board.
     low = layout.gap + inset
     high = layout.pitch - inset  # exclusive
-    bitmaptools.fill_region(sheet, low, top + low, high, top + high, slot)
+    fill(sheet, low, top + low, high, top + high, slot)
     corner = _GAP if inset == 0 else _EMPTY
     width = sheet.width
     for x, y in ((low, low), (high - 1, low), (low, high - 1), (high - 1, high - 1)):
@@ -213,16 +255,20 @@ def draw_faces(fonts, layout):
         _tile(sheet, layout, top, inset, _slot(exponent))
         if exponent:
             number = str(1 << exponent)
-            name = layout.tile_fonts[len(number) - 1]
+            name, scale = layout.tile_fonts[len(number) - 1]
             font = fonts[name]
             min_x, min_y, max_x, max_y = _number_bounds(font, number, measured.setdefault(name, {}))
-            # Centre the ink (not the advance box) in the tile.
+            # Centre the ink (not the advance box) in the tile, at its scale.
+            min_x *= scale
+            min_y *= scale
+            max_x = max_x * scale + scale - 1
+            max_y = max_y * scale + scale - 1
             left = layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
             base = top + layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
             if exponent <= 2:  # the pale 2 and 4 take the dark ink
-                _ink(font, number, sheet, left, base, _DARK_TEXT)
+                _ink(font, number, sheet, left, base, _DARK_TEXT, scale)
             else:
-                _stamp(sheet, font, number, left, base)
+                _stamp(sheet, font, number, left, base, scale)
     return sheet
 
 
@@ -241,20 +287,21 @@ def _draw_m(sheet, left, width, height):
             sheet[step * stride + left + width - 1 - step] = 1
 
 
-def draw_digits(font, colour, background):
-    """A :class:`DigitSheet` of ``font``'s digits in ``colour`` (blank cells transparent)."""
+def draw_digits(font, colour, background, scale=1):
+    """A :class:`DigitSheet` of ``font``'s digits at ``scale`` in ``colour``
+    (blank cells transparent)."""
     top = 1000
     bottom = -1000
     for digit in DIGITS:
         _, min_y, _, max_y = ink_bounds(font, digit)
         top = min(top, min_y)
         bottom = max(bottom, max_y)
-    advance = font.get_glyph(ord("0")).shift_x
-    height = bottom - top + 1
+    advance = font.get_glyph(ord("0")).shift_x * scale
+    height = (bottom - top + 1) * scale
     # Tiles: 0-9, a blank, and the compact form's M (app.digits).
     sheet = displayio.Bitmap(advance * 12, height, 2)
     for digit in range(10):
-        _stamp(sheet, font, DIGITS[digit], digit * advance, -top)
+        _stamp(sheet, font, DIGITS[digit], digit * advance, -top * scale, scale)
     _draw_m(sheet, 11 * advance, advance, height)
     palette = displayio.Palette(2)
     palette[0] = background
@@ -280,14 +327,14 @@ def draw_arrow(size):
         left = half - reach
         right = half + reach + 1  # exclusive
         if y <= 1 or y >= size - 2 and y > half:
-            bitmaptools.fill_region(bitmap, left, y, right, y + 1, 1)
+            fill(bitmap, left, y, right, y + 1, 1)
             continue
         # Outline: the outer pixels of the row (three of them on the head,
         # two on the shaft), the fill between.
         edge = 3 if y <= half else 2
-        bitmaptools.fill_region(bitmap, left, y, right, y + 1, 1)
+        fill(bitmap, left, y, right, y + 1, 1)
         if right - left > 2 * edge:
-            bitmaptools.fill_region(bitmap, left + edge, y, right - edge, y + 1, 2)
+            fill(bitmap, left + edge, y, right - edge, y + 1, 2)
     palette = displayio.Palette(3)
     palette[0] = 0
     palette[1] = theme.DARK_TEXT
@@ -300,15 +347,17 @@ def painting(font_dir, layout):
     """:func:`paint` step by step: yields a step's name after each (code.py
     collects garbage there), and returns the :class:`Art` (``art = yield
     from painting(...)``)."""
-    fonts = load_fonts(font_dir, layout.tile_fonts + layout.score_fonts)
+    fonts = load_fonts(font_dir, layout.font_files())
     yield "fonts"
     faces = draw_faces(fonts, layout)
     yield "tile faces"
-    score_digits = tuple(draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD) for name in layout.score_fonts)
+    score_digits = tuple(
+        draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts
+    )
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)
-    return Art(faces, face_palette(), score_digits, arrow, arrow_palette, text.build_strip(terminalio.FONT))
+    return Art(faces, face_palette(), score_digits, arrow, arrow_palette, text_strip(font_dir))
 
 
 def paint(font_dir, layout):

@@ -22,8 +22,9 @@ AUTOPLAY_MS = 250
 AUTO_CONTINUE_MS = 1500
 
 
-def load_solver():
-    """``(search, effort)`` of engine.solver with the handheld's effort, or (None, None).
+def load_solver(speed=1.0):
+    """``(search, effort)`` of engine.solver with the handheld's effort
+    for a CPU ``speed`` times a PyBadge's, or (None, None).
 
     code.py imports the solver at start-up; if it is missing, or there is
     no room to load it now, the hint says "no solver" and play goes on.
@@ -32,7 +33,7 @@ def load_solver():
         from engine.solver import DEVICE, search
     except (ImportError, MemoryError):
         return None, None
-    return search(DEVICE.max_depth), DEVICE
+    return search(DEVICE.max_depth), DEVICE.for_speed(speed)
 
 
 class Assist:
@@ -40,11 +41,14 @@ class Assist:
 
     :param solver: optional ``best_move(cells) -> 0..3 or -1`` (tests); the
         default is engine.solver with the DEVICE effort and its deadline.
+    :param float speed: the board's CPU speed relative to a PyBadge's
+        (``engine.solver.Effort.for_speed``).
     """
 
-    def __init__(self, app, solver=None):
+    def __init__(self, app, solver=None, speed=1.0):
         self.app = app
         self._solver = solver
+        self._speed = speed
         self._search = None
         self._effort = None
         #: True while the solver plays.
@@ -57,7 +61,7 @@ class Assist:
         """True if a solver can be used (loads engine.solver's search once)."""
         if self._solver is not None or self._search is not None:
             return True
-        self._search, self._effort = load_solver()
+        self._search, self._effort = load_solver(self._speed)
         return self._search is not None
 
     def release(self):

@@ -11,10 +11,10 @@ dirty areas.
 """
 
 import displayio
-import vectorio
 
 from app import theme
 from app.digits import DigitStrip
+from app.shapes import rectangle, solid
 from app.text import TextGrid
 
 #: Most merges one move can make (two per line).
@@ -23,31 +23,28 @@ RING_COUNT = 8
 _NARROW_FROM = 1000000
 
 
-def solid(colour):
-    """A one-colour Palette."""
-    palette = displayio.Palette(1)
-    palette[0] = colour
-    return palette
-
-
-def _rect(colour, x, y, width, height):
-    return vectorio.Rectangle(pixel_shader=solid(colour), x=x, y=y, width=width, height=height)
+def _rect(colour, x, y, width, height, scaled):
+    return rectangle(solid(colour), x, y, width, height, scaled)
 
 
 class _ScoreBox:
     """A titled box with a number: 6 digits, 7 in a smaller font from
     1,000,000 (every score a 4x4 game can reach: at most 3,932,164), whole
-    millions and an M from 10,000,000 (only a number set by hand)."""
+    millions and an M from 10,000,000 (only a number set by hand).
 
-    def __init__(self, group, art, layout, strip, title, y):
-        group.append(_rect(theme.BOARD, layout.panel_x, y, layout.panel_width, 33))
-        heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, layout.panel_centre - 3 * len(title), y + 1)
-        heading.write(0, 0, title)
-        group.append(heading.grid)
-        centre = layout.panel_centre
+    :param box: its :class:`app.layout.Box`.
+    """
+
+    def __init__(self, group, art, box, strip, title, scaled):
+        group.append(_rect(theme.BOARD, box.x, box.y, box.width, box.height, scaled))
+        centre = box.centre
+        if box.title_y >= 0:
+            heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, centre - 3 * len(title), box.y + box.title_y)
+            heading.write(0, 0, title)
+            group.append(heading.grid)
         wide, narrow = art.score_digits
-        self.wide = DigitStrip(wide, 6, centre, y + 16)
-        self.narrow = DigitStrip(narrow, 7, centre, y + 19)
+        self.wide = DigitStrip(wide, 6, centre, box.y + box.digits_y)
+        self.narrow = DigitStrip(narrow, 7, centre, box.y + box.narrow_y)
         self.narrow.grid.hidden = True
         group.append(self.wide.grid)
         group.append(self.narrow.grid)
@@ -73,8 +70,9 @@ class BoardView:
     def __init__(self, art, layout):
         self.layout = layout
         group = displayio.Group(scale=layout.scale)
-        group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height))
-        group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size))
+        scaled = layout.scale > 1
+        group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled))
+        group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled))
         # Merge rings lie under the grid and show through its gaps: the
         # faces' gap colour is made transparent (the backdrop has the same
         # colour, so nothing else changes).
@@ -83,7 +81,7 @@ class BoardView:
         ring = layout.pitch + layout.gap
         self.rings = []
         for _ in range(RING_COUNT):
-            shape = vectorio.Rectangle(pixel_shader=ring_colour, x=0, y=0, width=ring, height=ring)
+            shape = rectangle(ring_colour, 0, 0, ring, ring, scaled)
             shape.hidden = True
             group.append(shape)
             self.rings.append(shape)
@@ -109,11 +107,14 @@ class BoardView:
         self.arrow.hidden = True
         group.append(self.arrow)
         strip = art.text_strip
-        self.score = _ScoreBox(group, art, layout, strip, "SCORE", layout.score_y)
-        self.best = _ScoreBox(group, art, layout, strip, "BEST", layout.best_y)
+        self.score = _ScoreBox(group, art, layout.score, strip, "SCORE", scaled)
+        self.best = _ScoreBox(group, art, layout.best, strip, "BEST", scaled)
+        # A layout may have no room for the status (128x128): then it is
+        # kept (status_text) but not shown.
         columns = layout.status_columns
-        self.status = TextGrid(strip, columns, 2, theme.DARK_TEXT, layout.panel_centre - 3 * columns, layout.status_y)
-        group.append(self.status.grid)
+        self.status = TextGrid(strip, max(1, columns), 2, theme.DARK_TEXT, layout.status_x, layout.status_y)
+        if columns:
+            group.append(self.status.grid)
         self.group = group
         self._first = ""
         self._second = ""
@@ -185,7 +186,7 @@ class BoardView:
         return self._arrow_direction
 
     def show_status(self, first="", second=""):
-        """Up to two short lines (``layout.status_columns`` characters each) under the scores."""
+        """Up to two short lines (``layout.status_columns`` characters each) by the scores."""
         if first != self._first:
             self._first = first
             self.status.line(0, first, centre=True)

@@ -29,7 +29,6 @@ from app.assist import Assist
 from app.backlight import Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
-from app.layout import for_screen
 from app.memory import forget
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
@@ -99,6 +98,10 @@ class App:
         ``events.get_into`` (no allocation per key event on the device).
     :param key_names: optional (button, keyboard keys) pairs of a host with a
         keyboard (the simulator), shown on the Controls help page.
+    :param keymap: optional bytes mapping the key source's key numbers to
+        the ones above (see :class:`app.controls.Controls`).
+    :param float speed: the board's speed at the solver relative to a
+        PyBadge; a slower board's solver searches proportionally fewer nodes.
     """
 
     def __init__(
@@ -116,6 +119,8 @@ class App:
         seed=None,
         event=None,
         key_names=None,
+        keymap=None,
+        speed=1.0,
     ):
         self.display = display
         self.keys = keys
@@ -130,11 +135,13 @@ class App:
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
-        self.controls = act.Controls()
+        self.controls = act.Controls(keymap)
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
         if layout is None:
+            from app.layouts import for_screen
+
             layout = for_screen(display.width, display.height)
         if art is None:
             from app.artwork import paint
@@ -144,7 +151,7 @@ class App:
         self.animation = Animation(self.view, art.faces, art.face_palette)
         self.overlay = Overlay(art.text_strip, layout)
         self.view.group.append(self.overlay.group)
-        self.assist = Assist(self, solver)
+        self.assist = Assist(self, solver, speed)
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
         #: The menu row last picked (kept while the menu is not loaded).
@@ -158,7 +165,8 @@ class App:
         self.backlight = Backlight(display, now)
         #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
         #: NO_NVM; None before the first) and, if it failed, why.
-        self.last_save = None
+        #: NO_NVM from the start on a board without NVM (the About page says so).
+        self.last_save = NO_NVM if getattr(store, "nvm", True) is None else None
         self.save_failure = None
         # Wait before the next try after a failure (ms; 0: none failed).
         self._retry_ms = 0

@@ -52,9 +52,16 @@ _PRESS_ACTIONS = bytes((BACK, CONFIRM, MENU, PRESS, RIGHT, DOWN, UP, LEFT))
 
 
 class Controls:
-    """Turns key events into actions; remembers which keys are held."""
+    """Turns key events into actions; remembers which keys are held.
 
-    def __init__(self):
+    :param keymap: optional bytes: the logical key (``KEY_B`` .. ``KEY_LEFT``)
+        of each of the key source's key numbers, for boards whose buttons
+        come in another order (boards/); a key number past its end does
+        nothing. None: the key numbers already are the logical keys.
+    """
+
+    def __init__(self, keymap=None):
+        self._keymap = keymap
         #: Bit k set while key k is down.
         self.held = 0
         self._select_since = 0
@@ -67,6 +74,9 @@ class Controls:
         so nothing is doubled.
         """
         key = event.key_number
+        keymap = self._keymap
+        if keymap is not None:
+            key = keymap[key] if 0 <= key < len(keymap) else NONE
         if not 0 <= key < KEY_COUNT:
             return NONE
         bit = 1 << key

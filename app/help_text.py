@@ -69,8 +69,8 @@ def wrap(paragraph, width=26):
         start = cut
 
 
-def paginate(paragraphs, per_page=9):
-    """Lay ``paragraphs`` out on pages of ``per_page`` lines.
+def paginate(paragraphs, per_page=9, width=26):
+    """Lay ``paragraphs`` out on pages of ``per_page`` lines of ``width`` characters.
 
     A blank line separates paragraphs; a paragraph starts on the next page
     when fewer than three of its lines would fit on this one.
@@ -78,7 +78,7 @@ def paginate(paragraphs, per_page=9):
     pages = []
     page = []
     for paragraph in paragraphs:
-        lines = wrap(paragraph)
+        lines = wrap(paragraph, width)
         if page and per_page - len(page) - 1 < min(3, len(lines)):
             pages.append(page)
             page = []
@@ -94,36 +94,53 @@ def paginate(paragraphs, per_page=9):
     return pages
 
 
-def controls_lines():
-    """The Controls page: one line per button."""
-    return ["%-11s %s" % (button, action) for button, action in CONTROLS] + [
-        "In menus: D-pad, A picks",
-        "Off? Menu > Save now first",
-    ]
+def controls_lines(width=26):
+    """The Controls page: one line per button (on a narrower page, the
+    button on a line of its own and what it does under it)."""
+    if width >= 26:
+        return ["%-11s %s" % (button, action) for button, action in CONTROLS] + [
+            "In menus: D-pad, A picks",
+            "Off? Menu > Save now first",
+        ]
+    lines = []
+    for button, action in CONTROLS:
+        lines.extend(wrap("%s: %s" % (button, action), width))
+    return lines + wrap("In menus: D-pad, A picks. Off? Menu > Save now first.", width)
 
 
-def keys_lines(key_names):
+def keys_lines(key_names, width=26):
     """The Controls page of a simulator: which keyboard keys are which buttons.
 
     :param key_names: (button, keys) pairs, e.g. ``("A", "X")``, from the host.
     """
     lines = ["Keys on this keyboard:"]
     for button, keys in key_names:
-        lines.extend(wrap("%s: %s" % (button, keys)))
+        lines.extend(wrap("%s: %s" % (button, keys), width))
     return lines
 
 
-def document(name, key_names=None):
-    """Pages (lists of lines) of the help document ``name``.
+def document(name, key_names=None, width=26, per_page=9):
+    """Pages (lists of lines) of the help document ``name``, for pages of
+    ``per_page`` lines of ``width`` characters.
 
     :param key_names: optional (button, keys) pairs of a host with a
         keyboard (the simulator): the Controls document gets a page of them.
     """
     if name == "Controls":
-        return [controls_lines(), keys_lines(key_names)] if key_names else [controls_lines()]
+        pages = paginate((), per_page, width)
+        controls = controls_lines(width)
+        while controls:
+            pages.append(controls[:per_page])
+            controls = controls[per_page:]
+        if key_names:
+            keys = keys_lines(key_names, width)
+            while keys:
+                pages.append(keys[:per_page])
+                keys = keys[per_page:]
+        return pages
     if name == "Strategy":
-        return paginate(STRATEGY)
-    return [wrap(paragraph) for paragraph in SOLVER]
+        return paginate(STRATEGY, per_page, width)
+    return paginate(SOLVER, per_page, width)
 
 
 #: Help documents, in menu order.

@@ -2,33 +2,72 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Where everything goes on a screen: one ``Layout`` per screen size.
+"""Where everything goes on a screen: the ``Layout`` and ``Box`` records.
 
 A layout is pure geometry and font choices (no displayio objects), so the
-screens, the tile-face artist and the tests share it. ``for_screen`` picks
-the layout for a display's width and height.
+screens, the tile-face artist and the tests share it. The layouts
+themselves, one per screen size, are in app.layouts, which code.py drops
+once it has the one it needs.
 """
+
+#: Pixels per line of terminalio.FONT text.
+LINE = 12
+
+
+class Box:
+    """A titled number on the play screen: x, y, width, height (pixels)
+    and where the title and the digits go inside it."""
+
+    def __init__(self, x, y, width, height, title_y=1, digits_y=16, narrow_y=19):
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        #: Offsets from the box's top: the title's, the digits', the
+        #: 7-digit font's digits'. A title_y below 0: no title.
+        self.title_y = title_y
+        self.digits_y = digits_y
+        self.narrow_y = narrow_y
+
+    @property
+    def centre(self):
+        """x of the box's middle."""
+        return self.x + self.width // 2
 
 
 class Layout:
     """Geometry of the play screen and the pages, in layout pixels.
 
-    The layout is drawn at ``scale`` (a displayio Group scale): a 320x240
-    screen shows a 160x120 layout at scale 2 for no extra RAM.
-
-    :param int width: layout width in pixels (screen width / scale).
-    :param int height: layout height in pixels.
+    :param int width: layout width (screen width / ``scale``).
+    :param int height: layout height.
     :param int tile: side of a tile.
     :param int gap: space between tiles and round the board.
     :param tuple board: (x, y) of the board's top-left corner.
-    :param tuple panel: (x, width) of the score panel on the right.
-    :param tuple rows: y of the SCORE box, the BEST box and the status text.
-    :param tuple tile_fonts: font file for a tile number of 1..6 digits.
-    :param tuple score_fonts: font files for scores of up to 6 and of 7 digits.
+    :param score: the SCORE :class:`Box`; ``best`` the BEST one.
+    :param tuple status: (x, y, columns) of the two status lines.
+    :param tuple tile_fonts: (font file, scale) for a tile number of 1..6 digits.
+    :param tuple score_fonts: (font file, scale) for scores of up to 6 and of 7 digits.
     :param int arrow: side of the hint arrow.
+    :param int scale: the whole screen's Group scale.
+    :param int overlay_scale: the pages' and banners' own scale on top.
     """
 
-    def __init__(self, width, height, tile, gap, board, panel, rows, tile_fonts, score_fonts, arrow, scale=1):
+    def __init__(
+        self,
+        width,
+        height,
+        tile,
+        gap,
+        board,
+        score,
+        best,
+        status,
+        tile_fonts,
+        score_fonts,
+        arrow,
+        scale=1,
+        overlay_scale=1,
+    ):
         self.width = width
         self.height = height
         self.scale = scale
@@ -39,65 +78,29 @@ class Layout:
         #: Side of the board backdrop: 4 tiles and 5 gaps.
         self.board_size = 4 * tile + 5 * gap
         self.board_x, self.board_y = board
-        self.panel_x, self.panel_width = panel
-        self.score_y, self.best_y, self.status_y = rows
+        self.score = score
+        self.best = best
+        self.status_x, self.status_y, self.status_columns = status
         self.tile_fonts = tile_fonts
         self.score_fonts = score_fonts
         self.arrow = arrow
-        #: Text cells of terminalio.FONT (6 x 12) that fit across and down.
-        self.columns = width // 6
-        self.lines = height // 12
-        #: Characters per status line in the panel.
-        self.status_columns = self.panel_width // 6
+        self.overlay_scale = overlay_scale
+        #: The pages' size in their own pixels, and the terminalio.FONT
+        #: text (6 x 12) that fits: columns, and body lines under the title.
+        self.overlay_width = width // overlay_scale
+        self.overlay_height = height // overlay_scale
+        self.columns = self.overlay_width // 6
+        self.page_lines = (self.overlay_height - 17) // LINE
 
     @property
     def board_centre(self):
         """(x, y) of the board's middle."""
         return (self.board_x + self.board_size // 2, self.board_y + self.board_size // 2)
 
-    @property
-    def panel_centre(self):
-        """x of the score panel's middle."""
-        return self.panel_x + self.panel_width // 2
-
-    def cell_origin(self, index):
-        """(x, y) of cell ``index``'s face (its top-left gap included)."""
-        return (self.board_x + (index % 4) * self.pitch, self.board_y + (index // 4) * self.pitch)
-
-
-#: Tile digit fonts, widest first: each is the widest that fits a 27 px tile
-#: for its digit count (131072 in 4x6 is 24 px wide).
-SMALL_TILE_FONTS = (
-    "9x18B-digits.pcf",
-    "9x18B-digits.pcf",
-    "8x13B-digits.pcf",
-    "6x13B-digits.pcf",
-    "5x8-digits.pcf",
-    "4x6-digits.pcf",
-)
-#: SCORE / BEST: 6x13 bold up to 6 digits (36 px), 5x8 for 7 (35 px).
-SMALL_SCORE_FONTS = ("6x13B-digits.pcf", "5x8-digits.pcf")
-
-#: The PyBadge's 160x128: a 118 px board on the left, a 38 px score panel.
-LAYOUT_160X128 = Layout(
-    160,
-    128,
-    tile=27,
-    gap=2,
-    board=(1, 5),
-    panel=(121, 38),
-    rows=(5, 41, 78),
-    tile_fonts=SMALL_TILE_FONTS,
-    score_fonts=SMALL_SCORE_FONTS,
-    arrow=41,
-)
-
-
-def for_screen(width, height):
-    """The layout for a ``width`` x ``height`` display.
-
-    :raises ValueError: no layout is designed for that size.
-    """
-    if (width, height) == (160, 128):
-        return LAYOUT_160X128
-    raise ValueError("no layout for a %dx%d screen" % (width, height))
+    def font_files(self):
+        """Every font file the layout draws with (each once)."""
+        names = []
+        for name, _ in self.tile_fonts + self.score_fonts:
+            if name not in names:
+                names.append(name)
+        return tuple(names)

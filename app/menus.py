@@ -77,7 +77,7 @@ class Menus:
                 app.set_mode(STATS)
                 store = app.store
                 lines = pages.stats_lines(
-                    app.game, store.saves, getattr(store, "refused", 0), getattr(store, "refusal", None)
+                    app.game, store.saves, getattr(store, "refused", 0), getattr(store, "refusal", None), self.overlay.columns
                 )
                 self.overlay.show_page("Stats", lines)
             elif item == "Settings":
@@ -86,7 +86,7 @@ class Menus:
                 self._show_settings()
             elif item == "About":
                 app.set_mode(ABOUT)
-                lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure)
+                lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns)
                 self.overlay.show_page("About", lines)
             else:
                 # "Save now": the player's way to keep every move before the
@@ -118,7 +118,8 @@ class Menus:
         elif action == act.CONFIRM:
             self.app.set_mode(HELP_PAGE)
             name = help_text.DOCUMENTS[self.help_document]
-            self.help_pages = help_text.document(name, self.app.key_names)
+            overlay = self.overlay
+            self.help_pages = help_text.document(name, self.app.key_names, overlay.columns, overlay.page_lines)
             self.help_page = 0
             self._show_help_page()
         elif action == act.BACK:
@@ -161,7 +162,7 @@ class Menus:
             self.app.resume()
 
     def _show_settings(self):
-        self.overlay.show_page("Settings", pages.settings_lines(self.app.settings, MODE_NAMES), self.choice)
+        self.overlay.show_page("Settings", pages.settings_lines(self.app.settings, MODE_NAMES, self.overlay.columns), self.choice)
 
     def on_settings(self, action, now):
         count = len(pages.SETTING_NAMES)

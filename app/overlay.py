@@ -11,38 +11,48 @@ the selected line. Moving the selection moves the bar.
 """
 
 import displayio
-import vectorio
 
 from app import theme
-from app.board_view import solid
+from app.shapes import rectangle, solid
 from app.text import HEIGHT as LINE_HEIGHT
 from app.text import WIDTH as CHAR_WIDTH
 from app.text import TextGrid
 
-#: Body lines on a full page, under the title.
-PAGE_LINES = 9
-
 _PAGE_BODY_Y = 17
-# A banner: 8 px margin, the title at scale 2 (24 px), 6 px, the lines, 8 px.
+# A banner: 8 px margin, the title at scale 2 (24 px), 6 px, two lines,
+# 8 px (every banner has two lines: its choices, or the score and the way on).
 _BANNER_TITLE = 24
+_BANNER_LINES = 2
+_BANNER_HEIGHT = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * _BANNER_LINES + 8
 
 
 class Overlay:
     """The overlay; add ``group`` on top of the play screen.
 
     :param strip: the text strip (app.text.build_strip).
-    :param layout: the screen's :class:`app.layout.Layout`.
+    :param layout: the screen's :class:`app.layout.Layout`; the overlay
+        draws at its ``overlay_scale``, in ``overlay_width`` x
+        ``overlay_height`` of its own pixels.
     """
 
     def __init__(self, strip, layout):
-        self.layout = layout
-        width = layout.width
+        self.width = width = layout.overlay_width
+        self.height = height = layout.overlay_height
         self.columns = columns = layout.columns
-        self.group = displayio.Group()
-        self._box_colour = solid(theme.OVERLAY)
-        self.box = vectorio.Rectangle(pixel_shader=self._box_colour, width=width, height=layout.height, x=0, y=0)
-        self.group.append(self.box)
-        self.bar = vectorio.Rectangle(pixel_shader=solid(theme.HIGHLIGHT), width=width - 4, height=LINE_HEIGHT, x=2, y=0)
+        #: Body lines a page holds.
+        self.page_lines = layout.page_lines
+        self.group = displayio.Group(scale=layout.overlay_scale)
+        scaled = layout.scale > 1 or layout.overlay_scale > 1
+        # A full-page box and a banner-sized one (sizes are fixed where
+        # there is no vectorio): one of them shows.
+        self._page_colour = solid(theme.OVERLAY)
+        self.page_box = rectangle(self._page_colour, 0, 0, width, height, scaled)
+        self.group.append(self.page_box)
+        self._banner_colour = solid(theme.OVERLAY)
+        top = (height - _BANNER_HEIGHT) // 2
+        self.banner_box = rectangle(self._banner_colour, 0, top, width, _BANNER_HEIGHT, scaled)
+        self.group.append(self.banner_box)
+        self.bar = rectangle(solid(theme.HIGHLIGHT), 2, 0, width - 4, LINE_HEIGHT, scaled)
         self.bar.hidden = True
         self.group.append(self.bar)
         # The title draws at scale 2 on banners, 1 on pages.
@@ -50,7 +60,7 @@ class Overlay:
         self.title = TextGrid(strip, columns, 1, theme.LIGHT_TEXT)
         self._title_group.append(self.title.grid)
         self.group.append(self._title_group)
-        self.body = TextGrid(strip, columns, PAGE_LINES, theme.LIGHT_TEXT)
+        self.body = TextGrid(strip, columns, self.page_lines, theme.LIGHT_TEXT)
         self.group.append(self.body.grid)
         self.group.hidden = True
         #: What is on show, for tests and the simulator: "" when hidden.
@@ -65,17 +75,15 @@ class Overlay:
         group.scale = scale
         self.title.palette[1] = colour
         self.title.line(0, title)
-        group.x = (self.layout.width - len(title) * CHAR_WIDTH * scale) // 2
+        group.x = (self.width - len(title) * CHAR_WIDTH * scale) // 2
         body = self.body
         for row in range(body.rows):
             body.line(row, lines[row] if row < len(lines) else "")
 
     def show_page(self, title, lines, selected=-1):
-        """A full-screen page: ``title`` on top, up to 9 ``lines`` of ``layout.columns`` characters."""
-        layout = self.layout
-        self._box_colour[0] = theme.OVERLAY
-        self.box.x, self.box.y = 0, 0
-        self.box.width, self.box.height = layout.width, layout.height
+        """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""
+        self.page_box.hidden = False
+        self.banner_box.hidden = True
         self._set_text(title, lines, 1, theme.WIN_GOLD)
         self._title_group.y = 2
         self.body.grid.x = 2
@@ -84,20 +92,18 @@ class Overlay:
         self.group.hidden = False
 
     def show_banner(self, title, lines, colour, selected=-1):
-        """A box across the middle of the screen: a big ``title`` and up to 3 ``lines``."""
-        layout = self.layout
-        height = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * len(lines) + 8
-        top = (layout.height - height) // 2
-        self._box_colour[0] = colour
-        self.box.x, self.box.y = 0, top
-        self.box.width, self.box.height = layout.width, height
+        """A box across the middle of the screen: a big ``title`` and two ``lines``."""
+        top = (self.height - _BANNER_HEIGHT) // 2
+        self._banner_colour[0] = colour
+        self.page_box.hidden = True
+        self.banner_box.hidden = False
         self._set_text(title, lines, 2, theme.LIGHT_TEXT)
         self._title_group.y = top + 8
         widest = 0
         for line in lines:
             widest = max(widest, len(line))
         # Centre the block of lines as a whole, so a cursor column lines up.
-        self.body.grid.x = (layout.width - widest * CHAR_WIDTH) // 2
+        self.body.grid.x = (self.width - widest * CHAR_WIDTH) // 2
         self.body.grid.y = top + 8 + _BANNER_TITLE + 6
         self.select(selected)
         self.group.hidden = False

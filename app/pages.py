@@ -30,7 +30,7 @@ def menu_lines(autoplay):
     return lines
 
 
-def stats_lines(game, saves, refused=0, refusal=None):
+def stats_lines(game, saves, refused=0, refusal=None, width=26):
     """Lifetime statistics, the NVM erases spent (``store.saves``) and the
     saves refused at loading (``store.refused``; ``refusal``: why the last
     one was, e.g. "damaged", shown when this start refused one)."""
@@ -38,15 +38,15 @@ def stats_lines(game, saves, refused=0, refusal=None):
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
-        _row("Games", stats.games),
-        _row("Wins", stats.wins),
-        _row("Best tile", best_tile),
-        _row("Best score", game.best),
-        _row("Total moves", stats.moves),
-        _row("Saves refused", refused_text)[:26],
+        _row("Games", stats.games, width),
+        _row("Wins", stats.wins, width),
+        _row("Best tile", best_tile, width),
+        _row("Best score", game.best, width),
+        _row("Total moves", stats.moves, width),
+        _row("Saves refused", refused_text, width)[:width],
         "",
-        "NVM erases (saves) used:",
-        _row("", "%d of %d" % (saves, RATED_ERASES)),
+        "NVM erases (saves) used:"[:width],
+        _row("", "%d of %d" % (saves, RATED_ERASES), width),
     ]
 
 
@@ -63,15 +63,15 @@ def save_line(outcome, failure=None):
     return ("Save FAILED: %s" % (failure or "?"))[:26]
 
 
-def settings_lines(settings, mode_names):
+def settings_lines(settings, mode_names, width=26):
     """One row per setting, value on the right."""
     mode = mode_names[settings.save_mode] if settings.save_mode < len(mode_names) else "?"
     return [
-        _row("Brightness", "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step]),
-        _row("Sound", "on" if settings.sound else "off"),
-        _row("Lights", "on" if settings.lights else "off"),
-        _row("Animations", "on" if settings.animations else "off"),
-        _row("Saving", mode[:14]),
+        _row("Brightness", "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step], width),
+        _row("Sound", "on" if settings.sound else "off", width),
+        _row("Lights", "on" if settings.lights else "off", width),
+        _row("Animations", "on" if settings.animations else "off", width),
+        _row("Saving", mode[:14], width),
         "",
         "Up/Down: pick  A/<>: set",
         "B: back",
@@ -82,7 +82,7 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(timings=None, faults=0, last_save=None, save_failure=None):
+def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26):
     """Version, firmware, free memory, the last save and measured timings,
     for bug reports.
 
@@ -113,4 +113,4 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None):
         "Recovered errors: %d" % faults,
         "Rules: Gabriele Cirulli's",
     ]
-    return lines
+    return [line[:width] for line in lines]

@@ -5,8 +5,9 @@
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
 At start-up ``build_strip`` copies the printable ASCII glyphs of
-``terminalio.FONT`` (6 x 12 cells, in flash on the board) into one 1-bit
-bitmap, a glyph per tile (~0.9 KB). A ``TextGrid`` is a TileGrid over that
+``terminalio.FONT`` (6 x 12 cells, in flash on the board; a 6 x 12 PCF
+where the firmware has no terminalio) into one 1-bit bitmap, a glyph per
+tile (~0.9 KB). A ``TextGrid`` is a TileGrid over that
 strip: writing text is one index assignment per character, so changing a
 status line or a whole page allocates nothing and lays nothing out (a
 text label would render a new bitmap each time). It is the same idea as
@@ -14,8 +15,12 @@ text label would render a new bitmap each time). It is the same idea as
 the desktop's terminalio keeps one bitmap per glyph.
 """
 
-import bitmaptools
 import displayio
+
+try:
+    import bitmaptools
+except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
+    bitmaptools = None
 
 #: First and last character in the strip (printable ASCII).
 FIRST = 32
@@ -26,24 +31,40 @@ HEIGHT = 12
 
 
 def build_strip(font):
-    """The strip of glyphs FIRST..LAST of ``font`` (a fixed 6 x 12 font), as a Bitmap."""
+    """The strip of glyphs FIRST..LAST of ``font`` as a Bitmap.
+
+    ``font`` is terminalio.FONT (each glyph a 6 x 12 cell of its own strip)
+    or, on a firmware without terminalio, a 6 x 12 font from
+    adafruit_bitmap_font (each glyph its own bitmap, placed on the baseline
+    by its ``dx``, ``dy`` and the font's ``ascent``).
+    """
     count = LAST - FIRST + 1
     strip = displayio.Bitmap(count * WIDTH, HEIGHT, 2)
+    ascent = getattr(font, "ascent", HEIGHT)
     for code in range(FIRST, LAST + 1):
         glyph = font.get_glyph(code)
         if glyph is None:
             continue
+        # The glyph's pixels in its source bitmap, and where they go in its cell.
         left = glyph.tile_index * glyph.width
-        bitmaptools.blit(
-            strip,
-            glyph.bitmap,
-            (code - FIRST) * WIDTH,
-            0,
-            x1=left,
-            y1=0,
-            x2=left + min(glyph.width, WIDTH),
-            y2=min(glyph.height, HEIGHT),
-        )
+        x = max(0, glyph.dx)
+        y = max(0, ascent - glyph.height - glyph.dy)
+        width = min(glyph.width, WIDTH - x)
+        height = min(glyph.height, HEIGHT - y)
+        if width <= 0 or height <= 0:
+            continue
+        x += (code - FIRST) * WIDTH
+        if bitmaptools is not None:
+            bitmaptools.blit(strip, glyph.bitmap, x, y, x1=left, y1=0, x2=left + width, y2=height)
+            continue
+        source = glyph.bitmap
+        stride = source.width
+        for row in range(height):
+            into = (y + row) * strip.width + x
+            start = row * stride + left
+            for column in range(width):
+                if source[start + column]:
+                    strip[into + column] = 1
     return strip
 
 

@@ -143,6 +143,20 @@ class Effort:
         self.refine = refine
         self.monotony_power = monotony_power
 
+    def for_speed(self, speed):
+        """This effort for a CPU ``speed`` times a PyBadge's (0 < speed):
+        the node budget scaled by ``speed`` (a faster chip keeps the
+        budget the play strength was measured with), so a decision takes
+        about as long on every board. The deadline stays."""
+        if speed >= 1:
+            return self
+        scaled = Effort()
+        for name in ("deadline_ms", "max_depth", "min_probability", "four_probability", "cache",
+                     "sample_cells", "refine", "monotony_power"):
+            setattr(scaled, name, getattr(self, name))
+        scaled.max_nodes = max(1, int(self.max_nodes * speed))
+        return scaled
+
 
 #: On the handheld: 1,160 nodes of at most ~49 k fuel each, so <= ~57 M
 #: fuel (~0.5 s on a PyBadge; the 600 ms deadline is the backstop). The

@@ -14,7 +14,7 @@ import pytest
 from app import assist, backlight
 from app.controller import OVER, PLAY, WON
 from app.menus import MENU
-from boards import board
+from tests.tiles import board
 from engine import rules
 from app import pages
 from engine.game import Game

@@ -438,7 +438,9 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     from tools.sim import Simulator
 
     bundle, written, out = real
-    root = unpatched_root(out, tmp_path / "vm", ["engine", "app"])
+    packages = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in ("lib", "fonts"))
+    assert {"engine", "app", "boards"} <= set(packages)
+    root = unpatched_root(out, tmp_path / "vm", packages)
     lib = unpatched_root(out / "lib", tmp_path / "lib", sorted(p.name for p in (out / "lib").iterdir() if p.is_dir()))
     for path in lib.rglob("*.mpy"):
         target = root / path.relative_to(lib)

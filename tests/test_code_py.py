@@ -31,6 +31,9 @@ ACTIONS = (
     + [("wait", 500)]
 )
 
+#: The script's direction buttons -> engine.rules directions.
+DIRECTIONS = {"up": 0, "right": 1, "down": 2, "left": 3}
+
 DRIVER = """
 import json
 import fakeworld, fakeplayer
@@ -54,7 +57,7 @@ print("RESULT", json.dumps([stopped, game.cells, game.score, game.best, game.mov
 def _driver(board, fonts):
     return DRIVER % {
         "board": board,
-        "image": ram_budget.saved_game_image().hex(),
+        "image": ram_budget.saved_game_image(size=ram_budget.board_nvm_bytes(board)).hex(),
         "actions": ACTIONS,
         "fonts": str(fonts),
     }
@@ -88,16 +91,38 @@ def root():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+#: Every board whose buttons the fake player can press (tests/test_boards.py
+#: has the tilt and keyboard boards).
+BUTTON_BOARDS = [
+    "pybadge",
+    "pygamer",
+    "hack_club_sprig",
+    "pimoroni_picosystem",
+    "seeeduino_wio_terminal",
+    "tinycircuits_thumby_color",
+    "pewpew_m4",
+]
+
+
+@pytest.mark.parametrize("board", BUTTON_BOARDS)
 def test_main_plays_and_saves_the_same_game_on_cpython_and_micropython(board, root):
     from engine.store import Store
 
-    start = Store(bytearray(ram_budget.saved_game_image())).load()
+    image = bytearray(ram_budget.saved_game_image(size=ram_budget.board_nvm_bytes(board)))
+    start = Store(image).load()
     host = run_on_cpython(board)
     guest = run_on_micropython(board, root)
     stopped, cells, score, best, moves, frames, refreshed = host
     assert stopped and refreshed
-    # Save now kept every move: the saved game is past the resumed one.
+    # Save now kept every move: the saved game is the resumed one with the
+    # script's moves played, in the game's own directions (a board whose
+    # profile swapped two buttons would end elsewhere).
+    # (Directions after Start move the menu's cursor.)
+    expected = Store(image).load()
+    for action in ACTIONS[: ACTIONS.index(("tap", "start"))]:
+        if action[0] == "tap" and action[1] in DIRECTIONS:
+            expected.move(DIRECTIONS[action[1]])
+    assert [cells, score, moves] == [expected.cells, expected.score, expected.moves]
     assert moves >= start.moves + 6, (moves, start.moves)
     assert frames > 100
     assert guest == host

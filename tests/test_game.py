@@ -8,7 +8,7 @@ import pytest
 
 from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.rules import DOWN, LEFT, RIGHT, UP, can_move
-from tests.boards import board, values
+from tests.tiles import board, values
 
 
 def game_with(cells, score=0, seed=1):

@@ -8,33 +8,63 @@ import pytest
 
 from app import artwork, help_text, pages, theme
 from app.controller import OVER, PLAY, WON
-from app.layout import LAYOUT_160X128 as L
+from app.layouts import for_screen
 from app.menus import HELP_PAGE, MENU
-from boards import board
+from tests.tiles import board
 from tools.framebuffer import render_rgb565
 from tools.sim import FONT_DIR, Simulator
 
+L = for_screen(160, 128)
 WIDTH = L.width
 
+#: A board profile for each screen size there is a layout for (the
+#: simulator plays that board's screen); 640x480 is the 320x240 layout at
+#: twice the scale, checked by its geometry (test_layouts_fit_their_screens).
+SCREEN_BOARDS = {
+    (160, 128): "pybadge",
+    (320, 240): "seeeduino_wio_terminal",
+    (240, 240): "pimoroni_picosystem",
+    (128, 128): "tinycircuits_thumby_color",
+}
 
-class _Fonts:
-    """The tile fonts by digit count, as the layout names them."""
 
-    def __init__(self):
-        self.by_name = artwork.load_fonts(FONT_DIR, L.tile_fonts)
+class Screen:
+    """A simulator on one board, its layout, and its pixels in layout pixels."""
+
+    def __init__(self, board_id, seed=1):
+        self.sim = Simulator(seed=seed, board=board_id)
+        self.layout = self.sim.app.view.layout
+        self.fonts = artwork.load_fonts(FONT_DIR, self.layout.font_files())
 
     def for_digits(self, count):
-        return self.by_name[L.tile_fonts[min(count, 6) - 1]]
+        """(font, scale) of a tile number of ``count`` digits."""
+        name, scale = self.layout.tile_fonts[min(count, 6) - 1]
+        return self.fonts[name], scale
+
+    def pixels(self):
+        """The screen in layout pixels (every scale-th screen pixel), row-major."""
+        full = self.sim.pixels()
+        scale = self.layout.scale
+        width = self.sim.board.width
+        return [full[y * scale * width + x * scale] for y in range(self.layout.height) for x in range(self.layout.width)]
+
+    def cell_pixels(self, pixels, index):
+        """The tile x tile layout pixels of the tile (not its gap) in cell ``index``, as rows."""
+        layout = self.layout
+        left = layout.board_x + (index % 4) * layout.pitch + layout.gap
+        top = layout.board_y + (index // 4) * layout.pitch + layout.gap
+        return [pixels[(top + y) * layout.width + left : (top + y) * layout.width + left + layout.tile]
+                for y in range(layout.tile)]
 
 
-def text_ink_width(font, text):
+def text_ink_width(font, text, scale=1):
     min_x, _, max_x, _ = artwork.ink_bounds(font, text)
-    return max_x - min_x + 1
+    return (max_x - min_x + 1) * scale
 
 
-@pytest.fixture(scope="module")
-def fonts():
-    return _Fonts()
+@pytest.fixture(scope="module", params=sorted(SCREEN_BOARDS), ids=lambda size: "%dx%d" % size)
+def screen(request):
+    return Screen(SCREEN_BOARDS[request.param])
 
 
 @pytest.fixture
@@ -43,7 +73,7 @@ def sim():
 
 
 def tile_origin(index):
-    """Top-left pixel of the tile (not its gap) in cell ``index``."""
+    """Top-left pixel of the tile (not its gap) in cell ``index`` (160x128)."""
     return (
         L.board_x + (index % 4) * L.pitch + L.gap,
         L.board_y + (index // 4) * L.pitch + L.gap,
@@ -51,7 +81,7 @@ def tile_origin(index):
 
 
 def cell_pixels(pixels, index):
-    """The TILE x TILE pixels of one tile, as rows."""
+    """The TILE x TILE pixels of one tile, as rows (160x128)."""
     left, top = tile_origin(index)
     return [pixels[(top + y) * WIDTH + left : (top + y) * WIDTH + left + L.tile] for y in range(L.tile)]
 
@@ -66,13 +96,14 @@ def ink_mask(rows, background):
     return {(x - min_x, y - min_y) for x, y in points}
 
 
-def label_mask(font, text):
-    """Ink of ``text`` drawn by adafruit_display_text itself (an independent reference)."""
+def label_mask(font, text, scale=1):
+    """Ink of ``text`` drawn by adafruit_display_text itself (an independent
+    reference), at ``scale`` times the font's size."""
     import displayio
     from adafruit_display_text import bitmap_label
 
     group = displayio.Group()
-    label = bitmap_label.Label(font, text=text, color=0xFFFFFF, background_color=0x000000)
+    label = bitmap_label.Label(font, text=text, color=0xFFFFFF, background_color=0x000000, scale=scale)
     label.anchor_point = (0, 0)
     label.anchored_position = (10, 10)
     group.append(label)
@@ -82,14 +113,17 @@ def label_mask(font, text):
 
 
 ALL_TILES = board("0 2 4 8", "16 32 64 128", "256 512 1024 2048", "4096 8192 65536 131072")
+BIG_TILES = board("16384 32768 65536 131072", "2 4 8 16", "0 0 0 0", "0 0 0 0")
 
 
-def test_known_board_has_the_right_colours_and_numbers(sim, fonts):
-    sim.game.set_board(ALL_TILES, score=1234)
+@pytest.mark.parametrize("cells", [ALL_TILES, BIG_TILES], ids=["to 131072", "the largest"])
+def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
+    sim, layout = screen.sim, screen.layout
+    sim.game.set_board(cells, score=1234)
     sim.app.view.show_cells(sim.game.cells)
-    pixels = sim.pixels()
-    for index, exponent in enumerate(ALL_TILES):
-        rows = cell_pixels(pixels, index)
+    pixels = screen.pixels()
+    for index, exponent in enumerate(cells):
+        rows = screen.cell_pixels(pixels, index)
         background = theme.rgb565(theme.tile_colour(exponent))
         # Near the corner of the tile (inside its rounded corner) is plain tile colour.
         assert rows[2][2] == background, index
@@ -100,24 +134,46 @@ def test_known_board_has_the_right_colours_and_numbers(sim, fonts):
             assert drawn == set()
             continue
         text = str(1 << exponent)
-        # Exactly the digits, as the display_text library draws them in that font.
-        expected = label_mask(fonts.for_digits(len(text)), text)
+        # Exactly the digits, as the display_text library draws them in
+        # that font at that size: pixel by pixel.
+        font, scale = screen.for_digits(len(text))
+        expected = label_mask(font, text, scale)
         ink_only = [[1 if value == ink else 0 for value in row] for row in rows]
         assert ink_mask(ink_only, 0) == expected, text
         # Nothing but tile colour, ink and the board-colour corners.
         allowed = {background, ink, theme.rgb565(theme.BOARD)}
         assert {value for row in rows for value in row} <= allowed, text
         # Ink stays off the tile's edge pixels.
-        assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= L.tile - 2, text
-        assert min(y for _, y in drawn) >= 1 and max(y for _, y in drawn) <= L.tile - 2, text
+        assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= layout.tile - 2, text
+        assert min(y for _, y in drawn) >= 1 and max(y for _, y in drawn) <= layout.tile - 2, text
 
 
-def test_131072_fits_its_cell(fonts):
+def test_131072_fits_its_cell_in_every_layout(screen):
     for exponent in range(1, 18):
         text = str(1 << exponent)
-        width = text_ink_width(fonts.for_digits(len(text)), text)
-        assert width <= L.tile - 2, (text, width)
-    assert text_ink_width(fonts.for_digits(6), "131072") == 23
+        font, scale = screen.for_digits(len(text))
+        assert text_ink_width(font, text, scale) <= screen.layout.tile - 2, text
+    font, scale = screen.for_digits(6)
+    assert text_ink_width(font, "131072", scale) <= screen.layout.tile - 2
+
+
+def test_layouts_fit_their_screens():
+    from app.layouts import SIZES
+
+    for width, height in SIZES:
+        layout = for_screen(width, height)
+        assert layout.width * layout.scale == width and layout.height * layout.scale <= height
+        assert layout.board_x >= 0 and layout.board_x + layout.board_size <= layout.width
+        assert layout.board_y >= 0 and layout.board_y + layout.board_size <= layout.height
+        for box in (layout.score, layout.best):
+            assert 0 <= box.x and box.x + box.width <= layout.width and box.y + box.height <= layout.height
+            # Clear of the board: beside it, under it or above it.
+            assert (box.x >= layout.board_x + layout.board_size or box.y >= layout.board_y + layout.board_size
+                    or box.y + box.height <= layout.board_y)
+        assert layout.columns * 6 <= layout.overlay_width and layout.page_lines >= 8
+    assert for_screen(640, 480).scale == 2 * for_screen(320, 240).scale
+    with pytest.raises(ValueError, match="no layout for a 200x100 screen"):
+        for_screen(200, 100)
 
 
 def test_gaps_are_board_colour(sim):
@@ -138,7 +194,7 @@ def test_scores_show_their_digits(sim):
     assert view.score.wide.grid.hidden and not view.score.narrow.grid.hidden
     pixels = sim.pixels()
     light = theme.rgb565(theme.LIGHT_TEXT)
-    panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(L.panel_x, WIDTH)]
+    panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(L.score.x, WIDTH)]
     assert light in panel
 
 
@@ -399,7 +455,7 @@ def panel_ink(pixels, top, bottom):
     return {
         (x, y)
         for y in range(top, bottom)
-        for x in range(L.panel_x - 3, WIDTH)
+        for x in range(L.score.x - 3, WIDTH)
         if pixels[y * WIDTH + x] == light
     }
 
@@ -416,7 +472,7 @@ def test_score_box_shows_every_digit_of_the_largest_score_then_a_compact_form(si
     pixels = sim.pixels()
     ink = panel_ink(pixels, 5, 76)
     # Every glyph's ink stays inside the panel box, clear of the board.
-    assert min(x for x, _ in ink) >= L.panel_x and max(x for x, _ in ink) < WIDTH
+    assert min(x for x, _ in ink) >= L.score.x and max(x for x, _ in ink) < WIDTH
     # SCORE's number: as many glyphs (ink runs) as characters.
     strip = view.score.narrow
     columns = sorted({x for x, y in ink if strip.grid.y <= y < strip.grid.y + strip.height})

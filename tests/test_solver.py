@@ -10,7 +10,7 @@ import pytest
 
 from engine import rules, solver
 from engine.game import Game
-from tests.boards import board
+from tests.tiles import board
 
 # Boards seen in real games, from open to crowded.
 SAMPLE = [

@@ -10,9 +10,11 @@ xfonts-utils for bdftopcf)::
     apt-get install xfonts-base pcf2bdf xfonts-utils
     .venv/bin/python tools/make_fonts.py
 
-Each font keeps only the glyphs the game draws (digits, plus a space), so the
-files are a few hundred bytes and load in milliseconds on the PyBadge. The
-output files are committed; this tool only documents how they were made.
+Each digit font keeps only the glyphs the game draws (digits, plus a
+space), so the files are a few hundred bytes and load in milliseconds on
+the PyBadge. 6x12-ascii.pcf (printable ASCII) stands in for terminalio.FONT
+on boards whose firmware has no terminalio (PewPew M4). The output files
+are committed; this tool only documents how they were made.
 """
 
 import gzip
@@ -26,13 +28,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "fonts")
 
 DIGITS = "0123456789 "
-#: (source font name, characters kept). All misc-fixed: public domain.
+ASCII = "".join(chr(code) for code in range(32, 127))
+#: (source font name, characters kept, output suffix). All misc-fixed: public domain.
 FONTS = (
-    ("9x18B", DIGITS),  # tiles 2..64 (1-2 digits)
-    ("8x13B", DIGITS),  # tiles 128..512, scores
-    ("6x13B", DIGITS),  # tiles 1024..8192, scores up to 6 digits
-    ("5x8", DIGITS),  # tiles 16384..65536, 7-digit scores
-    ("4x6", DIGITS),  # tile 131072
+    ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits)
+    ("8x13B", DIGITS, "digits"),  # tiles 128..512, scores
+    ("6x13B", DIGITS, "digits"),  # tiles 1024..8192, scores up to 6 digits
+    ("5x8", DIGITS, "digits"),  # tiles 16384..65536, 7-digit scores
+    ("4x6", DIGITS, "digits"),  # tile 131072
+    ("6x12", ASCII, "ascii"),  # text where the firmware has no terminalio
 )
 
 
@@ -56,8 +60,8 @@ def subset_bdf(text, keep):
     return "\n".join(lines) + "\n" + "".join(kept) + "ENDFONT\n"
 
 
-def build(name, keep):
-    """Write fonts/<name>-digits.pcf from the system's <name>.pcf.gz."""
+def build(name, keep, suffix):
+    """Write fonts/<name>-<suffix>.pcf from the system's <name>.pcf.gz."""
     with tempfile.TemporaryDirectory() as work:
         pcf = os.path.join(work, name + ".pcf")
         bdf = os.path.join(work, name + ".bdf")
@@ -70,15 +74,15 @@ def build(name, keep):
             text = handle.read()
         with open(small, "w") as handle:
             handle.write(subset_bdf(text, keep))
-        out = os.path.join(OUT_DIR, name + "-digits.pcf")
+        out = os.path.join(OUT_DIR, "%s-%s.pcf" % (name, suffix))
         subprocess.run(["bdftopcf", "-o", out, small], check=True)
     return out
 
 
 def main():
     """Build every font in FONTS and print its size."""
-    for name, keep in FONTS:
-        out = build(name, keep)
+    for name, keep, suffix in FONTS:
+        out = build(name, keep, suffix)
         print("%s: %d bytes" % (os.path.relpath(out, ROOT), os.path.getsize(out)))
     return 0
 

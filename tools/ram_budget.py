@@ -38,6 +38,7 @@ Usage::
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -67,10 +68,9 @@ DOC = REPO / "docs" / "ram-budget.md"
 _SETUP = """\
 import gc, sys, micropython, json
 import fakeworld, fakeplayer
-{imports}
 fakeworld.reset({board!r}, nvm_image=bytes.fromhex({nvm!r}))
 fakeworld.stop_when_done = False
-
+{imports}
 def _tree_overshoot(root, seen):
     # Bytes by which the stand-ins reachable from ``root`` exceed the C
     # objects they stand for (each object once).
@@ -239,14 +239,22 @@ def _fingerprint_step():
     )
 
 
-def saved_game_image(seed=2048, moves=20):
-    """An 8 KB NVM image holding a game in progress (the run resumes it, so
-    every run plays the same tiles: the board's TRNG seeds only new games
-    on an empty NVM)."""
+def board_nvm_bytes(board_id):
+    """Bytes of NVM the faked ``board_id`` has (tools/standins/fakeboards.py)."""
+    spec = importlib.util.spec_from_file_location("_fakeboards", REPO / "tools" / "standins" / "fakeboards.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.nvm_bytes(board_id)
+
+
+def saved_game_image(seed=2048, moves=20, size=8192):
+    """An NVM image of ``size`` bytes holding a game in progress (the run
+    resumes it, so every run plays the same tiles: the board's TRNG seeds
+    only new games on an empty NVM)."""
     from engine.game import Game
     from engine.store import Store
 
-    nvm = bytearray(b"\xff" * 8192)
+    nvm = bytearray(b"\xff" * size)
     game = Game(seed=seed)
     for index in range(moves):
         game.move(index % 4)
@@ -255,8 +263,15 @@ def saved_game_image(seed=2048, moves=20):
 
 
 def _setup(board_id):
-    imports = "".join("import %s\n" % name for name in vmroot.standin_modules() if name not in ("fakeworld", "fakeplayer"))
-    return _SETUP.format(imports=imports, board=board_id, nvm=saved_game_image().hex())
+    # Every stand-in the faked board's firmware has, loaded before anything
+    # is measured (on the board they are C, in flash); after the reset, so
+    # that board is that board.
+    imports = "".join(
+        "try:\n    import %s\nexcept ImportError:\n    pass\n" % name
+        for name in vmroot.standin_modules()
+        if name not in ("fakeworld", "fakeplayer")
+    )
+    return _SETUP.format(imports=imports, board=board_id, nvm=saved_game_image(size=board_nvm_bytes(board_id)).hex())
 
 
 def build_root():

@@ -59,6 +59,7 @@ import keypad  # noqa: E402  Blinka's keypad: only its EventQueue is used
 from app import controls  # noqa: E402
 
 FONT_DIR = os.path.join(ROOT, "fonts")
+#: The PyBadge's NVM size (a board profile says its own: SimBoard.nvm_bytes).
 NVM_SIZE = 8192
 #: Virtual milliseconds per headless frame.
 FRAME_MS = 20
@@ -88,13 +89,52 @@ KEY_NAMES = (
     ("Quit", "Esc"),
 )
 
+class SimBoard:
+    """A board profile (boards/) as the simulator plays it: the screen size,
+    the key numbers its buttons have (the profile's KEYMAP, so the game's
+    own key mapping is what is played), its NVM size and store layout, and
+    its solver speed.
+
+    :raises ValueError: no profile has that ``board_id``.
+    """
+
+    def __init__(self, board_id="pybadge"):
+        import boards
+
+        profile = boards.load(board_id)
+        if profile is None:
+            raise ValueError("no board profile %r (there are: %s)" % (board_id, ", ".join(sorted(boards.NAMES))))
+        self.board_id = board_id
+        self.name = boards.NAMES[board_id]
+        self.width, self.height = profile.SCREEN
+        self.nvm_bytes = profile.NVM_BYTES
+        self.store = dict(getattr(profile, "STORE", {}))
+        self.speed = profile.SPEED
+        self.keymap = getattr(profile, "KEYMAP", None)
+
+    def key_number(self, logical):
+        """The key number the board's key source gives the logical key
+        ``logical`` (app.controls.KEY_*), or None if no button is it."""
+        if self.keymap is None:
+            return logical
+        for number, mapped in enumerate(self.keymap):
+            if mapped == logical:
+                return number
+        return None
+
+    def has(self, button):
+        """True if one of the board's buttons is ``button`` (a BUTTONS name)."""
+        return self.key_number(BUTTONS[button]) is not None
+
+
 #: Shown instead of a window where none can open.
 HEADLESS_HINT = "run it headless instead: .venv/bin/python tools/sim.py --headless --press left,down --screenshot shot.png"
 
 
-def window_title():
-    """The window's title: what it is and which key is which button."""
-    return "2048 (PyBadge simulator) - " + ", ".join("%s: %s" % (button, keys) for button, keys in KEY_NAMES)
+def window_title(board=None):
+    """The window's title: which board it plays and which key is which button."""
+    name = "PyBadge" if board is None or board.board_id == "pybadge" else board.name
+    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in KEY_NAMES)
 
 
 def display_problem(environ=None, platform=None):
@@ -117,15 +157,23 @@ def default_nvm_path():
     return os.path.join(base, "pybadge-2048", "nvm.bin")
 
 
-def open_nvm(path):
-    """An NVM-like object: in memory for ``None``, else backed by a file
-    (``tools.file_nvm.FileNVM``; its folder is made if missing).
+def board_nvm_path(board_id):
+    """The window's NVM file for ``board_id``: the PyBadge's is the default
+    path, every other board has its own file beside it."""
+    if board_id == "pybadge":
+        return default_nvm_path()
+    return os.path.join(os.path.dirname(default_nvm_path()), "nvm-%s.bin" % board_id)
+
+
+def open_nvm(path, size=NVM_SIZE):
+    """An NVM-like object of ``size`` bytes: in memory for ``None``, else
+    backed by a file (``tools.file_nvm.FileNVM``; its folder is made if missing).
 
     :raises tools.file_nvm.NVMFileError: the file cannot be used (a folder,
         unreadable, in use by another simulator); one line says why.
     """
     if path is None:
-        return bytearray(b"\xff" * NVM_SIZE)
+        return bytearray(b"\xff" * size)
     from tools.file_nvm import FileNVM, NVMFileError
 
     directory = os.path.dirname(os.path.abspath(path))
@@ -133,11 +181,11 @@ def open_nvm(path):
         os.makedirs(directory, exist_ok=True)
     except OSError as error:
         raise NVMFileError("cannot make the folder %s: %s" % (directory, error.strerror or error)) from None
-    return FileNVM(path, size=NVM_SIZE)
+    return FileNVM(path, size=size)
 
 
-def open_nvm_or_say_why(path, option):
-    """``open_nvm(path)``, or None after printing one line on stderr.
+def open_nvm_or_say_why(path, option, size=NVM_SIZE):
+    """``open_nvm(path, size)``, or None after printing one line on stderr.
 
     Also says (one line each) when the file is read-only (it is loaded, no
     save will land) and when it is a symlink (the file it points to is used).
@@ -145,7 +193,7 @@ def open_nvm_or_say_why(path, option):
     from tools.file_nvm import NVMFileError
 
     try:
-        nvm = open_nvm(path)
+        nvm = open_nvm(path, size)
     except NVMFileError as error:
         print("%s: %s" % (option, error), file=sys.stderr)
         return None
@@ -224,12 +272,13 @@ class HeadlessDisplay:
         return True
 
 
-def make_store(nvm):
+def make_store(nvm, layout=None):
     """The game's Store on ``nvm`` (None: a store with no NVM, for --fresh:
-    it loads a fresh game and every save says nothing was kept)."""
+    it loads a fresh game and every save says nothing was kept), written
+    the way ``layout`` (a board profile's STORE) says."""
     from engine.store import Store
 
-    return Store(nvm)
+    return Store(nvm, **(layout or {}))
 
 
 class Simulator:
@@ -238,19 +287,21 @@ class Simulator:
     :param int seed: seed of a new game (when nothing is saved).
     :param nvm: NVM-like object (default: blank, in memory).
     :param bool fresh: no NVM at all (--fresh): nothing is read or kept.
+    :param str board: the board profile played (screen, keys, NVM, speed).
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None):
+    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge"):
         from app.controller import App
 
-        self.display = HeadlessDisplay()
+        self.board = SimBoard(board)
+        self.display = HeadlessDisplay(self.board.width, self.board.height)
         self.keys = SimKeys()
         self.clock = VirtualClock()
         if fresh:
             self.nvm = None
         else:
-            self.nvm = nvm if nvm is not None else open_nvm(None)
-        self.store = make_store(self.nvm)
+            self.nvm = nvm if nvm is not None else open_nvm(None, self.board.nvm_bytes)
+        self.store = make_store(self.nvm, self.board.store)
         self.app = App(
             self.display,
             self.keys,
@@ -261,6 +312,8 @@ class Simulator:
             solver=solver,
             event=keypad.Event(),
             key_names=key_names,
+            keymap=self.board.keymap,
+            speed=self.board.speed,
         )
         self.app.step()
 
@@ -282,19 +335,29 @@ class Simulator:
                 break
             self.frames()
 
+    def key(self, name):
+        """The board's key number of the button ``name`` (see BUTTONS).
+
+        :raises ValueError: the board has no such button.
+        """
+        number = self.board.key_number(BUTTONS[name])
+        if number is None:
+            raise ValueError("the %s has no %s button" % (self.board.name, name))
+        return number
+
     def press(self, name):
         """Press and release one button by name (see BUTTONS), then let it settle."""
         if name == "wait":
             self.frames(1000 // FRAME_MS)
             return
         if name == "hold-select":
-            key = BUTTONS["select"]
+            key = self.key("select")
             self.keys.press(key)
             self.frames(1 + controls.LONG_PRESS_MS // FRAME_MS)
             self.keys.release(key)
             self.frames()
             return
-        key = BUTTONS[name]
+        key = self.key(name)
         self.keys.press(key)
         self.frames()
         self.keys.release(key)
@@ -312,16 +375,16 @@ class Simulator:
                 self.press(name.strip().lower())
 
     def pixels(self):
-        """The screen as 160*128 RGB565 ints (row-major)."""
+        """The screen as width*height RGB565 ints (row-major)."""
         from tools.framebuffer import render_rgb565
 
-        return render_rgb565(self.app.view.group)
+        return render_rgb565(self.app.view.group, self.board.width, self.board.height)
 
     def screenshot(self, path, scale=1):
         """Write the screen to a PNG file."""
         from tools.framebuffer import write_png
 
-        write_png(path, self.pixels(), scale=scale)
+        write_png(path, self.pixels(), scale=scale, width=self.board.width, height=self.board.height)
 
 
 def parse_board(text):
@@ -354,8 +417,9 @@ def parse_board(text):
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
     nvm = None
+    board = SimBoard(args.board_profile)
     if not args.fresh:
-        nvm = open_nvm_or_say_why(args.nvm, "--nvm")
+        nvm = open_nvm_or_say_why(args.nvm, "--nvm", board.nvm_bytes)
         if nvm is None:
             return 2
     try:
@@ -365,7 +429,7 @@ def run_headless(args):
 
 
 def _play_headless(args, nvm):
-    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh)
+    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile)
     if args.board:
         try:
             cells = parse_board(args.board)
@@ -380,8 +444,13 @@ def _play_headless(args, nvm):
         sim.app.show_position()
     names = [name for name in (args.press or "").split(",") if name.strip()]
     for name in names:
-        if name.split("*")[0].strip().lower() not in BUTTONS and name not in ("wait", "hold-select"):
+        button = name.split("*")[0].strip().lower()
+        if button not in BUTTONS and name not in ("wait", "hold-select"):
             print("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)), file=sys.stderr)
+            return 2
+        wanted = "select" if name == "hold-select" else button
+        if wanted in BUTTONS and not sim.board.has(wanted):
+            print("the %s has no %s button" % (sim.board.name, wanted), file=sys.stderr)
             return 2
     sim.press_all(names)
     sim.frames(5)
@@ -462,16 +531,22 @@ class Window:
 
     :param nvm: NVM-like object for the store.
     :param int seed: seed of a new game (when nothing is saved).
+    :param str board: the board profile played.
     """
 
-    def __init__(self, nvm, seed=None):
+    def __init__(self, nvm, seed=None, board="pybadge"):
         import pygame
 
         from app.controller import App
 
         self.pygame = pygame
+        self.board = SimBoard(board)
         self.display = _shaded_display_class()(
-            width=160, height=128, caption=window_title(), flags=pygame.SCALED, auto_refresh=False
+            width=self.board.width,
+            height=self.board.height,
+            caption=window_title(self.board),
+            flags=pygame.SCALED,
+            auto_refresh=False,
         )
         self.keys = SimKeys()
         self._started = time.monotonic()
@@ -484,6 +559,8 @@ class Window:
             seed=seed,
             event=keypad.Event(),
             key_names=KEY_NAMES,
+            keymap=self.board.keymap,
+            speed=self.board.speed,
         )
         self._keymap = _pygame_keymap(pygame)
         # Several keyboard keys map to one button: count them so releasing
@@ -505,7 +582,8 @@ class Window:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     running = False
                     continue
-                key = self._keymap.get(event.key)
+                logical = self._keymap.get(event.key)
+                key = None if logical is None else self.board.key_number(logical)
                 if key is None:
                     continue
                 if event.type == pygame.KEYDOWN:
@@ -539,14 +617,15 @@ def run_window(args):
     if problem is not None:
         print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
         return 2
-    path = None if args.fresh else (args.nvm or default_nvm_path())
+    board = SimBoard(args.board_profile)
+    path = None if args.fresh else (args.nvm or board_nvm_path(board.board_id))
     nvm = None
     if path is not None:
-        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file")
+        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file", board.nvm_bytes)
         if nvm is None:
             return 2
     try:
-        window = Window(nvm, seed=args.seed)
+        window = Window(nvm, seed=args.seed, board=board.board_id)
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             import displayio
@@ -581,7 +660,14 @@ def main(argv=None):
     parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
     parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
+    parser.add_argument("--board-profile", default="pybadge", metavar="BOARD_ID",
+                        help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)")
     args = parser.parse_args(argv)
+    try:
+        SimBoard(args.board_profile)
+    except ValueError as error:
+        print("--board-profile: %s" % error, file=sys.stderr)
+        return 2
     if args.headless:
         return run_headless(args)
     return run_window(args)

@@ -23,6 +23,14 @@ Usage::
     python tools/solver_bench.py --preset desktop --games 10 --seed 1 --jobs 2 --json
     python tools/solver_bench.py --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
     pypy3 tools/solver_bench.py --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
+    python tools/solver_bench.py --boards
+
+``--boards`` plays no games: for each board profile (boards/) it takes the
+device effort at that board's speed (``Effort.for_speed``: the node budget
+scaled by the profile's SPEED), measures the fuel of decisions that spend
+that whole budget, and prints the time they take on that board's CPU at
+1.2e8 fuel/s times its speed (the target: at most 0.7 s, with the 600 ms
+deadline as the backstop on the board).
 
 The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
 ``--sample-cells``/``--refine``/``--monotony-power`` options override that field of the preset (games, the
@@ -185,6 +193,43 @@ def fuel_per_decision(board, preset, overrides=None):
     return with_call.fuel - without.fuel, move, allocated, nodes
 
 
+#: The decision time every board is held to (seconds, estimated).
+BOARD_DECISION_TARGET = 0.7
+
+
+def board_decisions(count=6):
+    """{board_id: (speed, node budget, max fuel, est. seconds)} of decisions
+    spending each profile's whole node budget on its CPU (one fuel sample
+    per distinct speed)."""
+    import boards
+    from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE
+
+    by_speed = {}
+    table = {}
+    for board_id in sorted(boards.NAMES):
+        speed = boards.load(board_id).SPEED
+        budget = solver.DEVICE.for_speed(speed).max_nodes
+        if speed not in by_speed:
+            overrides = {"max_nodes": budget}
+            by_speed[speed] = max(
+                fuel_per_decision(board, "device", overrides)[0]
+                for board in sample_boards(count, "device", overrides, bound=True)
+            )
+        fuel = by_speed[speed]
+        table[board_id] = (speed, budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
+    return table
+
+
+def print_board_decisions(count=6):
+    """Print :func:`board_decisions` as a table."""
+    print("Solver decisions that spend the whole node budget, per board (fuel VM, %d boards each):" % count)
+    print("  %-28s %6s %7s %12s %9s" % ("board", "speed", "nodes", "fuel max", "est. s"))
+    for board_id, (speed, budget, fuel, seconds) in board_decisions(count).items():
+        print("  %-28s %6.2f %7d %12d %9.2f" % (board_id, speed, budget, fuel, seconds))
+    print("  target: <= %.1f s on every board (the 600 ms deadline stops a search on the board itself)"
+          % BOARD_DECISION_TARGET)
+
+
 def _progress(done, total, started):
     if not sys.stderr.isatty():
         return
@@ -239,11 +284,16 @@ def main(argv=None):
     parser.add_argument("--bound-boards", type=int, default=10,
                         help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--boards", action="store_true",
+                        help="no games: the decision time of every board profile at its CPU speed")
     parser.add_argument("--log", help="append each finished game to this file as a JSON line (long runs keep what they did)")
     for field in OVERRIDABLE:
         parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
     args = parser.parse_args(argv)
     overrides = {field: getattr(args, field) for field in OVERRIDABLE if getattr(args, field) is not None}
+    if args.boards:
+        print_board_decisions()
+        return
     if args.preset == "device" and args.fuel_boards:
         try:
             import wasmtime  # noqa: F401  (what tools.mpvm runs MicroPython with)

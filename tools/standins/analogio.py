@@ -6,6 +6,9 @@
 
 import fakeworld
 
+if fakeworld.missing("analogio"):  # the faked board's firmware has none
+    raise ImportError("no module named 'analogio'")
+
 
 class AnalogIn:
     def __init__(self, pin):

@@ -16,6 +16,9 @@ fuel VM's, displayio._FastBitmap) are filled and copied a row at a time.
 
 import fakeworld
 
+if fakeworld.missing("bitmaptools"):  # the faked board's firmware has none
+    raise ImportError("no module named 'bitmaptools'")
+
 
 def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     """Fill the rectangle x1 <= x < x2, y1 <= y < y2 with ``value``."""

@@ -19,10 +19,35 @@ PYBADGE_KEYS = {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, 
 PYGAMER_KEYS = {"b": 0, "a": 1, "start": 2, "select": 3}
 PYGAMER_STICK = {"left": ("JOYSTICK_X", 2000), "right": ("JOYSTICK_X", 63000), "up": ("JOYSTICK_Y", 2000), "down": ("JOYSTICK_Y", 63000)}
 
-#: Per board: (button -> key number, button -> (stick pin, value)).
+#: Per board: (button -> key number or pin, button -> (stick pin, value)).
+#: On boards with a pin per key the player presses pins by name: which
+#: physical button is which game button is written here from the board's
+#: markings (docs/boards.md), so a profile that lists its pins in another
+#: order fails the tests instead of swapping buttons.
 BOARDS = {
     "pybadge": (PYBADGE_KEYS, {}),
     "pygamer": (PYGAMER_KEYS, PYGAMER_STICK),
+    "hack_club_sprig": ({
+        "up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
+        "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J",
+    }, {}),
+    "pimoroni_picosystem": ({
+        "up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
+        "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y",
+    }, {}),
+    "seeeduino_wio_terminal": ({
+        "up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
+        "a": "SWITCH_PRESS", "b": "BUTTON_3", "start": "BUTTON_1", "select": "BUTTON_2",
+    }, {}),
+    "tinycircuits_thumby_color": ({
+        "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
+        "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT",
+    }, {}),
+    # No B: X (Start) leaves any page for the game, O (A) an info page for the menu.
+    "pewpew_m4": ({
+        "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
+        "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z",
+    }, {}),
 }
 
 from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
@@ -30,6 +55,12 @@ from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
 
 def _keys():
     return BOARDS.get(fakeworld.BOARD_ID, BOARDS["pybadge"])
+
+
+def buttons():
+    """The game buttons the faked board has."""
+    keys, stick = _keys()
+    return tuple(keys) + tuple(stick)
 
 
 def press(button, held_ms=TAP_MS, at=None):

@@ -16,9 +16,11 @@ passed, the next read raises ``KeyboardInterrupt`` (what Ctrl-C does to a
 running code.py), which ends ``main()``.
 """
 
+import fakeboards
+from scenario import FRAME_MS  # milliseconds the clock moves per frame
+
 #: ``board.board_id`` of the board being faked.
 BOARD_ID = "pybadge"
-from scenario import FRAME_MS  # noqa: E402  milliseconds the clock moves per frame
 #: Frames to run after the last scripted event before stopping.
 IDLE_FRAMES = 50
 #: Set before displayio is imported: bitmaps with a byte per pixel and
@@ -75,6 +77,16 @@ def metered(start):
         c_calls += 1
 
 
+def missing(module):
+    """True if the faked board's firmware has no ``module``."""
+    return module in fakeboards.MISSING.get(BOARD_ID, ())
+
+
+def nvm_bytes(board_id=None):
+    """Size of the NVM of ``board_id`` (default: the faked board)."""
+    return fakeboards.nvm_bytes(board_id or BOARD_ID)
+
+
 def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idle_frames=50, start_ms=0):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
@@ -85,6 +97,8 @@ def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idl
     analog = dict(analog_script or {})
     if nvm_image is not None:
         nvm = bytearray(nvm_image)
+    elif len(nvm) != nvm_bytes(board_id):
+        nvm = bytearray(b"\xff" * nvm_bytes(board_id))
     frames = 0
     _idle_left = None
     IDLE_FRAMES = idle_frames
@@ -109,14 +123,16 @@ def due_key():
     """The next scripted key event whose time has come, as its (time, key,
     pressed) entry (no new tuple: the board's keypad allocates nothing), or None.
 
-    Events with a key number below 0 only keep the script running until
-    their time (a wait, a stick movement): they are dropped, not delivered.
+    A key is a key number (shift-register boards) or a pin's name (one pin
+    per key: the fake keypad.Keys turns it into its index). Events with key
+    -1 only keep the script running until their time (a wait, a stick
+    movement): they are dropped, not delivered.
     """
     global delivered
     while delivered < len(keys) and _ticks_reached(keys[delivered][0]):
         entry = keys[delivered]
         delivered += 1
-        if entry[1] >= 0:
+        if entry[1] != -1:
             return entry
     return None
 

@@ -26,10 +26,15 @@ class Event:
 
 
 class EventQueue:
-    """Events as the script delivers them."""
+    """Events as the script delivers them.
 
-    def __init__(self, max_events=64):
+    :param pins: the pins of a ``Keys`` (a scripted pin name becomes its
+        index, as the board's scanner numbers keys), or None.
+    """
+
+    def __init__(self, max_events=64, pins=None):
         self.overflowed = False
+        self._pins = pins
 
     def _next(self):
         due = fakeworld.due_key()
@@ -37,11 +42,20 @@ class EventQueue:
             fakeworld.end_of_frame()
         return due
 
+    def _number(self, key):
+        # A pin's name -> its index among the pins (no allocation); a pin
+        # this source does not scan is a scripting error.
+        if isinstance(key, str):
+            if self._pins is None or key not in self._pins:
+                raise ValueError("the script pressed %s, which this key source does not scan" % key)
+            return self._pins.index(key)
+        return key
+
     def get_into(self, event):
         due = self._next()
         if due is None:
             return False
-        event.key_number = due[1]
+        event.key_number = self._number(due[1])
         event.pressed = due[2]
         event.timestamp = fakeworld.now
         return True
@@ -50,7 +64,7 @@ class EventQueue:
         due = self._next()
         if due is None:
             return None
-        event = Event(due[1], due[2])
+        event = Event(self._number(due[1]), due[2])
         event.timestamp = fakeworld.now
         return event
 
@@ -60,7 +74,7 @@ class EventQueue:
         for index in range(fakeworld.delivered, len(keys)):
             if not fakeworld._ticks_reached(keys[index][0]):
                 break
-            if keys[index][1] >= 0:
+            if keys[index][1] != -1:
                 count += 1
         return count
 
@@ -72,9 +86,9 @@ class EventQueue:
 
 
 class _Keys:
-    def __init__(self, key_count, max_events=64):
+    def __init__(self, key_count, max_events=64, pins=None):
         self.key_count = key_count
-        self.events = EventQueue(max_events)
+        self.events = EventQueue(max_events, pins)
 
     def reset(self):
         pass
@@ -94,4 +108,7 @@ class Keys(_Keys):
     """One pin per key (Sprig, PicoSystem, Wio Terminal, CLUE ...)."""
 
     def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64, debounce_threshold=1):
-        super().__init__(len(pins), max_events)
+        for pin in pins:
+            if not isinstance(pin, str):
+                raise TypeError("pins must be the board's pins")
+        super().__init__(len(pins), max_events, tuple(pins))

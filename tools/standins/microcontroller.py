@@ -23,7 +23,8 @@ class _NVM:
         fakeworld.nvm[index] = value
 
 
-nvm = _NVM()
+if fakeworld.nvm_bytes():  # a build without NVM has no microcontroller.nvm at all
+    nvm = _NVM()
 
 
 def reset():

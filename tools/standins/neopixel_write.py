@@ -4,6 +4,11 @@
 
 """Fake ``neopixel_write``: the last bytes sent."""
 
+import fakeworld
+
+if fakeworld.missing("neopixel_write"):  # the faked board's firmware has none
+    raise ImportError("no module named 'neopixel_write'")
+
 last = None
 
 

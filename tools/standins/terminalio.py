@@ -10,6 +10,11 @@ count as part of the stand-ins' own cost and subtract. The glyphs are
 blank: the measurements need their sizes, not their shapes.
 """
 
+import fakeworld
+
+if fakeworld.missing("terminalio"):  # the faked board's firmware has none
+    raise ImportError("no module named 'terminalio'")
+
 import displayio
 from fontio import BuiltinFont
 

@@ -10,6 +10,9 @@ A ``Rectangle`` costs what CircuitPython allocates for it: the
 """
 
 import fakeworld
+
+if fakeworld.missing("vectorio"):  # the faked board's firmware has none
+    raise ImportError("no module named 'vectorio'")
 from displayio import _OBJECT, _Placed, _blocks, _get16, _put16
 
 

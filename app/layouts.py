@@ -1,0 +1,121 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The layouts, one per screen size; ``for_screen`` builds the one asked for.
+
+* 160x128 (PyBadge, PyGamer, Sprig, PewPew M4): the board on the left,
+  SCORE, BEST and the status in a panel on the right;
+* 320x240 (Wio Terminal, Fruit Jam asked for 320x240) and 640x480 (the
+  Fruit Jam's default video mode): a 160x120 version of that layout at
+  scale 2 or 4 (a Group's scale costs no RAM);
+* 240x240 (PicoSystem, CLUE): bigger tiles (numbers of up to 3 digits
+  drawn at twice their font's size), the scores in a strip under the
+  board, pages and banners at scale 2;
+* 128x128 (Thumby Color): the board under a one-line score strip.
+
+Only the chosen layout is ever built, and code.py forgets this module once
+it has it: the others' numbers never take RAM on the board.
+"""
+
+from app.layout import Box, Layout
+
+#: The screen sizes there is a layout for.
+SIZES = ((128, 128), (160, 128), (240, 240), (320, 240), (640, 480))
+
+#: Tile digit fonts for a 27 px tile, by digit count: each the widest that
+#: fits (131072 in 4x6 is 23 px wide).
+_SMALL_TILE_FONTS = (
+    ("9x18B-digits.pcf", 1),
+    ("9x18B-digits.pcf", 1),
+    ("8x13B-digits.pcf", 1),
+    ("6x13B-digits.pcf", 1),
+    ("5x8-digits.pcf", 1),
+    ("4x6-digits.pcf", 1),
+)
+#: SCORE / BEST: 6x13 bold up to 6 digits (36 px), 5x8 for 7 (35 px).
+_SMALL_SCORE_FONTS = (("6x13B-digits.pcf", 1), ("5x8-digits.pcf", 1))
+
+
+def for_screen(width, height):
+    """The layout for a ``width`` x ``height`` display.
+
+    :raises ValueError: no layout is designed for that size.
+    """
+    if (width, height) == (160, 128):
+        return _panel(128, 5, 1)
+    if (width, height) == (320, 240):
+        return _panel(120, 1, 2)
+    if (width, height) == (640, 480):
+        return _panel(120, 1, 4)
+    if (width, height) == (240, 240):
+        return _square_240()
+    if (width, height) == (128, 128):
+        return _square_128()
+    raise ValueError(
+        "no layout for a %dx%d screen (there are: %s)" % (width, height, ", ".join("%dx%d" % size for size in SIZES))
+    )
+
+
+def _panel(height, top, scale):
+    # 160 px wide: a 118 px board on the left, a 38 px score panel on the
+    # right. 128 rows on a PyBadge; 120 (8 fewer) for screens of twice or
+    # four times 160x120, drawn at that scale.
+    return Layout(
+        160,
+        height,
+        tile=27,
+        gap=2,
+        board=(1, top),
+        score=Box(121, top, 38, 33),
+        best=Box(121, top + 36, 38, 33),
+        status=(121, top + 73, 6),
+        tile_fonts=_SMALL_TILE_FONTS,
+        score_fonts=_SMALL_SCORE_FONTS,
+        arrow=41,
+        scale=scale,
+    )
+
+
+def _square_240():
+    # 46 px tiles; up to 3 digits at twice the size (9x18 bold: "64" is
+    # 30 px wide; 6x13 bold: "512" is 34 px), 4 to 6 digits at their own
+    # size, as on the small tiles but a step bigger.
+    return Layout(
+        240,
+        240,
+        tile=46,
+        gap=4,
+        board=(18, 2),
+        score=Box(2, 208, 96, 31, title_y=0, digits_y=12, narrow_y=12),
+        best=Box(142, 208, 96, 31, title_y=0, digits_y=12, narrow_y=12),
+        status=(102, 211, 6),
+        tile_fonts=(
+            ("9x18B-digits.pcf", 2),
+            ("9x18B-digits.pcf", 2),
+            ("6x13B-digits.pcf", 2),
+            ("9x18B-digits.pcf", 1),
+            ("8x13B-digits.pcf", 1),
+            ("6x13B-digits.pcf", 1),
+        ),
+        score_fonts=(("9x18B-digits.pcf", 1), ("9x18B-digits.pcf", 1)),
+        arrow=61,
+        overlay_scale=2,
+    )
+
+
+def _square_128():
+    # 26 px tiles under a 13 px strip with both scores (no titles, no status).
+    return Layout(
+        128,
+        128,
+        tile=26,
+        gap=2,
+        board=(7, 14),
+        score=Box(0, 0, 64, 13, title_y=-1, digits_y=3, narrow_y=3),
+        best=Box(64, 0, 64, 13, title_y=-1, digits_y=3, narrow_y=3),
+        status=(-1, 0, 0),
+        tile_fonts=_SMALL_TILE_FONTS,
+        score_fonts=(("5x8-digits.pcf", 1), ("5x8-digits.pcf", 1)),
+        arrow=41,
+    )

@@ -1,0 +1,129 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""What the board profiles share: the Hardware record and its builders.
+
+Every builder answers None (and the game goes on without the part) when a
+board lacks the part or its module: no speaker, no NeoPixels, no NVM.
+"""
+
+#: Logical key numbers (app.controls): B, A, Start, Select, Right, Down, Up, Left.
+LOGICAL = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
+
+
+class Hardware:
+    """One board, as the game sees it.
+
+    :param display: the display (``board.DISPLAY`` or ``supervisor.runtime.display``).
+    :param keys: a key source with ``events`` (keypad-style).
+    :param nvm: ``microcontroller.nvm``, or None (no saves).
+    :param dict store: keyword arguments for ``engine.store.Store`` (the
+        write strategy of this port's flash).
+    :param keymap: bytes: logical key number (app.controls) of each of the
+        key source's key numbers, or None when they already are.
+    :param float speed: the solver's speed here, relative to a PyBadge
+        (SAMD51 at 120 MHz = 1.0); a slower board searches fewer nodes.
+    :param speaker: a tone player (app.sound) or None; ``pixels`` NeoPixels or None.
+    """
+
+    def __init__(self, display, keys, nvm, store=None, keymap=None, speed=1.0, speaker=None, pixels=None):
+        self.display = display
+        self.keys = keys
+        self.nvm = nvm
+        self.store = store or {}
+        self.keymap = keymap
+        self.speed = speed
+        self.speaker = speaker
+        self.pixels = pixels
+
+
+def nvm():
+    """``microcontroller.nvm``, or None on a board without one."""
+    try:
+        import microcontroller
+
+        return microcontroller.nvm
+    except (ImportError, AttributeError):
+        return None
+
+
+def display():
+    """The board's display: ``board.DISPLAY``, or ``supervisor.runtime.display``
+    on boards whose firmware makes it on request (Fruit Jam); None if neither."""
+    import board
+
+    shown = getattr(board, "DISPLAY", None)
+    if shown is None:
+        import supervisor
+
+        shown = getattr(supervisor.runtime, "display", None)
+    return shown
+
+
+def pin_keys(pins, value_when_pressed=False, pull=True):
+    """``keypad.Keys`` over ``pins`` (key numbers in their order)."""
+    import keypad
+
+    return keypad.Keys(pins, value_when_pressed=value_when_pressed, pull=pull)
+
+
+def shift_register_keys(count):
+    """The PyBadge / PyGamer buttons behind their 74HC165 shift register."""
+    import board
+    import keypad
+
+    return keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK,
+        data=board.BUTTON_OUT,
+        latch=board.BUTTON_LATCH,
+        key_count=count,
+        value_when_pressed=True,
+    )
+
+
+def dac_speaker(pin, enable_pin=None):
+    """A tone player on a DAC speaker (``audioio``), or None."""
+    try:
+        import audioio
+
+        from app.sound import SquareWave
+
+        return SquareWave(audioio.AudioOut(pin), _enable(enable_pin))
+    except (ImportError, AttributeError, ValueError, RuntimeError):
+        return None
+
+
+def pwm_speaker(pin, enable_pin=None):
+    """A tone player on a PWM speaker (``audiopwmio``), or None."""
+    try:
+        import audiopwmio
+
+        from app.sound import SquareWave
+
+        return SquareWave(audiopwmio.PWMAudioOut(pin), _enable(enable_pin))
+    except (ImportError, AttributeError, ValueError, RuntimeError):
+        return None
+
+
+def _enable(pin):
+    # The amplifier's enable pin, off until a tone plays.
+    if pin is None:
+        return None
+    import digitalio
+
+    enable = digitalio.DigitalInOut(pin)
+    enable.switch_to_output(value=False)
+    return enable
+
+
+def neopixels(pin, count):
+    """The board's NeoPixels, dark, or None."""
+    try:
+        import neopixel
+
+        pixels = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=True)
+        pixels.fill((0, 0, 0))
+        return pixels
+    except (ImportError, AttributeError, ValueError, RuntimeError):
+        return None

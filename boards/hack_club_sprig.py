@@ -1,0 +1,46 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Hack Club Sprig (board_id ``hack_club_sprig``): a Raspberry Pi Pico (RP2040).
+
+160x128 ST7735 (the firmware rotates it); 8 buttons, each on its own pin:
+W A S D on the left are the D-pad (up, left, down, right); on the right L
+is A, K is B, I is Start (menu) and J is Select (hint; hold for
+autoplay). They read low when pressed (internal pull-ups). 4 KB of NVM
+in one RP2040 flash sector. The I2S amplifier is not used (the game's
+click is optional). Sources: ports/raspberrypi/boards/hack_club_sprig/
+(board.c, pins.c) in CircuitPython; https://github.com/hackclub/sprig.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (160, 128)
+#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
+NVM_BYTES = 4096
+#: RP2040 (Cortex-M0+, 125 MHz) against the PyBadge's SAMD51 (docs/boards.md).
+SPEED = 0.8
+
+
+def hardware():
+    """The Sprig as the game sees it."""
+    import board
+
+    pins = (
+        board.BUTTON_K,  # B
+        board.BUTTON_L,  # A
+        board.BUTTON_I,  # Start
+        board.BUTTON_J,  # Select
+        board.BUTTON_D,  # Right
+        board.BUTTON_S,  # Down
+        board.BUTTON_W,  # Up
+        board.BUTTON_A,  # Left
+    )
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.pin_keys(pins),
+        nvm=_common.nvm(),
+        speed=SPEED,
+    )

@@ -1,0 +1,50 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""PewPew M4 (board_id ``pewpew_m4``): SAMD51.
+
+160x128 (its display starts with auto_refresh off; the game refreshes it
+itself anyway); 7 buttons, low when pressed: the D-pad, O is A, X is Start
+(menu: in the menu it also leaves the menu), Z is Select (hint; hold for
+autoplay). There is no B: pages are left with X. 8 KB of NVM in one SAMD51
+erase block. Its build has neither vectorio nor bitmaptools (the game
+draws without them) and no big ints (the game keeps every int below
+2**30). Sources: ports/atmel-samd/boards/pewpew_m4/ in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (160, 128)
+#: Bytes of ``microcontroller.nvm`` (one 8 KB SAMD51 erase block).
+NVM_BYTES = 8192
+#: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
+SPEED = 1.0
+
+#: Key numbers of (O, X, Z, Right, Down, Up, Left) -> the game's (A, Start,
+#: Select, Right, Down, Up, Left).
+KEYMAP = bytes((1, 2, 3, 4, 5, 6, 7))
+
+
+def hardware():
+    """The PewPew M4 as the game sees it."""
+    import board
+
+    pins = (
+        board.BUTTON_O,
+        board.BUTTON_X,
+        board.BUTTON_Z,
+        board.BUTTON_RIGHT,
+        board.BUTTON_DOWN,
+        board.BUTTON_UP,
+        board.BUTTON_LEFT,
+    )
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.pin_keys(pins),
+        keymap=KEYMAP,
+        nvm=_common.nvm(),
+        speed=SPEED,
+    )

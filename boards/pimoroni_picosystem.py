@@ -1,0 +1,35 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Pimoroni PicoSystem (board_id ``pimoroni_picosystem``): RP2040.
+
+240x240 IPS; the D-pad and A, B, X, Y on their own pins, low when pressed:
+A is A, B is B, X is Start (menu), Y is Select (hint; hold for autoplay).
+4 KB of NVM in one RP2040 flash sector; a piezo on ``AUDIO`` (PWM).
+Sources: ports/raspberrypi/boards/pimoroni_picosystem/ in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (240, 240)
+#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
+NVM_BYTES = 4096
+#: RP2040 against the PyBadge's SAMD51 (docs/boards.md).
+SPEED = 0.8
+
+
+def hardware():
+    """The PicoSystem as the game sees it."""
+    import board
+
+    pins = (board.SW_B, board.SW_A, board.SW_X, board.SW_Y, board.SW_RIGHT, board.SW_DOWN, board.SW_UP, board.SW_LEFT)
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.pin_keys(pins),
+        nvm=_common.nvm(),
+        speaker=_common.pwm_speaker(board.AUDIO),
+        speed=SPEED,
+    )

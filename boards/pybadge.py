@@ -1,0 +1,36 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Adafruit PyBadge, PyBadge LC and EdgeBadge (board_id ``pybadge``, one firmware).
+
+160x128 ST7735R; 8 buttons on a shift register, already in the game's
+order (0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left); 8 KB of
+NVM in one SAMD51 erase block; a DAC speaker with an enable pin; 5
+NeoPixels (the LC has 1: the others stay dark). Sources:
+ports/atmel-samd/boards/pybadge/ (board.c, pins.c) in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (160, 128)
+#: Bytes of ``microcontroller.nvm`` (one 8 KB SAMD51 erase block).
+NVM_BYTES = 8192
+#: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
+SPEED = 1.0
+
+
+def hardware():
+    """The PyBadge as the game sees it."""
+    import board
+
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.shift_register_keys(8),
+        nvm=_common.nvm(),
+        speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
+        pixels=_common.neopixels(board.NEOPIXEL, 5),
+        speed=SPEED,
+    )

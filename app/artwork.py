@@ -23,6 +23,14 @@ Pixels are addressed by int index (``y * width + x``) so that drawing
 allocates nothing per pixel (an ``(x, y)`` key is a new tuple each time).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from collections import namedtuple
 
 import displayio
@@ -40,14 +48,14 @@ DIGITS = "0123456789"
 TEXT_FONT = "6x12-ascii.pcf"
 #: Palette slots of the face sheet. The light ink is slot 1, the value a
 #: font's glyph bitmaps hold, so most digits are copied in C (blit).
-_GAP = 0
-_LIGHT_TEXT = 1
-_EMPTY = 2
-_FIRST_TILE = 3  # exponents 1..11 at slots 3..13
-_SUPER = 14
-_DARK_TEXT = 15
+_GAP = const(0)
+_LIGHT_TEXT = const(1)
+_EMPTY = const(2)
+_FIRST_TILE = const(3)  # exponents 1..11 at slots 3..13
+_SUPER = const(14)
+_DARK_TEXT = const(15)
 #: Side of the small tile on an appearing face (pixels), for a 27 px tile.
-_SMALL_SHARE = 17
+_SMALL_SHARE = const(17)
 
 
 # What paint() returns. Named tuples, not classes: a class's methods would

@@ -10,6 +10,14 @@ cell), so a move costs no allocation and displayio refreshes only the
 dirty areas.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 import displayio
 
 from app import theme
@@ -20,7 +28,7 @@ from app.text import TextGrid
 #: Most merges one move can make (two per line).
 RING_COUNT = 8
 #: SCORE / BEST switch to the narrow font from this value on (7 digits).
-_NARROW_FROM = 1000000
+_NARROW_FROM = const(1000000)
 
 
 def _rect(colour, x, y, width, height, scaled):

@@ -13,12 +13,20 @@ it (the score stops at 3,932,164, 7 digits), but no number can overflow
 the strip.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 import displayio
 
 #: Tiles of a digit sheet after the digits 0-9 (app.artwork draws them).
 BLANK = 10
 MILLIONS = 11
-_MILLION = 1000000
+_MILLION = const(1000000)
 
 
 class DigitStrip:

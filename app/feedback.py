@@ -9,26 +9,38 @@ are off unless the settings turn them on. Nothing here blocks: a tone or a
 flash is started and ``tick`` ends it later.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from app import theme
 from adafruit_ticks import ticks_diff
 
-_CLICK_MS = 30
-_FLASH_MS = 150
-_WIN_MS = 400
+_CLICK_MS = const(30)
+_FLASH_MS = const(150)
+_WIN_MS = const(400)
 #: NeoPixels are bright; a tile colour is scaled down to this /256.
-_PIXEL_LEVEL = 24
+_PIXEL_LEVEL = const(24)
 
 
-def _channel(colour, shift):
-    # One 0..255 channel of 0xRRGGBB, scaled down for the NeoPixels.
-    return ((colour >> shift) & 0xFF) * _PIXEL_LEVEL >> 8
+def _dimmed(colour):
+    # 0xRRGGBB with each channel scaled down for the NeoPixels.
+    red = ((colour >> 16) & 0xFF) * _PIXEL_LEVEL >> 8
+    green = ((colour >> 8) & 0xFF) * _PIXEL_LEVEL >> 8
+    blue = (colour & 0xFF) * _PIXEL_LEVEL >> 8
+    return (red << 16) | (green << 8) | blue
 
 
 class Feedback:
     """Sound and lights.
 
     :param speaker: object with ``play_tone(frequency_hz)`` and ``stop()``, or None.
-    :param pixels: a ``neopixel.NeoPixel``-like object (``fill``, ``show``), or None.
+    :param pixels: an object whose ``fill(0xRRGGBB)`` lights every pixel
+        (app.pixels.Pixels, or a ``neopixel.NeoPixel``), or None.
     """
 
     def __init__(self, speaker=None, pixels=None):
@@ -49,7 +61,7 @@ class Feedback:
 
     def _flash(self, colour, duration, now):
         if self.lights and self.pixels is not None:
-            self.pixels.fill((_channel(colour, 16), _channel(colour, 8), _channel(colour, 0)))
+            self.pixels.fill(_dimmed(colour))
             self._light_since = now
             self._light_until = duration
 
@@ -70,13 +82,13 @@ class Feedback:
             self.speaker.stop()
         if self._light_until >= 0 and ticks_diff(now, self._light_since) >= self._light_until:
             self._light_until = -1
-            self.pixels.fill((0, 0, 0))
+            self.pixels.fill(0)
 
     def off(self):
         """Silence and darken at once (settings turned them off)."""
         if self.speaker is not None:
             self.speaker.stop()
         if self.pixels is not None:
-            self.pixels.fill((0, 0, 0))
+            self.pixels.fill(0)
         self._tone_until = -1
         self._light_until = -1

@@ -11,12 +11,20 @@ coming back releases it. Thresholds have hysteresis so a stick resting
 near an edge does not chatter.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from app import controls
 
-_PRESS_LOW = 16000  # of 0..65535: a push this far from the centre presses
-_PRESS_HIGH = 49535
-_RELEASE_LOW = 24000  # back inside these bounds releases
-_RELEASE_HIGH = 41535
+_PRESS_LOW = const(16000)  # of 0..65535: a push this far from the centre presses
+_PRESS_HIGH = const(49535)
+_RELEASE_LOW = const(24000)  # back inside these bounds releases
+_RELEASE_HIGH = const(41535)
 
 
 class _Event:

@@ -22,9 +22,10 @@ def forget(*names):
     :return: how many modules were dropped.
     """
     doomed = []
-    for loaded in sys.modules:
-        for name in names:
-            if loaded == name or loaded.startswith(name + "."):
+    for name in names:
+        prefix = name + "."  # one string per name, not one per module and name
+        for loaded in sys.modules:
+            if loaded == name or loaded.startswith(prefix):
                 doomed.append(loaded)
     # Submodules first, so each package is still there to lose its attribute.
     doomed.sort(key=len, reverse=True)
@@ -41,5 +42,9 @@ def forget(*names):
                 delattr(parent, attribute)
             except (AttributeError, TypeError, NameError):  # NameError: no delattr in a small build
                 pass
+    # Nothing here may still point at a module when the collection runs:
+    # the GC would keep it (and all it holds) until the next one.
+    module = parent = None
+    doomed = None
     gc.collect()
     return count

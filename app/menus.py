@@ -77,7 +77,12 @@ class Menus:
                 app.set_mode(STATS)
                 store = app.store
                 lines = pages.stats_lines(
-                    app.game, store.saves, getattr(store, "refused", 0), getattr(store, "refusal", None), self.overlay.columns
+                    app.game,
+                    store.erase_cycles(),
+                    getattr(store, "refused", 0),
+                    getattr(store, "refusal", None),
+                    self.overlay.columns,
+                    store.layout,
                 )
                 self.overlay.show_page("Stats", lines)
             elif item == "Settings":

@@ -10,6 +10,14 @@ allocation beyond the page's own strings), plus a highlight bar behind
 the selected line. Moving the selection moves the bar.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 import displayio
 
 from app import theme
@@ -18,11 +26,11 @@ from app.text import HEIGHT as LINE_HEIGHT
 from app.text import WIDTH as CHAR_WIDTH
 from app.text import TextGrid
 
-_PAGE_BODY_Y = 17
+_PAGE_BODY_Y = const(17)
 # A banner: 8 px margin, the title at scale 2 (24 px), 6 px, two lines,
 # 8 px (every banner has two lines: its choices, or the score and the way on).
-_BANNER_TITLE = 24
-_BANNER_LINES = 2
+_BANNER_TITLE = const(24)
+_BANNER_LINES = const(2)
 _BANNER_HEIGHT = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * _BANNER_LINES + 8
 
 

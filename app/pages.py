@@ -14,8 +14,10 @@ from engine.store import NO_NVM, SAVED, UNCHANGED
 
 MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
 SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
-#: Rated erase cycles of the SAMD51's flash (datasheet minimum).
-RATED_ERASES = 10000
+#: Rated erase cycles of the flash behind each store layout (datasheet
+#: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
+#: QSPI flash of the RP2040 / RP2350 boards (log).
+RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 
 
 def _row(name, value, width=26):
@@ -30,10 +32,12 @@ def menu_lines(autoplay):
     return lines
 
 
-def stats_lines(game, saves, refused=0, refusal=None, width=26):
-    """Lifetime statistics, the NVM erases spent (``store.saves``) and the
-    saves refused at loading (``store.refused``; ``refusal``: why the last
-    one was, e.g. "damaged", shown when this start refused one)."""
+def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
+    """Lifetime statistics, the erase cycles the saves cost the most-worn
+    flash unit (``store.erase_cycles()``) against the rating of the flash
+    of that store ``layout``, and the saves refused at loading
+    (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
+    shown when this start refused one)."""
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
@@ -45,8 +49,8 @@ def stats_lines(game, saves, refused=0, refusal=None, width=26):
         _row("Total moves", stats.moves, width),
         _row("Saves refused", refused_text, width)[:width],
         "",
-        "NVM erases (saves) used:"[:width],
-        _row("", "%d of %d" % (saves, RATED_ERASES), width),
+        "NVM erases used:"[:width],
+        _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
     ]
 
 

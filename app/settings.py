@@ -17,11 +17,18 @@ future version or a stranger are clamped to something valid, never trusted.
     bytes 5..7  unused, kept 0
 """
 
-_BRIGHTNESS = 0
-_SOUND = 1
-_LIGHTS = 2
-_NO_ANIMATIONS = 3
-_SAVE_MODE = 4
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+_BRIGHTNESS = const(0)
+_SOUND = const(1)
+_LIGHTS = const(2)
+_NO_ANIMATIONS = const(3)
+_SAVE_MODE = const(4)
 
 #: Brightness levels offered, in percent.
 BRIGHTNESS_LEVELS = (100, 80, 60, 40, 20)

@@ -15,6 +15,14 @@ by every rectangle with the same tile). Either way a rectangle has ``x``,
 fixed when it is made.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 import displayio
 
 try:
@@ -23,7 +31,7 @@ except ImportError:  # Wio Terminal, PewPew M4
     vectorio = None
 
 #: Largest tile side tried for a TileGrid rectangle.
-_MOST = 64
+_MOST = const(64)
 # One-value bitmaps by (width, height), shared.
 _TILES = {}
 

@@ -118,12 +118,10 @@ def _enable(pin):
 
 
 def neopixels(pin, count):
-    """The board's NeoPixels, dark, or None."""
+    """The board's ``count`` NeoPixels, dark (app.pixels), or None."""
     try:
-        import neopixel
+        from app.pixels import Pixels
 
-        pixels = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=True)
-        pixels.fill((0, 0, 0))
-        return pixels
+        return Pixels(pin, count)
     except (ImportError, AttributeError, ValueError, RuntimeError):
         return None

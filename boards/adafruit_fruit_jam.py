@@ -21,6 +21,9 @@ from boards import _common
 SCREEN = (640, 480)
 #: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
 NVM_BYTES = 4096
+#: How saves are placed (engine.store): an append-only log in the sector, erased
+#: only when full (a write into erased bytes programs without an erase here).
+STORE = {"layout": "log"}
 #: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
 SPEED = 1.0
 #: Key numbers of BUTTON1..3 -> the game's Start (2), Select (3), A (1).
@@ -36,6 +39,7 @@ def hardware():
         keys=_common.pin_keys((board.BUTTON1, board.BUTTON2, board.BUTTON3)),
         keymap=KEYMAP,
         nvm=_common.nvm(),
+        store=STORE,
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
     )

@@ -16,6 +16,9 @@ from boards import _common
 SCREEN = (240, 240)
 #: Bytes of ``microcontroller.nvm`` (two 4 KB nRF52840 flash pages).
 NVM_BYTES = 8192
+#: How saves are placed (engine.store): one slot in each 4 KB page, so a
+#: save erases only its own page and a cut never touches the other slot.
+STORE = {"layout": "pages"}
 #: nRF52840 at 64 MHz against the PyBadge's SAMD51: pystone 769 against
 #: 1,521.6 passes a second (docs/boards.md).
 SPEED = 0.5
@@ -32,6 +35,7 @@ def hardware():
         keys=_common.pin_keys((board.BUTTON_A, board.BUTTON_B)),
         keymap=KEYMAP,
         nvm=_common.nvm(),
+        store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER),
         pixels=_common.neopixels(board.NEOPIXEL, 1),
         speed=SPEED,

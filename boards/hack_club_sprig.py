@@ -20,6 +20,9 @@ from boards import _common
 SCREEN = (160, 128)
 #: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
 NVM_BYTES = 4096
+#: How saves are placed (engine.store): an append-only log in the sector, erased
+#: only when full (a write into erased bytes programs without an erase here).
+STORE = {"layout": "log"}
 #: RP2040 (Cortex-M0+, 125 MHz) against the PyBadge's SAMD51 (docs/boards.md).
 SPEED = 0.8
 
@@ -42,5 +45,6 @@ def hardware():
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         nvm=_common.nvm(),
+        store=STORE,
         speed=SPEED,
     )

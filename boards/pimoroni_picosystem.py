@@ -17,6 +17,9 @@ from boards import _common
 SCREEN = (240, 240)
 #: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
 NVM_BYTES = 4096
+#: How saves are placed (engine.store): an append-only log in the sector, erased
+#: only when full (a write into erased bytes programs without an erase here).
+STORE = {"layout": "log"}
 #: RP2040 against the PyBadge's SAMD51 (docs/boards.md).
 SPEED = 0.8
 
@@ -30,6 +33,7 @@ def hardware():
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         nvm=_common.nvm(),
+        store=STORE,
         speaker=_common.pwm_speaker(board.AUDIO),
         speed=SPEED,
     )

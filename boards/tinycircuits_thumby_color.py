@@ -18,6 +18,9 @@ from boards import _common
 SCREEN = (128, 128)
 #: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
 NVM_BYTES = 4096
+#: How saves are placed (engine.store): an append-only log in the sector, erased
+#: only when full (a write into erased bytes programs without an erase here).
+STORE = {"layout": "log"}
 #: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
 SPEED = 1.0
 
@@ -40,6 +43,7 @@ def hardware():
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         nvm=_common.nvm(),
+        store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         speed=SPEED,
     )

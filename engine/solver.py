@@ -175,35 +175,14 @@ DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, re
 DESKTOP = Effort(max_nodes=60000, deadline_ms=0, max_depth=5, cache=True, monotony_power=8)
 
 
-def _line_tables():
-    # LINES[direction * 4 + line]: the line's four cell indices, starting
-    # at the edge the move pushes towards (same order as engine.rules).
-    # CELL_LINES[cell]: the lines (indices into LINES) that hold the cell,
-    # one per direction; CELL_BITS[cell]: the same as bits (1 << line).
-    lines = []
-    cell_lines = [[0] * 4 for _ in range(16)]
-    for direction in range(4):
-        for line in range(4):
-            if direction == rules.UP:
-                cells = (line, 4 + line, 8 + line, 12 + line)
-            elif direction == rules.DOWN:
-                cells = (12 + line, 8 + line, 4 + line, line)
-            elif direction == rules.LEFT:
-                cells = (line * 4, line * 4 + 1, line * 4 + 2, line * 4 + 3)
-            else:  # RIGHT
-                cells = (line * 4 + 3, line * 4 + 2, line * 4 + 1, line * 4)
-            for cell in cells:
-                cell_lines[cell][direction] = len(lines)
-            lines.append(cells)
-    cell_bits = tuple(sum(1 << line for line in cell) for cell in cell_lines)
-    return tuple(lines), tuple(tuple(cell) for cell in cell_lines), cell_bits
-
-
 def _isqrt(number):
     # Integer square root (floor), so the tables are exactly the same on
     # CPython and MicroPython (float powers may differ in the last bit).
+    # Newton's method comparing root with number // root, never squaring:
+    # no value exceeds ``number``, so every one stays a small int (below
+    # 2**30) and no big int is made, on a firmware that has none either.
     root = number
-    while root * root > number:
+    while root > 1 and root > number // root:
         root = (root + number // root) // 2
     return root
 
@@ -228,9 +207,15 @@ def _pair_tables(monotony_power):
     # 16 tiles are each counted once at no extra cost per node.
     power = [_power(e, monotony_power) for e in range(_SPAN)]
     size = [SUM_WEIGHT * _isqrt(e ** 7) // 8 for e in range(_SPAN)]
-    tables = ([], [], [], [])
+    # Each table row is filled into one of four scratch lists and copied
+    # into a tuple: building the ~8 KB of tables allocates little more
+    # than the tables themselves (growing lists by append would allocate
+    # several times that on the way), so the solver can be loaded again
+    # later, on a fuller heap.
+    scratch = ([0] * _SPAN, [0] * _SPAN, [0] * _SPAN, [0] * _SPAN)
+    tables = ([None] * _SPAN, [None] * _SPAN, [None] * _SPAN, [None] * _SPAN)
     for first in range(_SPAN):
-        rows = ([], [], [], [])
+        row_pair, row_ends, pair, ends = scratch
         for second in range(_SPAN):
             drop = power[first] - power[second]
             if drop < 0:
@@ -238,17 +223,40 @@ def _pair_tables(monotony_power):
             penalty = MONOTONY_WEIGHT * drop
             if first == second and first:
                 penalty -= MERGE_WEIGHT
-            rows[0].append(penalty + size[first])
-            rows[1].append(size[second] - MONOTONY_WEIGHT * drop)
-            rows[2].append(penalty)
-            rows[3].append(-MONOTONY_WEIGHT * drop)
-        for table, row in zip(tables, rows):
-            table.append(tuple(row))
+            row_pair[second] = penalty + size[first]
+            row_ends[second] = size[second] - MONOTONY_WEIGHT * drop
+            pair[second] = penalty
+            ends[second] = -MONOTONY_WEIGHT * drop
+        for which in range(4):
+            tables[which][first] = tuple(scratch[which])
     # (row pair, row ends, column pair, column ends)
-    return tuple(tuple(table) for table in tables)
+    return (tuple(tables[0]), tuple(tables[1]), tuple(tables[2]), tuple(tables[3]))
 
 
-_LINES, _CELL_LINES, _CELL_BITS = _line_tables()
+# _LINES[direction * 4 + line]: the line's four cell indices, starting at
+# the edge the move pushes towards (directions and lines in engine.rules'
+# order: UP, RIGHT, DOWN, LEFT). _CELL_LINES[cell]: the lines (indices
+# into _LINES) that hold the cell, one per direction; _CELL_BITS[cell]:
+# the same as bits (1 << line). Written out rather than built at import
+# (building them left ~3 KB of garbage behind, which counts when the
+# solver is loaded again on a fuller heap); tests/test_solver.py derives
+# them from the rules and checks them.
+_LINES = (
+    (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+    (3, 2, 1, 0), (7, 6, 5, 4), (11, 10, 9, 8), (15, 14, 13, 12),
+    (12, 8, 4, 0), (13, 9, 5, 1), (14, 10, 6, 2), (15, 11, 7, 3),
+    (0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14, 15),
+)
+_CELL_LINES = (
+    (0, 4, 8, 12), (1, 4, 9, 12), (2, 4, 10, 12), (3, 4, 11, 12),
+    (0, 5, 8, 13), (1, 5, 9, 13), (2, 5, 10, 13), (3, 5, 11, 13),
+    (0, 6, 8, 14), (1, 6, 9, 14), (2, 6, 10, 14), (3, 6, 11, 14),
+    (0, 7, 8, 15), (1, 7, 9, 15), (2, 7, 10, 15), (3, 7, 11, 15),
+)
+_CELL_BITS = (
+    4369, 4626, 5140, 6168, 8481, 8738, 9252, 10280,
+    16705, 16962, 17476, 18504, 33153, 33410, 33924, 34952,
+)
 # The pair tables of each monotony power used so far. The default's are
 # built at import, while the heap is still whole (code.py imports the
 # solver first); the handheld never needs another.

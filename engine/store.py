@@ -47,6 +47,14 @@ any foreign data. No value read or written needs a big int: 4-byte fields
 are checked to be below 2**30 before they are put together.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from engine import rules
 from engine.game import COUNTER_MAX, MAX_SCORE, Game
 
@@ -77,35 +85,35 @@ NO_NVM = -2
 MAGIC = b"2048"
 # Sequence numbers are 16 bits and compared modulo 2**16 (serial-number
 # arithmetic), so they may wrap without confusing "newest".
-_SEQUENCE_MASK = 0xFFFF
-_SEQUENCE_HALF = 0x8000
+_SEQUENCE_MASK = const(0xFFFF)
+_SEQUENCE_HALF = const(0x8000)
 
 # Offsets of the fields (the same in versions 1 and 2 up to byte 64).
-_VERSION_AT = 4
+_VERSION_AT = const(4)
 _SEQUENCE_AT = 5
-_SAVES_AT = 7
-_BODY_AT = 11  # from here to the CRC: the part compared to skip repeated writes
-_CELLS_AT = 11
-_SCORE_AT = 27
-_BEST_AT = 31
-_FLAGS_AT = 35
-_MOVES_AT = 36
-_RNG_AT = 40  # y at 40, x at 42
-_GAMES_AT = 44
-_WINS_AT = 48
-_BEST_EXPONENT_AT = 52
-_TOTAL_MOVES_AT = 53
-_SETTINGS_AT = 57
-_CRC_AT_V1 = 65
-_LENGTH_V1 = 69
-_REFUSED_AT = 65
-_MARK_AT = 67
-_CRC_AT_V2 = 69
+_SAVES_AT = const(7)
+_BODY_AT = const(11)  # from here to the CRC: the part compared to skip repeated writes
+_CELLS_AT = const(11)
+_SCORE_AT = const(27)
+_BEST_AT = const(31)
+_FLAGS_AT = const(35)
+_MOVES_AT = const(36)
+_RNG_AT = const(40)  # y at 40, x at 42
+_GAMES_AT = const(44)
+_WINS_AT = const(48)
+_BEST_EXPONENT_AT = const(52)
+_TOTAL_MOVES_AT = const(53)
+_SETTINGS_AT = const(57)
+_CRC_AT_V1 = const(65)
+_LENGTH_V1 = const(69)
+_REFUSED_AT = const(65)
+_MARK_AT = const(67)
+_CRC_AT_V2 = const(69)
 _LENGTH_V2 = 73
 
-_WON = 1
-_KEEP_PLAYING = 2
-_OVER = 4
+_WON = const(1)
+_KEEP_PLAYING = const(2)
+_OVER = const(4)
 
 # What a slot holds that is not ours to read (no magic, unknown version):
 # ignored, and not counted as refused.

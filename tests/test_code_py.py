@@ -49,7 +49,7 @@ except KeyboardInterrupt:
     stopped = True
 import microcontroller
 from engine.store import Store
-game = Store(microcontroller.nvm).load()
+game = Store(microcontroller.nvm, **%(store)r).load()
 print("RESULT", json.dumps([stopped, game.cells, game.score, game.best, game.moves, fakeworld.frames, fakeworld.refreshes > 0]))
 """
 
@@ -57,7 +57,8 @@ print("RESULT", json.dumps([stopped, game.cells, game.score, game.best, game.mov
 def _driver(board, fonts):
     return DRIVER % {
         "board": board,
-        "image": ram_budget.saved_game_image(size=ram_budget.board_nvm_bytes(board)).hex(),
+        "image": ram_budget.board_image(board).hex(),
+        "store": ram_budget.board_store(board),
         "actions": ACTIONS,
         "fonts": str(fonts),
     }
@@ -108,8 +109,9 @@ BUTTON_BOARDS = [
 def test_main_plays_and_saves_the_same_game_on_cpython_and_micropython(board, root):
     from engine.store import Store
 
-    image = bytearray(ram_budget.saved_game_image(size=ram_budget.board_nvm_bytes(board)))
-    start = Store(image).load()
+    image = bytearray(ram_budget.board_image(board))
+    layout = ram_budget.board_store(board)
+    start = Store(image, **layout).load()
     host = run_on_cpython(board)
     guest = run_on_micropython(board, root)
     stopped, cells, score, best, moves, frames, refreshed = host
@@ -118,7 +120,7 @@ def test_main_plays_and_saves_the_same_game_on_cpython_and_micropython(board, ro
     # script's moves played, in the game's own directions (a board whose
     # profile swapped two buttons would end elsewhere).
     # (Directions after Start move the menu's cursor.)
-    expected = Store(image).load()
+    expected = Store(bytearray(image), **layout).load()
     for action in ACTIONS[: ACTIONS.index(("tap", "start"))]:
         if action[0] == "tap" and action[1] in DIRECTIONS:
             expected.move(DIRECTIONS[action[1]])

@@ -387,3 +387,24 @@ def test_micropython_fuel_within_device_budget():
     with_call = run(setup + "solver.best_move(%r)\n" % (cells,), fuel=10**10)
     without = run(setup, fuel=10**10)
     assert with_call.fuel - without.fuel <= 60_000_000
+
+
+def test_the_written_out_line_tables_follow_the_rules():
+    # A tile at the far end of a line slides to the line's first cell in
+    # the line's direction (engine.rules' own move), and every cell is in
+    # one line of each direction: what the search's tables say.
+    for direction in range(4):
+        seen = []
+        for line in range(4):
+            cells = solver._LINES[direction * 4 + line]
+            seen.extend(cells)
+            grid = [0] * 16
+            grid[cells[3]] = 1
+            rules.slide(grid, direction)
+            assert grid[cells[0]] == 1 and sum(grid) == 1, (direction, line)
+        assert sorted(seen) == list(range(16))
+    for cell in range(16):
+        lines = solver._CELL_LINES[cell]
+        assert all(cell in solver._LINES[lines[direction]] for direction in range(4))
+        assert [line // 4 for line in lines] == [0, 1, 2, 3]
+        assert solver._CELL_BITS[cell] == sum(1 << line for line in lines)

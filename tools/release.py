@@ -151,9 +151,10 @@ Files
 -----
 code.py         starts the game (CircuitPython runs it at power-on)
 app/, engine/   the game, compiled to .mpy
-lib/            Adafruit libraries it uses (display_text, bitmap_font,
-                ticks, neopixel), compiled to .mpy
-fonts/          the tile digits (misc-fixed fonts, public domain)
+boards/         one profile per supported board (buttons, screen, saving)
+lib/            the Adafruit libraries it uses (bitmap_font, ticks),
+                compiled to .mpy
+fonts/          the digits and a text font (misc-fixed, public domain)
 {sums}  the SHA-256 of every file here (sha256sum -c {sums})
 {licenses}    the licences
 

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Fake ``neopixel_write``: the last bytes sent."""
+"""Fake ``neopixel_write``: the last buffer sent."""
 
 import fakeworld
 
@@ -13,5 +13,6 @@ last = None
 
 
 def neopixel_write(digitalinout, buf):
+    """Keep the buffer sent (itself: a copy would allocate, and the C one does not)."""
     global last
-    last = bytes(buf)
+    last = buf

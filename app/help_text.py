@@ -113,14 +113,17 @@ def keys_lines(key_names):
     return lines
 
 
-def document(name, key_names=None):
+def document(name, key_names=None, controls=None):
     """Pages (lists of lines) of the help document ``name``.
 
     :param key_names: optional (button, keys) pairs of a host with a
         keyboard (the simulator): the Controls document gets a page of them.
+    :param controls: the app's control scheme: its ``help_lines``, if it
+        has them, are the Controls page (else ``controls_lines()``).
     """
     if name == "Controls":
-        return [controls_lines(), keys_lines(key_names)] if key_names else [controls_lines()]
+        page = getattr(controls, "help_lines", None) or controls_lines()
+        return [page, keys_lines(key_names)] if key_names else [page]
     if name == "Strategy":
         return paginate(STRATEGY)
     return [wrap(paragraph) for paragraph in SOLVER]

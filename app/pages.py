@@ -13,6 +13,7 @@ from app.settings import BRIGHTNESS_LEVELS
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
+#: Settings rows (and Tilt, on a board with an accelerometer: App's ``tilt``).
 SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
 #: Rated erase cycles of the SAMD51's flash (datasheet minimum).
 RATED_ERASES = 10000
@@ -63,8 +64,8 @@ def save_line(outcome, failure=None):
     return ("Save FAILED: %s" % (failure or "?"))[:26]
 
 
-def settings_lines(settings, mode_names):
-    """One row per setting, value on the right."""
+def settings_lines(settings, mode_names, tilt):
+    """One row per setting, value on the right; the Tilt row if ``tilt``."""
     mode = mode_names[settings.save_mode] if settings.save_mode < len(mode_names) else "?"
     return [
         _row("Brightness", "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step]),
@@ -72,7 +73,7 @@ def settings_lines(settings, mode_names):
         _row("Lights", "on" if settings.lights else "off"),
         _row("Animations", "on" if settings.animations else "off"),
         _row("Saving", mode[:14]),
-        "",
+        _row("Tilt", "on" if settings.tilt else "off") if tilt else "",
         "Up/Down: pick  A/<>: set",
         "B: back",
     ]

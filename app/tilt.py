@@ -199,3 +199,29 @@ class TiltKeys:
             return KEY_RIGHT if right > 0 else KEY_LEFT
         return KEY_DOWN if down > 0 else KEY_UP
 
+
+def turn_on(app, event, sensor, right="+x", down="+y"):
+    """Settings > Tilt is on: from now on ``app`` reads its keys merged with tilt.
+
+    A board profile's ``tilt`` for the App calls this. The first time, it
+    builds the accelerometer (``sensor()``) and a :class:`TiltKeys` around
+    the app's keys, which follows ``app.settings.tilt`` from then on; if
+    the accelerometer does not answer (``sensor()`` raises), Tilt goes
+    back off and play goes on with the buttons.
+
+    :param app: the :class:`app.controller.App` (its ``keys`` and ``settings``).
+    :param event: the ``keypad.Event`` the app reads keys into, or None.
+    :param sensor: makes the accelerometer (no arguments).
+    :param str right: as for :class:`TiltKeys`.
+    :param str down: as for :class:`TiltKeys`.
+    :return: the Event the app reads keys into from now on (None: with
+        ``get()``, as a TiltKeys queue is read).
+    """
+    if isinstance(app.keys, TiltKeys):
+        return event
+    try:
+        app.keys = TiltKeys(app.keys, sensor(), right, down, event, app.settings)
+    except Exception:  # no accelerometer (a PyBadge LC), a broken bus: no tilt
+        app.settings.tilt = False
+        return event
+    return None

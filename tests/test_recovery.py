@@ -63,7 +63,7 @@ def test_failing_autoplay_stops_and_play_goes_on(fault):
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
 def test_a_page_that_cannot_be_built(monkeypatch, fault):
-    def document(name, key_names=None):
+    def document(name, key_names=None, controls=None):
         raise fault
 
     sim = Simulator(seed=5)

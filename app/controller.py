@@ -99,9 +99,16 @@ class App:
     :param key_names: optional (button, keyboard keys) pairs of a host with a
         keyboard (the simulator), shown on the Controls help page.
     :param keymap: optional bytes mapping the key source's key numbers to
-        the ones above (see :class:`app.controls.Controls`).
+        the ones above (see :class:`app.controls.Controls`; used by the
+        default scheme only).
     :param float speed: the board's speed at the solver relative to a
         PyBadge; a slower board's solver searches proportionally fewer nodes.
+    :param controls: control scheme (default ``app.controls.Controls()``);
+        its ``app`` is set to this App, its ``help_rows`` the Controls page.
+    :param tilt: a board whose accelerometer Settings may add to the D-pad
+        gives ``tilt(app, event)``: called while Settings > Tilt is on (at
+        start, after each change), it merges tilt into ``app.keys`` and
+        returns the Event to read keys into (``app.tilt.turn_on`` does both).
     """
 
     def __init__(
@@ -121,6 +128,8 @@ class App:
         key_names=None,
         keymap=None,
         speed=1.0,
+        controls=None,
+        tilt=None,
     ):
         self.display = display
         self.keys = keys
@@ -135,7 +144,9 @@ class App:
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
-        self.controls = act.Controls(keymap)
+        self.controls = controls if controls is not None else act.Controls(keymap)
+        self.controls.app = self  # a scheme may act by the app's mode
+        self.tilt = tilt
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -516,6 +527,8 @@ class App:
             del self._handlers[mode]
         self.menus = None
         forget("app.menus", "app.pages", "app.help_text")
+        if hasattr(self.keys, "level"):
+            self.keys.level()  # tilt plays from how the board is held now
 
     def settings_changed(self, now):
         """The Settings page changed something: apply it and keep it (saved like a move)."""
@@ -530,6 +543,8 @@ class App:
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):
             self.feedback.off()
+        if self.tilt is not None and settings.tilt:
+            self._event = self.tilt(self, self._event)  # keys merged with tilt
 
     # -- screen helpers ------------------------------------------------
 

@@ -7,6 +7,8 @@
 Each press acts once (no auto-repeat; a held D-pad does not slide again).
 Select acts on release (short press: hint) or once when held for
 ``LONG_PRESS_MS`` (toggle autoplay), so the two never both happen.
+Other boards' control schemes (app.two_buttons, app.stdin_keys) have
+the methods of ``Controls``, the PyBadge's; the app sets their ``app``.
 """
 
 try:

@@ -94,18 +94,32 @@ def paginate(paragraphs, per_page=9, width=26):
     return pages
 
 
-def controls_lines(width=26):
-    """The Controls page: one line per button (on a narrower page, the
-    button on a line of its own and what it does under it)."""
-    if width >= 26:
-        return ["%-11s %s" % (button, action) for button, action in CONTROLS] + [
-            "In menus: D-pad, A picks",
-            "Off? Menu > Save now first",
-        ]
+#: Lines under the buttons on the Controls page.
+NOTES = ("In menus: D-pad, A picks", "Off? Menu > Save now first")
+
+
+def controls_lines(width=26, rows=CONTROLS, notes=NOTES, names=None):
+    """The Controls page: one line per button (on a narrower page,
+    "button: what it does", wrapped), then ``notes``.
+
+    :param rows: (button, what it does) pairs: the PyBadge's by default, a
+        control scheme's own (its ``help_rows``) otherwise.
+    :param names: optional {button: the board's own name for it}, e.g.
+        ``{"A": "L"}`` on a Sprig (a "Hold Select" row follows Select's).
+    """
     lines = []
-    for button, action in CONTROLS:
-        lines.extend(wrap("%s: %s" % (button, action), width))
-    return lines + wrap("In menus: D-pad, A picks. Off? Menu > Save now first.", width)
+    for button, action in rows:
+        if names:
+            for game_name, board_name in names.items():
+                if button == game_name or button == "Hold " + game_name:
+                    button = button.replace(game_name, board_name)
+        if width >= 26:
+            lines.append("%-11s %s" % (button, action))
+        else:
+            lines.extend(wrap("%s: %s" % (button, action), width))
+    for note in notes:
+        lines.extend(wrap(note, width))
+    return lines
 
 
 def keys_lines(key_names, width=26):
@@ -119,19 +133,27 @@ def keys_lines(key_names, width=26):
     return lines
 
 
-def document(name, key_names=None, width=26, per_page=9):
+def document(name, key_names=None, width=26, per_page=9, controls=None):
     """Pages (lists of lines) of the help document ``name``, for pages of
     ``per_page`` lines of ``width`` characters.
 
     :param key_names: optional (button, keys) pairs of a host with a
         keyboard (the simulator): the Controls document gets a page of them.
+    :param controls: the app's control scheme: its ``help_rows`` and
+        ``help_notes``, if it has them, are the Controls page (else the
+        PyBadge's buttons), with its ``names`` for the board's buttons.
     """
     if name == "Controls":
-        pages = paginate((), per_page, width)
-        controls = controls_lines(width)
-        while controls:
-            pages.append(controls[:per_page])
-            controls = controls[per_page:]
+        lines = controls_lines(
+            width,
+            getattr(controls, "help_rows", CONTROLS),
+            getattr(controls, "help_notes", NOTES),
+            getattr(controls, "names", None),
+        )
+        pages = []
+        while lines:
+            pages.append(lines[:per_page])
+            lines = lines[per_page:]
         if key_names:
             keys = keys_lines(key_names, width)
             while keys:

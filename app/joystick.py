@@ -19,6 +19,8 @@ except ImportError:  # CPython
         return value
 
 
+import keypad
+
 from app import controls
 
 _PRESS_LOW = const(16000)  # of 0..65535: a push this far from the centre presses
@@ -27,43 +29,8 @@ _RELEASE_LOW = const(24000)  # back inside these bounds releases
 _RELEASE_HIGH = const(41535)
 
 
-class _Event:
-    """A keypad-style event (key_number, pressed, released)."""
-
-    def __init__(self, key_number, pressed):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.released = not pressed
-
-
-class _MergedEvents:
-    def __init__(self, owner):
-        self._owner = owner
-
-    def get(self):
-        """Next event: stick transitions first, then the buttons' queue."""
-        owner = self._owner
-        owner.sample()
-        if owner.pending:
-            return owner.pending.pop(0)
-        return owner.buttons.events.get()
-
-    def __len__(self):
-        owner = self._owner
-        return len(owner.pending) + len(owner.buttons.events)
-
-    @property
-    def overflowed(self):
-        """True if the buttons' queue dropped events (the stick's never does)."""
-        return getattr(self._owner.buttons.events, "overflowed", False)
-
-    def clear(self):
-        """Drop the queued button events and reset ``overflowed``."""
-        self._owner.buttons.events.clear()
-
-
 class JoystickKeys:
-    """``events`` like ``keypad.ShiftRegisterKeys`` for a stick plus buttons.
+    """``events`` like ``keypad.ShiftRegisterKeys`` for a stick plus buttons (itself).
 
     :param buttons: ``keypad.ShiftRegisterKeys`` with key_count=4 (B, A, Start, Select).
     :param x_axis: ``analogio.AnalogIn`` on board.JOYSTICK_X (0..65535).
@@ -77,7 +44,26 @@ class JoystickKeys:
         self.pending = []
         self._x_key = -1
         self._y_key = -1
-        self.events = _MergedEvents(self)
+        self.events = self
+
+    def get(self):
+        """Next event: stick transitions first, then the buttons' queue."""
+        self.sample()
+        if self.pending:
+            return self.pending.pop(0)
+        return self.buttons.events.get()
+
+    def __len__(self):
+        return len(self.pending) + len(self.buttons.events)
+
+    @property
+    def overflowed(self):
+        """True if the buttons' queue dropped events (the stick's never does)."""
+        return getattr(self.buttons.events, "overflowed", False)
+
+    def clear(self):
+        """Drop the queued button events and reset ``overflowed``."""
+        self.buttons.events.clear()
 
     def _axis(self, value, held, low_key, high_key):
         # Returns the key now held on this axis (-1: none), queueing changes.
@@ -85,7 +71,7 @@ class JoystickKeys:
             if _RELEASE_LOW <= value <= _RELEASE_HIGH or (held == low_key and value > _RELEASE_HIGH) or (
                 held == high_key and value < _RELEASE_LOW
             ):
-                self.pending.append(_Event(held, False))
+                self.pending.append(keypad.Event(held, False))
                 held = -1
         if held < 0:
             if value < _PRESS_LOW:
@@ -93,7 +79,7 @@ class JoystickKeys:
             elif value > _PRESS_HIGH:
                 held = high_key
             if held >= 0:
-                self.pending.append(_Event(held, True))
+                self.pending.append(keypad.Event(held, True))
         return held
 
     def sample(self):

@@ -22,6 +22,9 @@ STATS = "stats"
 SETTINGS = "settings"
 ABOUT = "about"
 
+# The Settings attribute of each on/off row of pages.SETTING_NAMES ("": not on/off).
+_ON_OFF = ("", "sound", "lights", "animations", "", "tilt")
+
 
 class Menus:
     """Menu and page handlers for an :class:`app.controller.App`."""
@@ -124,7 +127,9 @@ class Menus:
             self.app.set_mode(HELP_PAGE)
             name = help_text.DOCUMENTS[self.help_document]
             overlay = self.overlay
-            self.help_pages = help_text.document(name, self.app.key_names, overlay.columns, overlay.page_lines)
+            self.help_pages = help_text.document(
+                name, self.app.key_names, overlay.columns, overlay.page_lines, self.app.controls
+            )
             self.help_page = 0
             self._show_help_page()
         elif action == act.BACK:
@@ -167,10 +172,11 @@ class Menus:
             self.app.resume()
 
     def _show_settings(self):
-        self.overlay.show_page("Settings", pages.settings_lines(self.app.settings, MODE_NAMES, self.overlay.columns), self.choice)
+        lines = pages.settings_lines(self.app.settings, MODE_NAMES, self.app.tilt, self.overlay.columns)
+        self.overlay.show_page("Settings", lines, self.choice)
 
     def on_settings(self, action, now):
-        count = len(pages.SETTING_NAMES)
+        count = len(pages.SETTING_NAMES) + (self.app.tilt is not None)  # a Tilt row if the board can
         if action == act.UP or action == act.DOWN:
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.choice)
@@ -183,16 +189,12 @@ class Menus:
             return
         step = -1 if action == act.LEFT else 1
         settings = self.app.settings
-        name = pages.SETTING_NAMES[self.choice]
-        if name == "Brightness":
-            settings.brightness_step = settings.brightness_step - step
-        elif name == "Sound":
-            settings.sound = not settings.sound
-        elif name == "Lights":
-            settings.lights = not settings.lights
-        elif name == "Animations":
-            settings.animations = not settings.animations
+        name = _ON_OFF[self.choice]
+        if name:
+            setattr(settings, name, not getattr(settings, name))
+        elif self.choice:
+            settings.save_mode += step
         else:
-            settings.save_mode = settings.save_mode + step
+            settings.brightness_step -= step
         self.app.settings_changed(now)
         self._show_settings()

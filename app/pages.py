@@ -13,6 +13,7 @@ from app.settings import BRIGHTNESS_LEVELS
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
+#: Settings rows (and Tilt, on a board with an accelerometer: App's ``tilt``).
 SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
@@ -67,8 +68,8 @@ def save_line(outcome, failure=None):
     return ("Save FAILED: %s" % (failure or "?"))[:26]
 
 
-def settings_lines(settings, mode_names, width=26):
-    """One row per setting, value on the right."""
+def settings_lines(settings, mode_names, tilt=None, width=26):
+    """One row per setting, value on the right; the Tilt row if ``tilt``."""
     mode = mode_names[settings.save_mode] if settings.save_mode < len(mode_names) else "?"
     return [
         _row("Brightness", "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step], width),
@@ -76,8 +77,8 @@ def settings_lines(settings, mode_names, width=26):
         _row("Lights", "on" if settings.lights else "off", width),
         _row("Animations", "on" if settings.animations else "off", width),
         _row("Saving", mode[:14], width),
-        "",
-        "Up/Down: pick  A/<>: set",
+        _row("Tilt", "on" if settings.tilt else "off", width) if tilt else "",
+        "Up/Down: pick  A/<>: set" if width >= 24 else "Up/Down, A: set",
         "B: back",
     ]
 

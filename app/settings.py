@@ -6,15 +6,17 @@
 
 This is the one place that gives the bytes of ``store.settings`` a meaning.
 All zeros (a fresh store) is the default: full brightness, sound and lights
-off, animations on, the save policy's default mode. Bytes from an unknown
-future version or a stranger are clamped to something valid, never trusted.
+off, animations on, the save policy's default mode, tilt off. Bytes from an
+unknown future version or a stranger are clamped to something valid, never
+trusted.
 
     byte 0  brightness: steps below full, 0..4 (100, 80, 60, 40, 20 %)
     byte 1  sound: 0 off, 1 on
     byte 2  lights (NeoPixels): 0 off, 1 on
     byte 3  animations: 0 on, 1 off
     byte 4  save policy: 0 default, else SavePolicy mode + 1
-    bytes 5..7  unused, kept 0
+    byte 5  tilt adds to the D-pad (a board with an accelerometer): 0 off, 1 on
+    bytes 6..7  unused, kept 0
 """
 
 try:
@@ -24,11 +26,14 @@ except ImportError:  # CPython
     def const(value):
         return value
 
+
+# Byte indices (const: no module globals for them on the board).
 _BRIGHTNESS = const(0)
 _SOUND = const(1)
 _LIGHTS = const(2)
 _NO_ANIMATIONS = const(3)
 _SAVE_MODE = const(4)
+_TILT = const(5)
 
 #: Brightness levels offered, in percent.
 BRIGHTNESS_LEVELS = (100, 80, 60, 40, 20)
@@ -106,3 +111,13 @@ class Settings:
     @save_mode.setter
     def save_mode(self, mode):
         self._set(_SAVE_MODE, (mode % self.save_modes) + 1)
+
+    @property
+    def tilt(self):
+        """True if tilting the board slides the tiles too (Settings shows it
+        only on a board with an accelerometer)."""
+        return self._get(_TILT) == 1
+
+    @tilt.setter
+    def tilt(self, value):
+        self._set(_TILT, 1 if value else 0)

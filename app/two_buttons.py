@@ -1,0 +1,132 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The control scheme of a board with only buttons A and B (the Adafruit CLUE).
+
+Directions come from tilt (app.tilt, keys 4..7) and act as on the PyBadge.
+A and B are PyBadge key numbers 1 and 0 (on the CLUE:
+``keypad.Keys((board.BUTTON_B, board.BUTTON_A), value_when_pressed=False,
+pull=True)``), and mean:
+
+* in play: A = hint, B = menu, both = autoplay;
+* on banners and in menus: A = OK, B = back, both = menu (in the menu:
+  back to the game).
+
+Both = the second pressed while the first is still down and undecided:
+within ``CHORD_MS`` of it, as the app's frames see time. A single press
+therefore acts on its release, or once it has been held ``CHORD_MS``
+without the other, and a chord never also gives either single action.
+Once a press has acted (alone, or in a chord, or by waking the screen),
+pressing the other button while it is still held does nothing.
+
+The scheme reads the app's mode (``app``, set by the App) when an action
+is decided.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+from adafruit_ticks import ticks_diff
+
+from app.controller import PLAY
+from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE, PRESS, Controls
+
+#: Both buttons pressed within this many ms of each other are a chord.
+CHORD_MS = const(150)
+_BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
+
+#: The Controls page: (button, what it does), then the notes under them.
+HELP_ROWS = (
+    ("Tilt", "slide tiles"),
+    ("A", "hint (solver)"),
+    ("B", "menu"),
+    ("A+B", "autoplay"),
+    ("Any key", "stop autoplay"),
+)
+HELP_NOTES = ("In menus: tilt moves, A picks, B goes back", "Level: as the menu closes", "Off? Menu > Save now first")
+
+
+class TwoButtonControls(Controls):
+    """Key events to actions for A, B and tilt (see the module's text)."""
+
+    #: The Controls help page (app.help_text.controls_lines).
+    help_rows = HELP_ROWS
+    help_notes = HELP_NOTES
+
+    def __init__(self):
+        super().__init__()
+        #: The App using this scheme (it sets this; its ``mode``).
+        self.app = None
+        # The button waiting to be a single press or half a chord (-1: none).
+        self._waiting = -1
+        self._waiting_since = 0
+        # The press of the button still held has acted: the other one's
+        # press does nothing until both are up.
+        self._spent = False
+
+    def translate(self, event, now):
+        """The action for one keypad ``Event`` at ``now`` (ms), or NONE."""
+        key = event.key_number
+        if key != KEY_A and key != KEY_B:
+            return Controls.translate(self, event, now)
+        bit = 1 << key
+        if event.pressed:
+            if self.held & bit:
+                return NONE  # pressed again without a release: a bounce
+            other_held = self.held & _BOTH
+            self.held |= bit
+            if other_held:
+                if self._waiting >= 0:
+                    # The other is down and undecided: a chord.
+                    self._waiting = -1
+                    self._spent = True
+                    return AUTOPLAY if self.app.mode == PLAY else MENU
+                if self._spent:
+                    return NONE
+            self._waiting = key
+            self._waiting_since = now
+            self._spent = False
+            return PRESS
+        if not self.held & bit:
+            return NONE
+        self.held &= ~bit
+        if not self.held & _BOTH:
+            self._spent = False
+        if self._waiting == key:
+            self._waiting = -1
+            return _single(key, self.app.mode == PLAY)
+        return NONE
+
+    def poll(self, now):
+        """Once a frame: a single press held ``CHORD_MS`` without the other acts now."""
+        key = self._waiting
+        if key >= 0 and ticks_diff(now, self._waiting_since) >= CHORD_MS:
+            self._waiting = -1
+            self._spent = True
+            return _single(key, self.app.mode == PLAY)
+        return Controls.poll(self, now)
+
+    def forget(self):
+        """Forget every held key (events were lost); nothing is waiting."""
+        Controls.forget(self)
+        self._waiting = -1
+        self._spent = False
+
+    def swallow(self):
+        """The press in progress does nothing (it woke the screen, stopped autoplay)."""
+        Controls.swallow(self)
+        self._waiting = -1
+        self._spent = True
+
+
+def _single(key, playing):
+    # What A or B alone does.
+    if key == KEY_A:
+        return HINT if playing else CONFIRM
+    return MENU if playing else BACK

@@ -54,9 +54,14 @@ def start():
     if profile is None:
         unsupported_board(getattr(board, "board_id", None))
         return
-    parts = profile.hardware()
+    try:
+        parts = profile.hardware()
+    except Exception as error:  # a sensor or pin that does not answer: say so, not a traceback
+        print("2048: this board's hardware did not start: %s: %s" % (type(error).__name__, error))
+        return
     display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
     keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
+    controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
     del profile, parts  # nothing refers to boards/ any more: it can go
     forget("boards")
     if display is None:
@@ -74,9 +79,11 @@ def start():
     del painting
     forget("app.artwork", "adafruit_bitmap_font")
     yield "artwork"
-    # The solver's tables are built at import, while the heap is still whole.
+    # The solver and its tables are loaded now, while the heap is still whole.
     try:
-        import engine.solver  # noqa: F401
+        import engine.solver
+
+        engine.solver.prepare()
     except MemoryError:
         pass  # the game runs; the hint says "no solver"
     yield "solver"
@@ -98,9 +105,11 @@ def start():
         speaker=speaker,
         pixels=pixels,
         seed=entropy_seed(),
-        event=keypad.Event(),
+        event=event,
         keymap=keymap,
         speed=speed,
+        controls=controls,
+        tilt=tilt,
     )
     del art
     from adafruit_ticks import ticks_diff

@@ -23,17 +23,17 @@ AUTO_CONTINUE_MS = 1500
 
 
 def load_solver(speed=1.0):
-    """``(search, effort)`` of engine.solver with the handheld's effort
-    for a CPU ``speed`` times a PyBadge's, or (None, None).
+    """``(search, effort, prepare)`` of engine.solver with the handheld's
+    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None).
 
     code.py imports the solver at start-up; if it is missing, or there is
     no room to load it now, the hint says "no solver" and play goes on.
     """
     try:
-        from engine.solver import DEVICE, search
+        from engine.solver import DEVICE, prepare, search
     except (ImportError, MemoryError):
-        return None, None
-    return search(DEVICE.max_depth), DEVICE.for_speed(speed)
+        return None, None, None
+    return search(DEVICE.max_depth), DEVICE.for_speed(speed), prepare
 
 
 class Assist:
@@ -51,6 +51,9 @@ class Assist:
         self._speed = speed
         self._search = None
         self._effort = None
+        self._prepare = None
+        # Loaded in this frame: its tables wait for the next (see tick).
+        self._loaded_now = False
         #: True while the solver plays.
         self.autoplay = False
         self._hint_wanted = False
@@ -61,7 +64,8 @@ class Assist:
         """True if a solver can be used (loads engine.solver's search once)."""
         if self._solver is not None or self._search is not None:
             return True
-        self._search, self._effort = load_solver(self._speed)
+        self._search, self._effort, self._prepare = load_solver(self._speed)
+        self._loaded_now = self._search is not None
         return self._search is not None
 
     def release(self):
@@ -70,6 +74,7 @@ class Assist:
         self.stop()
         self._search = None
         self._effort = None
+        self._prepare = None
         forget("engine.solver")
 
     def best_move(self, cells):
@@ -139,6 +144,15 @@ class Assist:
         """
         app = self.app
         view = app.view
+        if self._prepare is not None:
+            # Loaded again (after the menu): the module's loading left
+            # garbage; the tables are built in the next frame, once it can
+            # be collected, and the hint or move comes with them.
+            if self._loaded_now:
+                self._loaded_now = False
+                return
+            self._prepare()
+            self._prepare = None
         if self._hint_wanted:
             self._hint_wanted = False
             direction = self.best_move(app.game.cells)

@@ -19,9 +19,8 @@ except ImportError:  # CPython
         return value
 
 
-import keypad
-
 from app import controls
+from app.key_queue import KeyQueue
 
 _PRESS_LOW = const(16000)  # of 0..65535: a push this far from the centre presses
 _PRESS_HIGH = const(49535)
@@ -30,40 +29,22 @@ _RELEASE_HIGH = const(41535)
 
 
 class JoystickKeys:
-    """``events`` like ``keypad.ShiftRegisterKeys`` for a stick plus buttons (itself).
+    """``events`` like ``keypad.ShiftRegisterKeys`` for a stick plus buttons.
 
     :param buttons: ``keypad.ShiftRegisterKeys`` with key_count=4 (B, A, Start, Select).
     :param x_axis: ``analogio.AnalogIn`` on board.JOYSTICK_X (0..65535).
     :param y_axis: ``analogio.AnalogIn`` on board.JOYSTICK_Y.
+    :param event: the ``keypad.Event`` the buttons are read into (the
+        App's): with it, no event allocates (app.key_queue).
     """
 
-    def __init__(self, buttons, x_axis, y_axis):
+    def __init__(self, buttons, x_axis, y_axis, event=None):
         self.buttons = buttons
         self.x_axis = x_axis
         self.y_axis = y_axis
-        self.pending = []
         self._x_key = -1
         self._y_key = -1
-        self.events = self
-
-    def get(self):
-        """Next event: stick transitions first, then the buttons' queue."""
-        self.sample()
-        if self.pending:
-            return self.pending.pop(0)
-        return self.buttons.events.get()
-
-    def __len__(self):
-        return len(self.pending) + len(self.buttons.events)
-
-    @property
-    def overflowed(self):
-        """True if the buttons' queue dropped events (the stick's never does)."""
-        return getattr(self.buttons.events, "overflowed", False)
-
-    def clear(self):
-        """Drop the queued button events and reset ``overflowed``."""
-        self.buttons.events.clear()
+        self.events = KeyQueue(self.sample, buttons, event)
 
     def _axis(self, value, held, low_key, high_key):
         # Returns the key now held on this axis (-1: none), queueing changes.
@@ -71,7 +52,7 @@ class JoystickKeys:
             if _RELEASE_LOW <= value <= _RELEASE_HIGH or (held == low_key and value > _RELEASE_HIGH) or (
                 held == high_key and value < _RELEASE_LOW
             ):
-                self.pending.append(keypad.Event(held, False))
+                self.events.push(held, False)
                 held = -1
         if held < 0:
             if value < _PRESS_LOW:
@@ -79,7 +60,7 @@ class JoystickKeys:
             elif value > _PRESS_HIGH:
                 held = high_key
             if held >= 0:
-                self.pending.append(keypad.Event(held, True))
+                self.events.push(held, True)
         return held
 
     def sample(self):

@@ -34,12 +34,15 @@ except ImportError:  # CPython
 
 from adafruit_ticks import ticks_diff
 
-from app.controller import PLAY
 from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE, PRESS, Controls
 
 #: Both buttons pressed within this many ms of each other are a chord.
 CHORD_MS = const(150)
 _BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
+#: app.controller's name of the play mode. Not imported from there: a board
+#: profile builds this scheme before the app's modules load (code.py draws
+#: the artwork first, on a heap with as little as possible in it).
+PLAY = "play"
 
 #: The Controls page: (button, what it does), then the notes under them.
 HELP_ROWS = (

@@ -25,9 +25,27 @@ class Hardware:
     :param float speed: the solver's speed here, relative to a PyBadge
         (SAMD51 at 120 MHz = 1.0); a slower board searches fewer nodes.
     :param speaker: a tone player (app.sound) or None; ``pixels`` NeoPixels or None.
+    :param controls: the control scheme (app.controls.Controls and its
+        kin), or None for the PyBadge's buttons.
+    :param tilt: for the App's Settings > Tilt: ``tilt(app, event)``, or None.
+    :param event: the ``keypad.Event`` the key source reads buttons into
+        (the App reads keys into it too), or None: code.py makes one.
     """
 
-    def __init__(self, display, keys, nvm, store=None, keymap=None, speed=1.0, speaker=None, pixels=None):
+    def __init__(
+        self,
+        display,
+        keys,
+        nvm,
+        store=None,
+        keymap=None,
+        speed=1.0,
+        speaker=None,
+        pixels=None,
+        controls=None,
+        tilt=None,
+        event=None,
+    ):
         self.display = display
         self.keys = keys
         self.nvm = nvm
@@ -36,6 +54,9 @@ class Hardware:
         self.speed = speed
         self.speaker = speaker
         self.pixels = pixels
+        self.controls = controls
+        self.tilt = tilt
+        self.event = event
 
 
 def nvm():

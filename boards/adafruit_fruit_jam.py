@@ -7,11 +7,12 @@
 A DVI monitor: the firmware makes ``supervisor.runtime.display`` at start
 when a monitor answers (640x480 at 8 bits by default: the 160x120 layout
 at scale 4; or 320x240 at 16 bits with ``CIRCUITPY_DISPLAY_WIDTH = 320``
-in settings.toml: scale 2). There is no ``board.DISPLAY``. Three buttons,
-low when pressed: BUTTON1 is Start (menu), BUTTON2 Select (hint; hold for
-autoplay), BUTTON3 A. 4 KB of NVM in one RP2350 flash sector; 5
-NeoPixels. Sources: ports/raspberrypi/boards/adafruit_fruit_jam/ in
-CircuitPython; the adafruit_fruitjam library for the video modes.
+in settings.toml: scale 2). There is no ``board.DISPLAY``. A USB keyboard
+plays (its keys reach ``sys.stdin``: app.stdin_keys); the three buttons,
+low when pressed, are B (BUTTON1), A (BUTTON2) and Start (BUTTON3). 4 KB
+of NVM in one RP2350 flash sector, saved as a log; 5 NeoPixels. Sources:
+ports/raspberrypi/boards/adafruit_fruit_jam/ in CircuitPython; the
+adafruit_fruitjam library for the video modes.
 """
 
 from boards import _common
@@ -26,18 +27,30 @@ NVM_BYTES = 4096
 STORE = {"layout": "log"}
 #: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
 SPEED = 1.0
-#: Key numbers of BUTTON1..3 -> the game's Start (2), Select (3), A (1).
-KEYMAP = bytes((2, 3, 1))
 
 
-def hardware():
-    """The Fruit Jam as the game sees it."""
+def hardware(console=None):
+    """The Fruit Jam as the game sees it: a USB keyboard on the console, and
+    its three buttons as B, A and Start.
+
+    :param console: what to read the keyboard from (default ``sys.stdin``).
+    """
+    import sys
+
     import board
+    import keypad
+    import supervisor
 
+    from app.stdin_keys import KeyboardControls, StdinKeys
+
+    event = keypad.Event()
+    # Key numbers 0, 1, 2 are the game's B, A and Start (app.controls).
+    buttons = _common.pin_keys((board.BUTTON1, board.BUTTON2, board.BUTTON3))
     return _common.Hardware(
         display=_common.display(),
-        keys=_common.pin_keys((board.BUTTON1, board.BUTTON2, board.BUTTON3)),
-        keymap=KEYMAP,
+        keys=StdinKeys(supervisor.runtime, console or sys.stdin, buttons, event),
+        event=event,
+        controls=KeyboardControls(),
         nvm=_common.nvm(),
         store=STORE,
         pixels=_common.neopixels(board.NEOPIXEL, 5),

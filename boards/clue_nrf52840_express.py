@@ -4,9 +4,12 @@
 
 """Adafruit CLUE (board_id ``clue_nrf52840_express``): nRF52840 at 64 MHz.
 
-240x240 IPS; only buttons A and B (low when pressed). 8 KB of NVM in two
-4 KB flash pages; 1 NeoPixel; a PWM speaker. Sources:
-ports/nordic/boards/clue_nrf52840_express/ in CircuitPython.
+240x240 IPS; only buttons A and B (low when pressed), so the tiles slide
+by tilting the board (the LSM6DS accelerometer on ``board.I2C()``; app.tilt)
+and the two buttons follow app.two_buttons (A hint, B menu, both
+autoplay). 8 KB of NVM in two 4 KB flash pages; 1 NeoPixel; a PWM
+speaker. Sources: ports/nordic/boards/clue_nrf52840_express/ in
+CircuitPython; the LSM6DS33 and LSM6DS3TR-C datasheets.
 """
 
 from boards import _common
@@ -22,21 +25,45 @@ STORE = {"layout": "pages"}
 #: nRF52840 at 64 MHz against the PyBadge's SAMD51: pystone 769 against
 #: 1,521.6 passes a second (docs/boards.md).
 SPEED = 0.5
-#: Key numbers of the two buttons -> the game's A (1) and B (0).
-KEYMAP = bytes((1, 0))
+#: The LSM6DS axes that grow when the screen's right / bottom edge is
+#: lowered (Adafruit's CLUE spirit level draws its bubble at -x, -y).
+TILT_AXES = ("+x", "+y")
 
 
 def hardware():
-    """The CLUE as the game sees it."""
-    import board
+    """The CLUE as the game sees it: tilt slides, A hints, B opens the menu.
 
+    :raises RuntimeError: no accelerometer answers on the I2C bus.
+    """
+    import board
+    import keypad
+
+    from app.tilt import TiltKeys
+    from app.two_buttons import TwoButtonControls
+
+    event = keypad.Event()
+    # B first: key 0 is the game's B, key 1 its A.
+    buttons = _common.pin_keys((board.BUTTON_B, board.BUTTON_A))
+    keys = TiltKeys(buttons, _accelerometer(), TILT_AXES[0], TILT_AXES[1], event)
     return _common.Hardware(
         display=board.DISPLAY,
-        keys=_common.pin_keys((board.BUTTON_A, board.BUTTON_B)),
-        keymap=KEYMAP,
+        keys=keys,
+        event=event,
+        controls=TwoButtonControls(),
         nvm=_common.nvm(),
         store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER),
         pixels=_common.neopixels(board.NEOPIXEL, 1),
         speed=SPEED,
     )
+
+
+def _accelerometer():
+    # The CLUE's accelerometer (an LSM6DS33 on the first boards, an
+    # LSM6DS3TR-C on later ones), read by boards._lsm6ds: the library would
+    # cost the CLUE some 16 KB of RAM more.
+    import board
+
+    from boards._lsm6ds import LSM6DS
+
+    return LSM6DS(board.I2C())

@@ -20,11 +20,17 @@ SCREEN = (160, 128)
 NVM_BYTES = 8192
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
+#: The LIS3DH's axes that grow when the screen's right / bottom edge is
+#: lowered. Not yet checked on a board (docs/boards.md); Tilt is off until
+#: a player turns it on in Settings.
+TILT_AXES = ("+x", "+y")
 
 
 def hardware():
     """The PyBadge as the game sees it."""
     import board
+
+    from app.tilt_option import LIS3DHTilt
 
     return _common.Hardware(
         display=board.DISPLAY,
@@ -33,4 +39,5 @@ def hardware():
         speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
+        tilt=LIS3DHTilt(*TILT_AXES),
     )

@@ -19,23 +19,35 @@ SCREEN = (160, 128)
 NVM_BYTES = 8192
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
+#: The LIS3DH's axes that grow when the screen's right / bottom edge is
+#: lowered. Not yet checked on a board (docs/boards.md); Tilt is off until
+#: a player turns it on in Settings.
+TILT_AXES = ("+x", "+y")
 
 
 def hardware():
     """The PyGamer as the game sees it."""
     import analogio
     import board
+    import keypad
 
     from app.joystick import JoystickKeys
+    from app.tilt_option import LIS3DHTilt
 
+    event = keypad.Event()
     keys = JoystickKeys(
-        _common.shift_register_keys(4), analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y)
+        _common.shift_register_keys(4),
+        analogio.AnalogIn(board.JOYSTICK_X),
+        analogio.AnalogIn(board.JOYSTICK_Y),
+        event,
     )
     return _common.Hardware(
         display=board.DISPLAY,
         keys=keys,
+        event=event,
         nvm=_common.nvm(),
         speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
+        tilt=LIS3DHTilt(*TILT_AXES),
     )

@@ -257,9 +257,9 @@ _CELL_BITS = (
     4369, 4626, 5140, 6168, 8481, 8738, 9252, 10280,
     16705, 16962, 17476, 18504, 33153, 33410, 33924, 34952,
 )
-# The pair tables of each monotony power used so far. The default's are
-# built at import, while the heap is still whole (code.py imports the
-# solver first); the handheld never needs another.
+# The pair tables of each monotony power used so far, built by the first
+# search that needs them (or by prepare()); the handheld only ever uses
+# the default's.
 _TABLES = {}
 
 
@@ -270,7 +270,13 @@ def _tables(monotony_power):
     return tables
 
 
-_tables(MONOTONY_POWER)
+def prepare(monotony_power=MONOTONY_POWER):
+    """Build the pair tables of ``monotony_power`` now (else the first
+    search does). code.py calls this at start-up, while the heap is still
+    whole; a solver loaded again later (after the menu) builds them at its
+    first hint, a frame after its import, so the garbage of the two never
+    adds up."""
+    _tables(monotony_power)
 
 
 def evaluate(cells, monotony_power=MONOTONY_POWER):

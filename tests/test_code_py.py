@@ -24,7 +24,8 @@ from tools import pystack_vm, ram_budget
 
 # Menu rows: Resume, New game, Autoplay, Help, Stats, Settings, About, Save now.
 ACTIONS = (
-    [("tap", button) for button in ("left", "down", "left", "down", "right", "down")]
+    [("wait", 400)]  # a tilting board measures "level" as it starts
+    + [("tap", button) for button in ("left", "down", "left", "down", "right", "down")]
     + [("tap", "select"), ("wait", 1500)]  # a hint, and time to think
     + [("tap", "left"), ("tap", "down"), ("tap", "left")]
     + [("tap", "start"), ("tap", "up"), ("tap", "a")]  # Menu > Save now
@@ -38,8 +39,8 @@ DRIVER = """
 import json
 import fakeworld, fakeplayer
 fakeworld.reset(%(board)r, nvm_image=bytes.fromhex(%(image)r))
-keys, analog = fakeplayer.script(%(actions)r)
-fakeworld.reset(%(board)r, script=keys, analog_script=analog, nvm_image=bytes.fromhex(%(image)r), idle_frames=20)
+inputs = fakeplayer.script(%(actions)r)
+fakeworld.reset(%(board)r, nvm_image=bytes.fromhex(%(image)r), idle_frames=20, **inputs)
 import code
 code.FONT_DIR = %(fonts)r
 stopped = False
@@ -102,6 +103,8 @@ BUTTON_BOARDS = [
     "seeeduino_wio_terminal",
     "tinycircuits_thumby_color",
     "pewpew_m4",
+    "clue_nrf52840_express",
+    "adafruit_fruit_jam",
 ]
 
 

@@ -254,3 +254,15 @@ def test_the_clue_controls_page_names_tilt_and_its_buttons():
     assert clue.sim.app.overlay.title_text == "Controls"
     page = help_text.document("Controls", None, controls=TwoButtonControls())[0]  # this harness: 160x128
     assert list(clue.sim.app.overlay.lines[: len(page)]) == page
+
+
+def test_the_scheme_knows_the_play_mode_without_loading_the_controller():
+    import ast
+
+    from app import controller, two_buttons
+    from tests.conftest import ROOT
+
+    assert two_buttons.PLAY == controller.PLAY
+    source = (ROOT / "app" / "two_buttons.py").read_text()
+    imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    assert "app.controller" not in imported

@@ -43,14 +43,33 @@ BOARDS = {
         "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
         "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT",
     }, {}),
-    # No B: X (Start) leaves any page for the game, O (A) an info page for the menu.
+    # Two buttons and tilt (app.two_buttons): Select's hint is A in play,
+    # Start's menu is B; the directions are tilts (TILTS), a held Select
+    # (autoplay) both buttons.
+    "clue_nrf52840_express": ({"a": "BUTTON_A", "b": "BUTTON_B", "select": "BUTTON_A", "start": "BUTTON_B"}, {}),
+    # No B: X (Start) leaves any page for the game, O (A) an info page for
+    # the menu; the script's B presses are X, the button that backs out.
     "pewpew_m4": ({
         "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
-        "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z",
+        "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z", "b": "BUTTON_X",
     }, {}),
 }
 
 from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
+
+
+#: Boards played by tilting: the tilt for each direction, (x, y) in
+#: milli-g along the screen's right and down (the profiles' TILT_AXES: +x, +y).
+TILTS = {"clue_nrf52840_express": {"left": (-500, 0), "right": (500, 0), "up": (0, -500), "down": (0, 500)}}
+#: How long a tilt is held before the board comes back level (ms).
+TILT_MS = 140
+#: Boards played from a keyboard on the console (app.stdin_keys): what each button types.
+KEYBOARDS = {
+    "adafruit_fruit_jam": {
+        "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+        "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
+    }
+}
 
 
 def _keys():
@@ -59,14 +78,45 @@ def _keys():
 
 def buttons():
     """The game buttons the faked board has."""
+    board_id = fakeworld.BOARD_ID
+    if board_id in KEYBOARDS:
+        return tuple(name for name in KEYBOARDS[board_id] if name != "hold-select")
     keys, stick = _keys()
-    return tuple(keys) + tuple(stick)
+    return tuple(keys) + tuple(stick) + tuple(TILTS.get(board_id, ()))
+
+
+def _type(text, at):
+    for char in text:
+        fakeworld.typed.append((at, char))
+    # Keep the world running until the keys have been read.
+    fakeworld.add_key(at + 2 * fakeworld.FRAME_MS, -1, False)
 
 
 def press(button, held_ms=TAP_MS, at=None):
     """Schedule ``button`` down at ``at`` (default: now) and up ``held_ms`` later; returns the release time."""
     start = fakeworld.now if at is None else at
+    board_id = fakeworld.BOARD_ID
+    if board_id in KEYBOARDS:
+        # A key typed is one press and release, however long it is held;
+        # a held Select is the autoplay key.
+        name = "hold-select" if button == "select" and held_ms > TAP_MS else button
+        _type(KEYBOARDS[board_id][name], start)
+        return start + held_ms
+    tilts = TILTS.get(board_id)
+    if tilts is not None and button in tilts:
+        x, y = tilts[button]
+        fakeworld.tilts.append((start, x, y, 866))
+        fakeworld.tilts.append((start + TILT_MS, 0, 0, 1000))
+        fakeworld.add_key(start + TILT_MS + 3 * fakeworld.FRAME_MS, -1, False)
+        return start + TILT_MS + 3 * fakeworld.FRAME_MS
     keys, stick = _keys()
+    if tilts is not None and button == "select" and held_ms > TAP_MS:
+        # Two buttons: a held Select (autoplay) is A and B together.
+        fakeworld.add_key(start, keys["a"], True)
+        fakeworld.add_key(start + fakeworld.FRAME_MS, keys["b"], True)
+        fakeworld.add_key(start + held_ms, keys["a"], False)
+        fakeworld.add_key(start + held_ms, keys["b"], False)
+        return start + held_ms
     if button in keys:
         fakeworld.add_key(start, keys[button], True)
         fakeworld.add_key(start + held_ms, keys[button], False)
@@ -117,12 +167,20 @@ def play_stage(app, index):
 
 
 def script(actions, start=0):
-    """(key events, analog steps) of ``actions`` from ``start`` ms, for
-    ``fakeworld.reset(script=..., analog_script=...)`` (no "board" actions)."""
-    saved = fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog
-    fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog = start, [], 0, {}
+    """The inputs of ``actions`` from ``start`` ms as keyword arguments of
+    ``fakeworld.reset`` (script, analog_script, tilt_script, typed_script;
+    no "board" actions)."""
+    saved = fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog, fakeworld.tilts, fakeworld.typed
+    fakeworld.now, fakeworld.keys, fakeworld.delivered = start, [], 0
+    fakeworld.analog, fakeworld.tilts, fakeworld.typed = {}, [], []
     try:
         schedule(None, actions)
-        return fakeworld.keys, fakeworld.analog
+        return {
+            "script": fakeworld.keys,
+            "analog_script": fakeworld.analog,
+            "tilt_script": fakeworld.tilts,
+            "typed_script": fakeworld.typed,
+        }
     finally:
-        fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog = saved
+        (fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog, fakeworld.tilts,
+         fakeworld.typed) = saved

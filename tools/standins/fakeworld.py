@@ -38,6 +38,14 @@ keys = []
 delivered = 0
 #: Analog inputs: pin name -> list of (time_ms, value 0..65535), in order.
 analog = {}
+#: The accelerometer: (time_ms, x, y, z) in milli-g, in time order; at
+#: rest the board lies flat (z = 1 g). False: no chip on the bus (a PyBadge LC).
+tilts = []
+accelerometer = True
+_acceleration = [0, 0, 1000]
+#: Keyboard characters on the console: (time_ms, one character), in time order.
+typed = []
+_typed_at = 0  # how many of ``typed`` have been read
 #: NVM contents (bytearray) shared by microcontroller.nvm.
 nvm = bytearray(b"\xff" * 8192)
 #: Frames run so far.
@@ -87,14 +95,72 @@ def nvm_bytes(board_id=None):
     return fakeboards.nvm_bytes(board_id or BOARD_ID)
 
 
-def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idle_frames=50, start_ms=0):
+def acceleration():
+    """The accelerometer's reading now: [x, y, z] in milli-g (one list, reused)."""
+    reading = _acceleration
+    reading[0], reading[1], reading[2] = 0, 0, 1000
+    for step in tilts:
+        if not _ticks_reached(step[0]):
+            break
+        reading[0], reading[1], reading[2] = step[1], step[2], step[3]
+    return reading
+
+
+def typed_waiting():
+    """How many typed characters wait to be read (``serial_bytes_available``)."""
+    due = _typed_at
+    while due < len(typed) and _ticks_reached(typed[due][0]):
+        due += 1
+    return due - _typed_at
+
+
+def read_typed(count):
+    """Up to ``count`` waiting characters as a str ("" if none); one
+    character is the script's own string (nothing allocated)."""
+    global _typed_at
+    count = min(count, typed_waiting())
+    if count <= 0:
+        return ""
+    first = _typed_at
+    _typed_at += count
+    if count == 1:
+        return typed[first][1]
+    return "".join(entry[1] for entry in typed[first:_typed_at])
+
+
+class Console:
+    """``sys.stdin`` of the faked board: ``read(n)`` the typed characters."""
+
+    def read(self, count=1):
+        return read_typed(count)
+
+
+def _wire_console():
+    # The Fruit Jam reads its keyboard from sys.stdin, which a VM cannot
+    # replace: its profile is given this world's console instead (code.py
+    # then loads the profile already imported here).
+    import boards.adafruit_fruit_jam as profile
+
+    if not hasattr(profile, "_real_hardware"):
+        profile._real_hardware = profile.hardware
+        profile.hardware = lambda: profile._real_hardware(Console())
+
+
+def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idle_frames=50, start_ms=0,
+          tilt_script=None, typed_script=None):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
+    global tilts, typed, _typed_at
     BOARD_ID = board_id
     now = start_ms
     keys = list(script)
     delivered = 0
     analog = dict(analog_script or {})
+    tilts = list(tilt_script or ())
+    typed = list(typed_script or ())
+    _typed_at = 0
+    if board_id == "adafruit_fruit_jam":
+        _wire_console()
     if nvm_image is not None:
         nvm = bytearray(nvm_image)
     elif len(nvm) != nvm_bytes(board_id):
@@ -139,7 +205,7 @@ def due_key():
 
 def pending():
     """True while scripted events are still to come."""
-    return delivered < len(keys)
+    return delivered < len(keys) or _typed_at < len(typed)
 
 
 def add_key(at, key, pressed):

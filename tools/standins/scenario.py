@@ -35,6 +35,8 @@ def frames_for(actions):
 # ("tap", button), ("hold", button, ms) or ("wait", ms); "board" actions
 # put a prepared position on the board (tools only, see fakeplayer._prepare).
 SCENARIO = (
+    # The first frames of play: a board that tilts measures "level" here.
+    ("first frames", (("wait", 400),)),
     ("move", (("tap", "left"),)),
     ("move", (("tap", "down"),)),
     ("move", (("tap", "right"),)),

@@ -17,6 +17,11 @@ class _Runtime:
     serial_connected = False
     usb_connected = False
 
+    @property
+    def serial_bytes_available(self):
+        """Typed characters waiting on the console (fakeworld.typed)."""
+        return fakeworld.typed_waiting()
+
 
 runtime = _Runtime()
 

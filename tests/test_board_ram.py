@@ -1,0 +1,54 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""RAM and pystack on every board profile: code.py's start-up and the scripted game, in the pystack VM.
+
+Each board runs with its own fake board module (its pins, screen, NVM
+size and layout, the modules its firmware lacks) and input (buttons, the
+PyGamer's stick, the CLUE's tilt, the Fruit Jam's keyboard). The worst
+moment, with the VM's surplus qstr pools taken out (tools/ram_budget.py),
+must leave the board's free heap less the 24 KiB reserve; the pystack
+target (1024 bytes) must give the same run as an ample one.
+"""
+
+import pytest
+
+import boards
+from tools import ram_budget
+
+#: Boards whose free-heap figure is too old or too uncertain to hold them
+#: to the reserve: there the worst moment must only fit the heap itself
+#: (docs/boards.md says how close it comes). The CLUE's figure is from
+#: CircuitPython 5.3.
+LOOSE = {"clue_nrf52840_express"}
+
+
+@pytest.fixture(scope="module")
+def root():
+    folder = ram_budget.build_root()
+    yield folder
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("board_id", sorted(boards.NAMES))
+def test_every_board_fits_its_heap_and_its_pystack(board_id, root):
+    stages, reference = ram_budget.measure(board_id, root, pystack=ram_budget.AMPLE_PYSTACK)
+    labels = [stage.label for stage in stages]
+    assert "start: App ready" in labels and "hint after the menu" in labels
+    worst = max(stages, key=lambda stage: stage.board_bound)
+    limit = ram_budget.FREE_AT_BOOT_BY_BOARD[board_id]
+    if board_id not in LOOSE:
+        limit = ram_budget.heap_limit(board_id)
+    assert worst.board_bound <= limit, (board_id, worst.label, worst.board_bound, limit)
+    moves = [stage for stage in stages if stage.label == "move"]
+    if board_id == "clue_nrf52840_express":
+        # Tilt's readings are floats: heap objects in this VM (16 bytes,
+        # five a frame at most), none on CircuitPython (MICROPY_OBJ_REPR_C).
+        assert all(stage.allocated <= 80 * len(stage.frames) for stage in moves)
+    else:
+        assert [stage.allocated for stage in moves] == [0, 0, 0]
+    _, at_target = ram_budget.measure(board_id, root, pystack=ram_budget.PYSTACK_TARGET)
+    assert at_target == reference

@@ -28,6 +28,9 @@ STORE = {"layout": "log"}
 #: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
 SPEED = 1.0
 
+#: How it is played (the simulator plays it the same way): a keyboard on the console.
+INPUT = "keyboard"
+
 
 def hardware(console=None):
     """The Fruit Jam as the game sees it: a USB keyboard on the console, and

@@ -29,6 +29,9 @@ SPEED = 0.5
 #: lowered (Adafruit's CLUE spirit level draws its bubble at -x, -y).
 TILT_AXES = ("+x", "+y")
 
+#: How it is played (the simulator plays it the same way): tilt and two buttons.
+INPUT = "tilt"
+
 
 def hardware():
     """The CLUE as the game sees it: tilt slides, A hints, B opens the menu.

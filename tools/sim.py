@@ -111,6 +111,10 @@ class SimBoard:
         self.store = dict(getattr(profile, "STORE", {}))
         self.speed = profile.SPEED
         self.keymap = getattr(profile, "KEYMAP", None)
+        #: How it is played: "buttons", "tilt" (the CLUE: tilt and two
+        #: buttons) or "keyboard" (the Fruit Jam: keys on the console).
+        self.input = getattr(profile, "INPUT", "buttons")
+        self.tilt_axes = getattr(profile, "TILT_AXES", ("+x", "+y"))
 
     def key_number(self, logical):
         """The key number the board's key source gives the logical key
@@ -124,7 +128,84 @@ class SimBoard:
 
     def has(self, button):
         """True if one of the board's buttons is ``button`` (a BUTTONS name)."""
+        if self.input != "buttons":
+            return True  # tilt and a keyboard reach every button (see Simulator.press)
         return self.key_number(BUTTONS[button]) is not None
+
+
+class SimAccelerometer:
+    """A board's accelerometer for app.tilt: ``acceleration`` (x, y, z) in
+    m/s^2, lying flat unless ``tilt`` says otherwise."""
+
+    def __init__(self):
+        self.acceleration = (0.0, 0.0, 9.8)
+
+    def tilt(self, right=0.0, down=0.0):
+        """Tilt the screen's right (bottom) edge down by ``right`` (``down``) m/s^2."""
+        self.acceleration = (right, down, 9.0)
+
+
+class SimConsole:
+    """A console for app.stdin_keys: ``serial_bytes_available`` and ``read``."""
+
+    def __init__(self):
+        self.waiting = ""
+
+    @property
+    def serial_bytes_available(self):
+        return len(self.waiting)
+
+    def type(self, text):
+        """Type ``text`` (escape sequences for the arrows)."""
+        self.waiting += text
+
+    def read(self, count=1):
+        text, self.waiting = self.waiting[:count], self.waiting[count:]
+        return text
+
+
+#: The keyboard's text for each button on a "keyboard" board (app.stdin_keys).
+TYPED = {
+    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+    "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
+}
+#: A tilt for each direction, m/s^2 along the screen's (right, down).
+TILTS = {"left": (-5.0, 0.0), "right": (5.0, 0.0), "up": (0.0, -5.0), "down": (0.0, 5.0)}
+#: On a "tilt" board (two buttons): the button each game button is.
+TWO_BUTTONS = {"a": "a", "b": "b", "select": "a", "start": "b"}
+
+
+def board_inputs(board, buttons, event):
+    """(keys, controls, accelerometer, console) the App gets on ``board``:
+    the buttons alone, or merged with a tilt or a console."""
+    if board.input == "tilt":
+        from app.tilt import TiltKeys
+        from app.two_buttons import TwoButtonControls
+
+        accelerometer = SimAccelerometer()
+        keys = TiltKeys(buttons, accelerometer, board.tilt_axes[0], board.tilt_axes[1], event)
+        return keys, TwoButtonControls(), accelerometer, None
+    if board.input == "keyboard":
+        from app.stdin_keys import KeyboardControls, StdinKeys
+
+        console = SimConsole()
+        return StdinKeys(console, console, buttons, event), KeyboardControls(), None, console
+    return buttons, None, None, None
+
+
+#: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
+#: board while held), and from a keyboard (the keys are typed as they are).
+TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
+KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
+
+
+def key_names_for(board):
+    """The keyboard's keys for ``board``'s controls (window title, Controls page)."""
+    if board.input == "tilt":
+        return TILT_KEY_NAMES
+    if board.input == "keyboard":
+        return KEYBOARD_KEY_NAMES
+    return KEY_NAMES
 
 
 #: Shown instead of a window where none can open.
@@ -134,7 +215,8 @@ HEADLESS_HINT = "run it headless instead: .venv/bin/python tools/sim.py --headle
 def window_title(board=None):
     """The window's title: which board it plays and which key is which button."""
     name = "PyBadge" if board is None or board.board_id == "pybadge" else board.name
-    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in KEY_NAMES)
+    names = KEY_NAMES if board is None else key_names_for(board)
+    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in names)
 
 
 def display_problem(environ=None, platform=None):
@@ -302,20 +384,25 @@ class Simulator:
         else:
             self.nvm = nvm if nvm is not None else open_nvm(None, self.board.nvm_bytes)
         self.store = make_store(self.nvm, self.board.store)
+        event = keypad.Event()
+        keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
         self.app = App(
             self.display,
-            self.keys,
+            keys,
             self.store,
             self.clock,
             font_dir=FONT_DIR,
             seed=seed,
             solver=solver,
-            event=keypad.Event(),
+            event=event,
             key_names=key_names,
             keymap=self.board.keymap,
             speed=self.board.speed,
+            controls=controls,
         )
         self.app.step()
+        if self.accelerometer is not None:
+            self.frames(12)  # tilt measures "level" first
 
     @property
     def game(self):
@@ -346,9 +433,22 @@ class Simulator:
         return number
 
     def press(self, name):
-        """Press and release one button by name (see BUTTONS), then let it settle."""
+        """Press and release one button by name (see BUTTONS), then let it settle.
+
+        On a tilt board a direction is a tilt and back, Select's hint is A
+        and Start's menu B (a held Select: both); on a keyboard board each
+        button is its key typed (TYPED).
+        """
         if name == "wait":
             self.frames(1000 // FRAME_MS)
+            return
+        if self.console is not None:
+            self.console.type(TYPED[name])
+            self.frames(3)
+            self.settle()
+            return
+        if self.accelerometer is not None:
+            self._press_on_tilt_board(name)
             return
         if name == "hold-select":
             key = self.key("select")
@@ -362,6 +462,26 @@ class Simulator:
         self.frames()
         self.keys.release(key)
         self.frames()
+        self.settle()
+
+    def _press_on_tilt_board(self, name):
+        if name in TILTS:
+            self.accelerometer.tilt(*TILTS[name])
+            self.frames(6)
+            self.accelerometer.tilt(0.0, 0.0)
+            self.frames(4)
+            self.settle()
+            return
+        if name == "hold-select":
+            keys = (controls.KEY_A, controls.KEY_B)
+        else:
+            keys = (BUTTONS[TWO_BUTTONS[name]],)
+        for key in keys:
+            self.keys.press(key)
+        self.frames(2)
+        for key in keys:
+            self.keys.release(key)
+        self.frames(3)
         self.settle()
 
     def press_all(self, names):
@@ -550,17 +670,20 @@ class Window:
         )
         self.keys = SimKeys()
         self._started = time.monotonic()
+        event = keypad.Event()
+        keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
         self.app = App(
             self.display,
-            self.keys,
-            make_store(nvm),
+            keys,
+            make_store(nvm, self.board.store),
             self.ticks_ms,
             font_dir=FONT_DIR,
             seed=seed,
-            event=keypad.Event(),
-            key_names=KEY_NAMES,
+            event=event,
+            key_names=key_names_for(self.board),
             keymap=self.board.keymap,
             speed=self.board.speed,
+            controls=controls,
         )
         self._keymap = _pygame_keymap(pygame)
         # Several keyboard keys map to one button: count them so releasing
@@ -582,6 +705,8 @@ class Window:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     running = False
                     continue
+                if self._other_input(event):
+                    continue
                 logical = self._keymap.get(event.key)
                 key = None if logical is None else self.board.key_number(logical)
                 if key is None:
@@ -595,6 +720,26 @@ class Window:
                     if self._down[key] == 0:
                         self.keys.release(key)
         return running
+
+    def _other_input(self, event):
+        # A keyboard board gets the keys as text; a tilt board tilts while
+        # an arrow is held. True if the event was used so.
+        pygame = self.pygame
+        arrows = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
+        if self.console is not None:
+            if event.type == pygame.KEYDOWN:
+                if event.key in arrows:
+                    self.console.type(TYPED[arrows[event.key]])
+                elif event.unicode:
+                    self.console.type(event.unicode)
+            return True
+        if self.accelerometer is not None and event.key in arrows:
+            if event.type == pygame.KEYDOWN:
+                self.accelerometer.tilt(*TILTS[arrows[event.key]])
+            else:
+                self.accelerometer.tilt(0.0, 0.0)
+            return True
+        return False
 
     def step(self):
         """One frame of the app, then the backlight if it changed."""
@@ -635,7 +780,7 @@ def run_window(args):
                   % (driver, HEADLESS_HINT), file=sys.stderr)
             return 2
         print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
-        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in KEY_NAMES))
+        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(board)))
         saved = True
         try:
             while window.pump():

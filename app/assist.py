@@ -24,16 +24,22 @@ AUTO_CONTINUE_MS = 1500
 
 def load_solver(speed=1.0):
     """``(search, effort, prepare)`` of engine.solver with the handheld's
-    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None).
+    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None);
+    ``prepare`` (build the tables) is None if the module was loaded already.
 
     code.py imports the solver at start-up; if it is missing, or there is
     no room to load it now, the hint says "no solver" and play goes on.
     """
+    import sys
+
+    fresh = "engine.solver" not in sys.modules
     try:
         from engine.solver import DEVICE, prepare, search
     except (ImportError, MemoryError):
         return None, None, None
-    return search(DEVICE.max_depth), DEVICE.for_speed(speed), prepare
+    # Loaded just now: its tables are built a frame later (Assist.tick);
+    # loaded at start-up (code.py), they are there already.
+    return search(DEVICE.max_depth), DEVICE.for_speed(speed), prepare if fresh else None
 
 
 class Assist:
@@ -65,8 +71,14 @@ class Assist:
         if self._solver is not None or self._search is not None:
             return True
         self._search, self._effort, self._prepare = load_solver(self._speed)
-        self._loaded_now = self._search is not None
+        self._loaded_now = self._prepare is not None
         return self._search is not None
+
+    @property
+    def busy(self):
+        """True while a hint asked for is still to come (it takes a frame,
+        two when the solver has just been loaded again)."""
+        return self._hint_wanted
 
     def release(self):
         """Let the solver go (the menu needs the room); ``available`` loads it again."""

@@ -79,13 +79,14 @@ class Menus:
             elif item == "Stats":
                 app.set_mode(STATS)
                 store = app.store
+                erase_cycles = getattr(store, "erase_cycles", None)
                 lines = pages.stats_lines(
                     app.game,
-                    store.erase_cycles(),
+                    erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
                     getattr(store, "refused", 0),
                     getattr(store, "refusal", None),
                     self.overlay.columns,
-                    store.layout,
+                    getattr(store, "layout", "block"),
                 )
                 self.overlay.show_page("Stats", lines)
             elif item == "Settings":

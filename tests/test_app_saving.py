@@ -92,7 +92,7 @@ def test_an_exception_from_the_store_does_not_escape_the_frame():
     from tools import sim as sim_module
 
     original = sim_module.make_store
-    sim_module.make_store = lambda nvm: RaisingStore(nvm)
+    sim_module.make_store = lambda nvm, layout=None: RaisingStore(nvm)
     try:
         sim = Simulator(seed=4)
     finally:
@@ -185,7 +185,7 @@ def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, statu
     from tools import sim as sim_module
 
     original = sim_module.make_store
-    sim_module.make_store = lambda nvm: OldStyleStore(answer)
+    sim_module.make_store = lambda nvm, layout=None: OldStyleStore(answer)
     try:
         sim = Simulator(seed=11)
     finally:

@@ -137,3 +137,17 @@ def test_nvm_sizes_of_the_fake_boards_follow_their_ports():
     for board_id in ("pybadge", "pygamer", "seeeduino_wio_terminal", "pewpew_m4", "clue_nrf52840_express"):
         assert FAKEBOARDS["nvm_bytes"](board_id) == 8192
     assert sizes["meowbit_v121"] == 0
+
+
+def test_a_solver_decision_takes_at_most_0_7_s_on_every_board():
+    # Fuel of decisions that spend each board's whole node budget, at
+    # 1.2e8 fuel/s times the board's speed (tools/solver_bench.py --boards).
+    from tools import solver_bench
+
+    table = solver_bench.board_decisions(count=3)
+    assert sorted(table) == PROFILES
+    for board_id, (speed, budget, fuel, seconds) in table.items():
+        assert budget == solver.DEVICE.for_speed(speed).max_nodes
+        assert seconds <= solver_bench.BOARD_DECISION_TARGET, (board_id, seconds)
+    # A slower chip searches fewer nodes, not the same ones more slowly.
+    assert table["clue_nrf52840_express"][1] < table["pybadge"][1]

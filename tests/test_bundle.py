@@ -223,11 +223,15 @@ def test_font_name_built_at_run_time_ships_every_font_of_that_kind(tmp_path):
 
 def test_supported_boards_come_from_the_boards_package(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
-    assert bundler.supported_boards(repo) == bundler.FALLBACK_BOARDS == ("pybadge", "pygamer")
+    assert bundler.supported_boards(repo) == ()  # no boards/: no board
     (repo / "boards").mkdir()
     for name in ("__init__.py", "_common.py", "pygamer.py", "pybadge.py", "hack_club_sprig.py", "notes.txt"):
         (repo / "boards" / name).write_text("")
     assert bundler.supported_boards(repo) == ("hack_club_sprig", "pybadge", "pygamer")
+    # The repository's own: every profile boards.NAMES lists.
+    import boards
+
+    assert bundler.supported_boards() == tuple(sorted(boards.NAMES))
 
 
 def test_firmware_lines():

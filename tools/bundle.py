@@ -368,20 +368,13 @@ def build(out=None, repo=REPO, mpy_cross=None, repo_lib=True, quiet=False):
     return bundle, written
 
 
-#: Board profiles used until the top-level boards/ package exists.
-FALLBACK_BOARDS = ("pybadge", "pygamer")
-
-
 def supported_boards(repo=REPO):
-    """CircuitPython board IDs the game has a profile for (``board.board_id``).
-
-    They are the module names of the top-level ``boards/`` package (files
-    not starting with ``_``); without that package, :data:`FALLBACK_BOARDS`.
-    The release text and tools/deploy.py both ask this function.
-    """
+    """CircuitPython board IDs the game has a profile for (``board.board_id``):
+    the module names of the top-level ``boards/`` package (files not
+    starting with ``_``). The release text and tools/deploy.py both ask
+    this function."""
     folder = Path(repo) / "boards"
-    names = sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_")) if folder.is_dir() else []
-    return tuple(names) or FALLBACK_BOARDS
+    return tuple(sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_")))
 
 
 #: The CircuitPython lines a release is built for: (name, first version,

@@ -177,7 +177,7 @@ def _bundle_numbers(output):
 
 
 def _ram_worst(output):
-    return grab(r"^Heap in use at the worst moment, at most: ([\d.]+) KiB \(([^)]+)\)", output, "ram_budget")
+    return grab(r"^Heap in use at the worst moment, at most: ([\d.]+) KiB on the board \(([^)]+)\)", output, "ram_budget")
 
 
 def _ram_live(output):
@@ -191,9 +191,9 @@ def _ram_pystack(output):
 #: Every registered quote.
 QUOTES = [
     Quote("docs/ram-budget.md", "ram_budget: worst moment",
-          r"\| \*\*([\d.]+) KiB\*\* at the worst moment \(([^)]+)\)", "ram_budget", _ram_worst),
+          r"\*\*not met: ([\d.]+) KiB\*\* at the worst moment \(([^)]+)\)", "ram_budget", _ram_worst),
     Quote("docs/ram-budget.md", "ram_budget: live while playing",
-          r"at the worst moment \([^)]+\), ([\d.]+) KiB live while playing", "ram_budget", _ram_live),
+          r"at the worst moment \([^)]+\), ([\d.]+) KiB live at most", "ram_budget", _ram_live),
     Quote("docs/ram-budget.md", "ram_budget: deepest pystack",
           r"\| \*\*([\d,]+) bytes\*\* \(the hint", "ram_budget", _ram_pystack),
     _store("save (writes)"),
@@ -228,6 +228,9 @@ QUOTES = [
     Quote("docs/architecture.md", "app_bench: idle frame",
           r"\| idle frame \(`App.step\(\)` with no input\) \| ([\d,]+) \| - \| ([\d.]+) / ([\d.]+) \|",
           "app_bench", _app_idle),
+    Quote("docs/ram-budget.md", "app_bench: start-up seconds",
+          r"\| start-up <= 1\.5 s at 1\.2e8 fuel/s \| \*\*([\d.]+) s\*\* estimated",
+          "app_bench", lambda output: (_app_start(output)[3],)),
     Quote("docs/architecture.md", "app_bench: start-up",
           r"playable board, is ([\d.]+) M fuel as\s+run, of which the stand-ins' C-like work \(drawing, loading font bitmaps\)\s+"
           r"is ([\d.]+) M; without it the board's estimate is ([\d.]+) M fuel, ([\d.]+) s",

@@ -805,13 +805,80 @@ def update_doc(text, path=DOC):
     path.write_text(head + _BEGIN + marker_line + "\n" + block + _END + tail)
 
 
+#: The docs/boards.md block the board table goes into.
+BOARDS_DOC = REPO / "docs" / "boards.md"
+_BOARDS_BEGIN = "<!-- boards-ram:begin"
+_BOARDS_END = "<!-- boards-ram:end -->"
+
+
+def board_row(board_id, root):
+    """One board's line of :func:`board_table`, with what it rests on:
+    (line, stages, the reference fingerprint, the one at the pystack target)."""
+    stages, reference = measure(board_id, root, pystack=AMPLE_PYSTACK)
+    _, at_target = measure(board_id, root, pystack=PYSTACK_TARGET)
+    worst = max(stages, key=lambda stage: stage.board_bound)
+    live = max(stage.board_after for stage in stages)
+    line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8s" % (
+        board_id, worst.board_bound / 1024, "(%s)" % worst.label[:20], live / 1024,
+        FREE_AT_BOOT_BY_BOARD[board_id] / 1024, heap_limit(board_id) / 1024,
+        "%d ok" % PYSTACK_TARGET if at_target == reference else "%d FAILS" % PYSTACK_TARGET)
+    return line, stages, reference, at_target
+
+
+def board_table(lines=None):
+    """Every board profile's figures as text: the worst moment and the most
+    live on the board (KiB), the free heap assumed, the limit, and whether
+    the pystack target gives the same run (pystack VM). ``lines``: the
+    boards' lines from :func:`board_row` (default: measured now)."""
+    import boards
+
+    if lines is None:
+        root = build_root()
+        try:
+            lines = [board_row(board_id, root)[0] for board_id in sorted(boards.NAMES)]
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    head = [
+        "RAM on every board (pystack VM; KiB on the board: the VM's surplus qstr pools out)",
+        "",
+        "  %-26s %8s %-22s %8s %8s %8s %8s" % ("board", "worst", "(stage)", "live", "free", "limit", "pystack"),
+    ]
+    tail = ["", "free: the heap assumed free at boot (FREE_AT_BOOT_BY_BOARD, docs/boards.md);",
+            "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024)]
+    return "\n".join(head + list(lines) + tail)
+
+
+def boards_doc_block(path=BOARDS_DOC):
+    """The board table as docs/boards.md quotes it."""
+    text = path.read_text()
+    block = text.split(_BOARDS_BEGIN, 1)[1].split(_BOARDS_END, 1)[0]
+    return block.split("```\n", 1)[1].rsplit("\n```", 1)[0]
+
+
+def update_boards_doc(table, path=BOARDS_DOC):
+    """Put ``table`` between the board-table markers of ``path``."""
+    doc = path.read_text()
+    head, rest = doc.split(_BOARDS_BEGIN, 1)
+    marker_line, _ = rest.split("\n", 1)
+    _, tail = rest.split(_BOARDS_END, 1)
+    path.write_text(head + _BOARDS_BEGIN + marker_line + "\n```\n" + table + "\n```\n" + _BOARDS_END + tail)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", default="pybadge", help="board_id of the faked board")
     parser.add_argument("--no-pystack", action="store_true", help="skip the pystack search")
     parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
     parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")
+    parser.add_argument("--boards", action="store_true", help="one line per board profile (docs/boards.md)")
     args = parser.parse_args(argv)
+    if args.boards:
+        table = board_table()
+        print(table)
+        if args.update_doc:
+            update_boards_doc(table)
+            print("updated %s" % BOARDS_DOC.relative_to(REPO))
+        return 0
     text = report(args.board, with_pystack=not args.no_pystack, with_unix=not args.no_unix)
     print(text)
     if args.update_doc:

@@ -416,9 +416,9 @@ class Simulator:
             self.app.step()
 
     def settle(self):
-        """Run frames until no animation is running (at most 1 s)."""
+        """Run frames until no animation runs and no hint is pending (at most 1 s)."""
         for _ in range(50):
-            if not self.app.animation.active:
+            if not self.app.animation.active and not self.app.assist.busy:
                 break
             self.frames()
 

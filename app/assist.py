@@ -163,8 +163,9 @@ class Assist:
             if self._loaded_now:
                 self._loaded_now = False
                 return
-            self._prepare()
-            self._prepare = None
+            prepare = self._prepare
+            self._prepare = None  # one try: if it fails, the search builds them
+            prepare()
         if self._hint_wanted:
             self._hint_wanted = False
             direction = self.best_move(app.game.cells)

@@ -26,6 +26,10 @@ def make_repo(tmp_path, files):
 
 
 FIXTURE = {
+    # Board profiles (empty: only their names count, tools.bundle.supported_boards).
+    "boards/__init__.py": "",
+    "boards/pybadge.py": "",
+    "boards/pygamer.py": "",
     "code.py": """
         import board
         import keypad

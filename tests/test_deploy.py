@@ -111,7 +111,8 @@ def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
 
 
 def test_boards_come_from_the_boards_package(tmp_path):
-    repo = make_repo(tmp_path, dict(FIXTURE, **{"boards/__init__.py": "", "boards/hack_club_sprig.py": ""}))
+    files = {name: text for name, text in FIXTURE.items() if not name.startswith("boards/")}
+    repo = make_repo(tmp_path, dict(files, **{"boards/__init__.py": "", "boards/hack_club_sprig.py": ""}))
     sprig = drive(tmp_path, "Adafruit CircuitPython 10.2.1 on 2026-05-13; Hack Club Sprig with rp2040\n"
                             "Board ID:hack_club_sprig\n")
     assert "code.py" in deploy(repo, sprig, tmp_path)["copied"]

@@ -7,9 +7,10 @@ next press of any key works (keypad.EventQueue.overflowed / clear())."""
 
 from app import controls
 from app.controls import Controls
-from app.joystick import JoystickKeys
 from app.controller import PLAY
+from app.joystick import JoystickKeys
 from app.menus import MENU
+from tests.fake_inputs import ButtonQueue
 from tools.sim import BUTTONS, Simulator
 
 
@@ -85,23 +86,8 @@ def test_a_held_direction_across_an_overflow_does_not_move_twice():
 
 
 class Buttons:
-    class Queue:
-        def __init__(self):
-            self.items = []
-            self.overflowed = False
-
-        def get(self):
-            return self.items.pop(0) if self.items else None
-
-        def __len__(self):
-            return len(self.items)
-
-        def clear(self):
-            self.items = []
-            self.overflowed = False
-
     def __init__(self):
-        self.events = self.Queue()
+        self.events = ButtonQueue()
 
 
 class Axis:

@@ -130,4 +130,7 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
     cells, score, best, moves, games, faults, frames = __import__("json").loads(fingerprint)
     assert faults > 0
     assert stages[-1].label == "store.load()"
-    assert len(cells) == 16 and games >= 3
+    # The game went on: the frames lost are the deep ones (a hint, a
+    # confirmed new game with its save), the rest of the script played on
+    # (the scenario starts two new games; at least one got through).
+    assert len(cells) == 16 and games >= 2 and frames > 500

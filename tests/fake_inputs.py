@@ -9,9 +9,8 @@ synthetic sensor streams; plus the app built on them, headless."""
 import math
 import random
 
-from app import controls
 from engine import rules
-from tools.sim import FONT_DIR, FRAME_MS, HeadlessDisplay, VirtualClock
+from tools.sim import BUTTONS, FRAME_MS, Simulator
 
 G = 9.81  # m/s^2
 
@@ -208,46 +207,13 @@ def first_legal(cells):
     return -1
 
 
-class Harness:
-    """The App, headless, on the given key source and control scheme (the
-    way a board profile builds it), stepped frame by frame."""
-
-    def __init__(self, keys, seed=7, nvm=None, **options):
-        from app.controller import App
-        from engine.store import Store
-
-        self.keys = keys
-        self.display = HeadlessDisplay()
-        self.clock = VirtualClock()
-        self.nvm = nvm if nvm is not None else bytearray(b"\xff" * 8192)
-        self.store = Store(self.nvm)
-        options.setdefault("solver", first_legal)
-        self.app = App(self.display, keys, self.store, self.clock, font_dir=FONT_DIR, seed=seed, **options)
-        self.app.step()
-
-    @property
-    def game(self):
-        return self.app.game
-
-    def frames(self, count=1):
-        for _ in range(count):
-            self.clock.advance(FRAME_MS)
-            self.app.step()
-
-    def settle(self):
-        for _ in range(60):
-            if not self.app.animation.active:
-                break
-            self.frames()
+def Harness(keys, seed=7, nvm=None, **options):
+    """The simulator's App, headless, on the given key source and control
+    scheme (the way a board profile builds them), stepped frame by frame;
+    ``options`` (controls, event, tilt, solver) go to the App."""
+    options.setdefault("solver", first_legal)
+    return Simulator(seed=seed, nvm=nvm, keys=keys, **options)
 
 
-KEY_NAMES = {
-    "b": controls.KEY_B,
-    "a": controls.KEY_A,
-    "start": controls.KEY_START,
-    "select": controls.KEY_SELECT,
-    "right": controls.KEY_RIGHT,
-    "down": controls.KEY_DOWN,
-    "up": controls.KEY_UP,
-    "left": controls.KEY_LEFT,
-}
+#: Button names -> PyBadge key numbers (the simulator's).
+KEY_NAMES = BUTTONS

@@ -10,7 +10,7 @@ from app.controls import Controls
 from app.controller import PLAY
 from app.joystick import JoystickKeys
 from app.menus import MENU
-from tests.fake_inputs import ButtonQueue
+from fake_inputs import ButtonQueue
 from tools.sim import BUTTONS, Simulator
 
 

@@ -370,9 +370,13 @@ class Simulator:
     :param nvm: NVM-like object (default: blank, in memory).
     :param bool fresh: no NVM at all (--fresh): nothing is read or kept.
     :param str board: the board profile played (screen, keys, NVM, speed).
+    :param keys: optional key source in place of the board's (a test
+        driving an input adapter itself); then ``controls``, ``event`` and
+        ``tilt`` go to the App as given.
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge"):
+    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge",
+                 keys=None, controls=None, event=None, tilt=None):
         from app.controller import App
 
         self.board = SimBoard(board)
@@ -384,8 +388,12 @@ class Simulator:
         else:
             self.nvm = nvm if nvm is not None else open_nvm(None, self.board.nvm_bytes)
         self.store = make_store(self.nvm, self.board.store)
-        event = keypad.Event()
-        keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
+        if keys is None:
+            event = keypad.Event()
+            keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
+        else:
+            self.keys = keys
+            self.accelerometer = self.console = None
         self.app = App(
             self.display,
             keys,
@@ -399,6 +407,7 @@ class Simulator:
             keymap=self.board.keymap,
             speed=self.board.speed,
             controls=controls,
+            tilt=tilt,
         )
         self.app.step()
         if self.accelerometer is not None:

@@ -150,11 +150,14 @@ class Effort:
         about as long on every board. The deadline stays."""
         if speed >= 1:
             return self
-        scaled = Effort()
-        for name in ("deadline_ms", "max_depth", "min_probability", "four_probability", "cache",
-                     "sample_cells", "refine", "monotony_power"):
-            setattr(scaled, name, getattr(self, name))
-        scaled.max_nodes = max(1, int(self.max_nodes * speed))
+        # Field by field, not with setattr(): some firmware has none
+        # (CIRCUITPY_FULL_BUILD = 0), and the probabilities are already
+        # converted here (the constructor would convert them again).
+        scaled = Effort(max_nodes=max(1, int(self.max_nodes * speed)), deadline_ms=self.deadline_ms,
+                        max_depth=self.max_depth, cache=self.cache, sample_cells=self.sample_cells,
+                        refine=self.refine, monotony_power=self.monotony_power)
+        scaled.min_probability = self.min_probability
+        scaled.four_probability = self.four_probability
         return scaled
 
 

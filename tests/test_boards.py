@@ -65,6 +65,9 @@ def test_the_unsupported_message_names_every_board_and_fits_the_console():
 @pytest.mark.parametrize("board_id", PROFILES)
 def test_every_profile_screen_has_a_layout(board_id):
     size = FAKE["SCREENS"].get(board_id) or FAKE["RUNTIME_SCREENS"].get(board_id)
+    # The profile's own SCREEN and NVM_BYTES (the simulator's) are the fake board's.
+    profile = boards.load(board_id)
+    assert profile.SCREEN == size and profile.NVM_BYTES == FAKEBOARDS["nvm_bytes"](board_id)
     assert size in SIZES
     layout = for_screen(*size)
     assert layout.width * layout.scale == size[0] and layout.height * layout.scale <= size[1]
@@ -151,3 +154,11 @@ def test_a_solver_decision_takes_at_most_0_7_s_on_every_board():
         assert seconds <= solver_bench.BOARD_DECISION_TARGET, (board_id, seconds)
     # A slower chip searches fewer nodes, not the same ones more slowly.
     assert table["clue_nrf52840_express"][1] < table["pybadge"][1]
+
+
+def test_a_slower_effort_keeps_every_other_field():
+    slow = solver.DEVICE.for_speed(0.5)
+    for name in ("deadline_ms", "max_depth", "min_probability", "four_probability", "cache", "sample_cells",
+                 "refine", "monotony_power"):
+        assert getattr(slow, name) == getattr(solver.DEVICE, name), name
+    assert slow.max_nodes == solver.DEVICE.max_nodes // 2

@@ -10,7 +10,10 @@ driven by a scripted player (fakeworld, fakeplayer): moves, a hint, the
 menu, Save now, more moves, then Ctrl-C (the fake world raises
 KeyboardInterrupt once the script is spent). Both runs resume the same
 saved game, so they must end with the same game saved in the fake NVM,
-for the PyBadge (8 buttons) and the PyGamer (4 buttons and a stick).
+on every board profile, each played its own way (its pins, the PyGamer's
+stick, the CLUE's tilt, the Fruit Jam's keyboard; fakeplayer), with its
+screen, NVM size and layout and the modules its firmware lacks
+(tools/standins/fakeboards.py).
 """
 
 import json
@@ -18,6 +21,8 @@ import subprocess
 import sys
 
 import pytest
+
+import boards
 
 from tests.conftest import ROOT
 from tools import pystack_vm, ram_budget
@@ -93,22 +98,7 @@ def root():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-#: Every board whose buttons the fake player can press (tests/test_boards.py
-#: has the tilt and keyboard boards).
-BUTTON_BOARDS = [
-    "pybadge",
-    "pygamer",
-    "hack_club_sprig",
-    "pimoroni_picosystem",
-    "seeeduino_wio_terminal",
-    "tinycircuits_thumby_color",
-    "pewpew_m4",
-    "clue_nrf52840_express",
-    "adafruit_fruit_jam",
-]
-
-
-@pytest.mark.parametrize("board", BUTTON_BOARDS)
+@pytest.mark.parametrize("board", sorted(boards.NAMES))
 def test_main_plays_and_saves_the_same_game_on_cpython_and_micropython(board, root):
     from engine.store import Store
 

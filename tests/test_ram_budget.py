@@ -169,12 +169,11 @@ def test_the_heap_in_use_stays_within_the_pybadge_target(run):
     labels = [stage.label for stage in stages]
     # Start-up step by step, then the whole scenario.
     assert labels[0] == "import code.py" and "start: App ready" in labels
-    assert {"move", "hint", "autoplay", "menu", "stats", "settings", "about", "save now", "store.load()"} <= set(labels)
+    assert {"move", "hint", "autoplay", "menu", "stats", "settings", "about", "save now", ram_budget.LOAD_STAGE} <= set(labels)
     # The worst moment as the board would have it (the VM's surplus qstr
-    # pools out) stays within the limit; the 96 KiB target is reported,
-    # not asserted: docs/ram-budget.md says where it is missed and by how much.
+    # pools out) meets the 96 KiB target, and so stays within the limit.
     worst = max(stages, key=lambda stage: stage.board_bound)
-    assert worst.board_bound <= ram_budget.HEAP_LIMIT, (worst.label, worst.board_bound)
+    assert worst.board_bound <= ram_budget.PEAK_TARGET < ram_budget.HEAP_LIMIT, (worst.label, worst.board_bound)
 
 
 def test_the_qstr_pool_model_is_the_vms_own(run):
@@ -188,10 +187,45 @@ def test_the_qstr_pool_model_is_the_vms_own(run):
             assert names.pools == ram_budget.pool_bytes(names.names), (stage.label, names.names, names.pools)
             checked += 1
     assert checked > 40
+    # The same after every frame of a play stage.
+    frames = 0
+    for stage in stages:
+        if stage.frames is not None:
+            assert stage.frame_names is not None and len(stage.frame_names) == len(stage.frames), stage.label
+            for names in stage.frame_names:
+                assert names.pools == ram_budget.pool_bytes(names.names), (stage.label, names.names, names.pools)
+                frames += 1
+    assert frames > 100
     # Each full pool is followed by one twice its size.
     assert ram_budget.pool_bytes(20) == 176 and ram_budget.pool_bytes(21) == 176 + 304
     # The game's names really cross into new pools during the run.
     assert stages[-1].names_after.names > stages[0].names_after.names + 500
+
+
+def test_a_pool_is_taken_out_only_from_the_readings_that_hold_it():
+    # A play stage whose second frame makes the VM grow a pool the board
+    # does not need (its names fit the board's pools): the frame's end
+    # reading has the VM's new pool in it, and only that reading loses it.
+    base = ram_budget.Names(400, ram_budget.pool_bytes(400))
+    before = ram_budget.Names(1200, ram_budget.pool_bytes(1200))
+    after = ram_budget.Names(1300, ram_budget.pool_bytes(1300))
+    stage = ram_budget.Stage("play", 50000, 0, 0, 0, frames=[(50000, 51000), (50000, 70000)])
+    stage.after = 69000
+    stage.names_base, stage.names_before, stage.names_after = base, before, after
+    grown = after.pools - before.pools
+    assert grown > 8000  # the VM's pool of 1280 names
+    board_pools = ram_budget.pool_bytes(900) - ram_budget.pool_bytes(800)
+    assert board_pools == 0  # 800 and 900 names fit the same pools on the board
+    # Without records per frame, the start's pools throughout: the VM's new pool stays in.
+    excess_start = stage.excess_pools(before)
+    assert stage.board_bound == 70000 - excess_start
+    # With them, the second frame's end is counted with the pools it held.
+    stage.frame_names = [before, after]
+    assert stage.board_bound == max(51000 - excess_start, 70000 - stage.excess_pools(after))
+    assert stage.board_bound == 70000 - excess_start - grown
+    # A fuel-VM high-water mark stays on the frame's start, with the start's pools.
+    stage.peaks = [0, 25000]
+    assert stage.board_bound == 50000 - excess_start + 25000
 
 
 def test_moves_allocate_nothing(run):

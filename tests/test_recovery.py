@@ -129,7 +129,7 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
         shutil.rmtree(root, ignore_errors=True)
     cells, score, best, moves, games, faults, frames = __import__("json").loads(fingerprint)
     assert faults > 0
-    assert stages[-1].label == "store.load()"
+    assert stages[-1].label == ram_budget.LOAD_STAGE
     # The game went on: the frames lost are the deep ones (a hint, a
     # confirmed new game with its save), the rest of the script played on
     # (the scenario starts two new games; at least one got through).

@@ -86,6 +86,8 @@ FREE_AT_BOOT_BY_BOARD = {
 def heap_limit(board_id):
     """The worst moment's limit on ``board_id``: its free heap less RESERVE."""
     return FREE_AT_BOOT_BY_BOARD.get(board_id, FREE_AT_BOOT) - RESERVE
+#: The scenario's last stage: ``store.load()`` on the run's fullest heap.
+LOAD_STAGE = "load on a full heap"
 #: Pystack big enough for anything (the reference run).
 AMPLE_PYSTACK = 16384
 
@@ -218,7 +220,7 @@ def _measure_frames(label, frames):
     # the heap the next stages measure).
     steps = ["gc.collect()", "_before = gc.mem_alloc()"]
     for _ in range(frames):
-        steps += ["gc.collect()", "_frame()"]
+        steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP]
     steps += [
         "gc.collect()",
         "_after_ = gc.mem_alloc()",
@@ -254,7 +256,10 @@ def scenario_stages():
         preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (
             index, scenario.SETTLE_FRAMES)
         stages.append((name, None, preparation, scenario.frames_for(actions) + 5))
-    stages.append(("store.load()", "_app.store.load()", None, 0))
+    # The saved game loaded while the app holds its own: the game loads
+    # only at start-up, on an empty heap; this is the same work on the
+    # fullest heap of the run (a pessimistic last stage).
+    stages.append((LOAD_STAGE, "_app.store.load()", None, 0))
     return stages
 
 
@@ -349,6 +354,8 @@ class Stage:
         #: The qstr pools (:class:`Names`) after the stand-ins loaded, when
         #: the stage began and when it ended (None: not recorded).
         self.names_base = self.names_before = self.names_after = None
+        #: For a play stage, the pools at the end of each frame (None: not recorded).
+        self.frame_names = None
 
     def excess_pools(self, names):
         """Bytes of qstr pools the VM holds at ``names`` beyond what the
@@ -363,9 +370,34 @@ class Stage:
 
     @property
     def board_bound(self):
-        """:attr:`bound` with the VM's excess qstr pools at the stage's start
-        taken out (pools the stage itself adds stay in: an upper bound)."""
-        return self.bound - self.excess_pools(self.names_before)
+        """:attr:`bound` as the board would have it: each reading with the
+        VM's excess qstr pools *at the moment it was taken* out.
+
+        A reading at the end of an action or a frame has every pool the VM
+        made up to then in it (pools are never freed, and nothing is
+        collected inside a frame), so the pools recorded right after it are
+        the ones to take out. A fuel-VM high-water mark may come before a
+        pool the frame adds: it is set on the frame's start, with the pools
+        of that moment (the frame's own pools stay in: an upper bound).
+        Without per-frame records, the stage's start pools throughout.
+        """
+        start = self.excess_pools(self.names_before)
+        if self.frames is None:
+            worst = self.before - start + (self.peaks or 0)
+            if self.names_after is not None:
+                worst = max(worst, self.before + self.allocated - self.excess_pools(self.names_after))
+            return max(worst, self.before - start)
+        if self.frame_names is None or None in self.frame_names:
+            return self.bound - start
+        worst = self.before - start
+        names = self.names_before
+        for index, (begin, end) in enumerate(self.frames):
+            begin_board = begin - self.excess_pools(names)
+            names = self.frame_names[index]
+            worst = max(worst, begin_board, end - self.excess_pools(names))
+            if isinstance(self.peaks, list) and index < len(self.peaks):
+                worst = max(worst, begin_board + self.peaks[index])
+        return worst
 
     @property
     def board_after(self):
@@ -397,6 +429,11 @@ class Stage:
 # own report, "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=..,
 # n_total_bytes=..", which allocates nothing.
 _QSTR_STEP = "print('QSTR', len(_rows) - 1)\nmicropython.qstr_info()"
+# The same after each frame of a play stage (the stage's row, still to be
+# appended, and the frames recorded so far), so a frame's reading can be
+# set against the pools the VM had when it was taken. Same marker: a new
+# word here would be a name interned during play.
+_QSTR_FRAME_STEP = "print('QSTR', len(_rows), _play[1])\nmicropython.qstr_info()"
 
 
 def _program(board_id, stages, fonts="/fonts"):
@@ -444,17 +481,24 @@ class Names:
 
 
 def _parse_qstrs(text):
-    # {row index (-1: the baseline): Names} from the QSTR markers.
+    # ({row index (-1: the baseline): Names}, {row index: {frames recorded:
+    # Names}}) from the QSTR markers (a frame that did nothing repeats the
+    # count before it: the last report stands, the same pools).
     found = {}
-    row = None
+    frames = {}
+    key = None
     for line in text.splitlines():
         if line.startswith("QSTR "):
-            row = int(line.split()[1])
-        elif line.startswith("qstr pool:") and row is not None:
+            key = tuple(int(word) for word in line.split()[1:])
+        elif line.startswith("qstr pool:") and key is not None:
             fields = dict(part.strip().split("=") for part in line[len("qstr pool:") :].split(","))
-            found[row] = Names(int(fields["n_qstr"]), int(fields["n_total_bytes"]) - int(fields["n_str_data_bytes"]))
-            row = None
-    return found
+            names = Names(int(fields["n_qstr"]), int(fields["n_total_bytes"]) - int(fields["n_str_data_bytes"]))
+            if len(key) == 1:
+                found[key[0]] = names
+            else:
+                frames.setdefault(key[0], {})[key[1]] = names
+            key = None
+    return found, frames
 
 
 def _parse(text):
@@ -472,7 +516,7 @@ def _parse(text):
             rows, base = json.loads(payload), int(base)
     if rows is None:
         raise RuntimeError("the measured run printed no results:\n" + text[-2000:])
-    qstrs = _parse_qstrs(text)
+    qstrs, frame_qstrs = _parse_qstrs(text)
     base_names = qstrs.get(-1)
     # What the measuring code itself adds: its step for one action, and a
     # frame's step around an app that does nothing (rows 0 and 1).
@@ -492,6 +536,9 @@ def _parse(text):
             stage.names_base = base_names
             stage.names_before = qstrs.get(index - 1, base_names)
             stage.names_after = qstrs.get(index)
+            if stage.frames is not None and index in frame_qstrs:
+                recorded = frame_qstrs[index]
+                stage.frame_names = [recorded.get(count + 1) for count in range(len(stage.frames))]
         stages.append(stage)
     return stages, fingerprint
 
@@ -640,9 +687,13 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
 
 def _unix_program(board_id):
     # The same run as one straight program: the unix VM collects anywhere.
+    # The qstr reports are left out: they measure nothing there, and their
+    # lines (one per frame) would only make the program, which that VM
+    # compiles whole, bigger.
     lines = []
     for step in _program(board_id, scenario_stages(), fonts="fonts"):
-        lines.append(step)
+        if step not in (_QSTR_STEP, _QSTR_FRAME_STEP):
+            lines.append(step)
     return "\n".join(lines) + "\n"
 
 

@@ -227,40 +227,46 @@ def _ink(font, text_to_draw, sheet, left, base, ink, scale=1):
     return min_x, min_y, max_x, max_y
 
 
-def _tile(sheet, layout, top, inset, slot):
-    # A tile of colour ``slot``, ``inset`` pixels inside the face's tile
-    # area, its four corner pixels knocked out for a rounded look. A new
-    # Bitmap is all zeros (_GAP); fill_region runs in C on the board.
+def _tile(sheet, layout, left, inset, slot):
+    # A tile of colour ``slot``, ``inset`` pixels inside the tile area of
+    # the face starting at column ``left``, its four corner pixels knocked
+    # out for a rounded look. A new Bitmap is all zeros (_GAP);
+    # fill_region runs in C on the board.
     low = layout.gap + inset
     high = layout.pitch - inset  # exclusive
-    fill(sheet, low, top + low, high, top + high, slot)
+    fill(sheet, left + low, low, left + high, high, slot)
     corner = _GAP if inset == 0 else _EMPTY
     width = sheet.width
     for x, y in ((low, low), (high - 1, low), (low, high - 1), (high - 1, high - 1)):
-        sheet[(top + y) * width + x] = corner
+        sheet[y * width + left + x] = corner
 
 
 def draw_faces(fonts, layout):
-    """The tile-face sheet: ``layout.pitch`` wide, a face every ``pitch`` pixels down.
+    """The tile-face sheet: ``layout.pitch`` high, a face every ``pitch`` pixels across.
 
     Face ``e`` is the tile of exponent ``e`` (0 empty .. 17), then the
     appearing 2 and 4 (:data:`app.theme.APPEARING`). Each face holds its
     tile in the bottom-right ``tile`` x ``tile`` square; the top and left
     ``gap`` pixels are board colour, so the 4x4 grid draws the gaps itself.
+
+    The faces stand side by side, not one above the other: a Bitmap's rows
+    are padded to 32 bits, and one long row of 4-bit pixels wastes at most
+    28 bits where a column of faces wastes up to 28 on each of its rows
+    (12 bits a row of 29 px faces on the PyBadge: 812 bytes of the sheet).
     """
     pitch = layout.pitch
-    sheet = displayio.Bitmap(pitch, pitch * theme.FACE_COUNT, 16)
+    sheet = displayio.Bitmap(pitch * theme.FACE_COUNT, pitch, 16)
     small = layout.tile * _SMALL_SHARE // 27
     measured = {}  # font file -> its digits' bounds
     for face in range(theme.FACE_COUNT):
-        top = face * pitch
+        origin = face * pitch
         exponent = face if face < theme.APPEARING else face - theme.APPEARING + 1
         inset = 0
         if face >= theme.APPEARING:
             # A small tile in the middle of an empty cell.
-            _tile(sheet, layout, top, 0, _EMPTY)
+            _tile(sheet, layout, origin, 0, _EMPTY)
             inset = (layout.tile - small) // 2
-        _tile(sheet, layout, top, inset, _slot(exponent))
+        _tile(sheet, layout, origin, inset, _slot(exponent))
         if exponent:
             number = str(1 << exponent)
             name, scale = layout.tile_fonts[len(number) - 1]
@@ -271,8 +277,8 @@ def draw_faces(fonts, layout):
             min_y *= scale
             max_x = max_x * scale + scale - 1
             max_y = max_y * scale + scale - 1
-            left = layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
-            base = top + layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
+            left = origin + layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
+            base = layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
             if exponent <= 2:  # the pale 2 and 4 take the dark ink
                 _ink(font, number, sheet, left, base, _DARK_TEXT, scale)
             else:

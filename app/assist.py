@@ -24,8 +24,10 @@ AUTO_CONTINUE_MS = 1500
 
 def load_solver(speed=1.0):
     """``(search, effort, prepare)`` of engine.solver with the handheld's
-    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None);
-    ``prepare`` (build the tables) is None if the module was loaded already.
+    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None):
+    ``search`` gives the shared Search (its buffers are made by the first
+    call); ``prepare`` (build the tables) is None if the module was loaded
+    already.
 
     code.py imports the solver at start-up; if it is missing, or there is
     no room to load it now, the hint says "no solver" and play goes on.
@@ -39,7 +41,7 @@ def load_solver(speed=1.0):
         return None, None, None
     # Loaded just now: its tables are built a frame later (Assist.tick);
     # loaded at start-up (code.py), they are there already.
-    return search(DEVICE.max_depth), DEVICE.for_speed(speed), prepare if fresh else None
+    return search, DEVICE.for_speed(speed), prepare if fresh else None
 
 
 class Assist:
@@ -56,6 +58,8 @@ class Assist:
         self._solver = solver
         self._speed = speed
         self._search = None
+        # The Search it gives, made at the first decision (after the tables).
+        self._searcher = None
         self._effort = None
         self._prepare = None
         # Loaded in this frame: its tables wait for the next (see tick).
@@ -77,7 +81,7 @@ class Assist:
     @property
     def busy(self):
         """True while a hint asked for is still to come (it takes a frame,
-        two when the solver has just been loaded again)."""
+        three when the solver has just been loaded again)."""
         return self._hint_wanted
 
     def release(self):
@@ -85,6 +89,7 @@ class Assist:
         self._hint_wanted = False
         self.stop()
         self._search = None
+        self._searcher = None
         self._effort = None
         self._prepare = None
         forget("engine.solver")
@@ -96,7 +101,10 @@ class Assist:
         if self._solver is not None:
             direction = self._solver(cells)
         else:
-            direction = self._search.best_move(cells, self._effort, app.ticks_ms)
+            searcher = self._searcher
+            if searcher is None:
+                searcher = self._searcher = self._search(self._effort.max_depth)
+            direction = searcher.best_move(cells, self._effort, app.ticks_ms)
         app.timings.think_ms = ticks_diff(app.ticks_ms(), started)
         return direction
 
@@ -157,15 +165,18 @@ class Assist:
         app = self.app
         view = app.view
         if self._prepare is not None:
-            # Loaded again (after the menu): the module's loading left
-            # garbage; the tables are built in the next frame, once it can
-            # be collected, and the hint or move comes with them.
+            # Loaded again (after the menu): each step leaves garbage that
+            # a frame's end lets go, so the steps take a frame each and
+            # their garbage never adds up: the module's loading (done),
+            # the tables (next frame), then the hint or move with the
+            # search's buffers.
             if self._loaded_now:
                 self._loaded_now = False
                 return
             prepare = self._prepare
             self._prepare = None  # one try: if it fails, the search builds them
             prepare()
+            return
         if self._hint_wanted:
             self._hint_wanted = False
             direction = self.best_move(app.game.cells)

@@ -89,9 +89,12 @@ _CERTAIN = const(1048576)  # 2**20
 # _SPAN tuples: two subscripts cost less than first * _SPAN + second in
 # MicroPython: 2 bytecodes fewer per look-up). Tiles stop at 17 (131072):
 # as in rules.slide, two of them do not merge (_LAST is
-# rules.MAX_EXPONENT), so no board searched holds more than 17.
-_SPAN = const(20)
+# rules.MAX_EXPONENT), so no board searched holds more than 17, and the
+# tables hold exactly 0..17. (A tuple of 18 small ints is 80 bytes on a
+# 32-bit board, five 16-byte heap blocks; one of 20 takes six: 2 KB more
+# over the four tables.)
 _LAST = const(17)
+_SPAN = const(18)  # _LAST + 1
 
 
 class Effort:
@@ -116,7 +119,7 @@ class Effort:
         pass (a dict: allocates per node, so for CPython only).
     :param int monotony_power: the evaluation measures disorder along a
         line on exponent ** (monotony_power / 2); each value used builds
-        its own tables (~8 KB) the first time (:data:`MONOTONY_POWER`'s
+        its own tables (~6 KB) the first time (:data:`MONOTONY_POWER`'s
         at import).
     """
 
@@ -208,32 +211,39 @@ def _pair_tables(monotony_power):
     # The row tables also carry each tile's size penalty (the first cell
     # of each row pair, and the last cell of the row in ROW_ENDS), so the
     # 16 tiles are each counted once at no extra cost per node.
-    power = [_power(e, monotony_power) for e in range(_SPAN)]
-    size = [SUM_WEIGHT * _isqrt(e ** 7) // 8 for e in range(_SPAN)]
-    # Each table row is filled into one of four scratch lists and copied
-    # into a tuple: building the ~8 KB of tables allocates little more
-    # than the tables themselves (growing lists by append would allocate
-    # several times that on the way), so the solver can be loaded again
-    # later, on a fuller heap.
-    scratch = ([0] * _SPAN, [0] * _SPAN, [0] * _SPAN, [0] * _SPAN)
-    tables = ([None] * _SPAN, [None] * _SPAN, [None] * _SPAN, [None] * _SPAN)
-    for first in range(_SPAN):
-        row_pair, row_ends, pair, ends = scratch
-        for second in range(_SPAN):
-            drop = power[first] - power[second]
-            if drop < 0:
-                drop = 0
-            penalty = MONOTONY_WEIGHT * drop
-            if first == second and first:
-                penalty -= MERGE_WEIGHT
-            row_pair[second] = penalty + size[first]
-            row_ends[second] = size[second] - MONOTONY_WEIGHT * drop
-            pair[second] = penalty
-            ends[second] = -MONOTONY_WEIGHT * drop
-        for which in range(4):
-            tables[which][first] = tuple(scratch[which])
+    power = [0] * _SPAN
+    size = [0] * _SPAN
+    for e in range(_SPAN):
+        power[e] = _power(e, monotony_power)
+        size[e] = SUM_WEIGHT * _isqrt(e**7) // 8
+    # One table at a time, each row filled into one scratch list and
+    # copied into a tuple: building the ~6 KB of tables leaves about
+    # 1.6 KB of garbage (the lists here, and 16 bytes per tuple() call),
+    # so the solver can be loaded again later, on a fuller heap.
+    row = [0] * _SPAN
+    rows = [None] * _SPAN
+    tables = [None] * 4
+    for which in range(4):
+        for first in range(_SPAN):
+            for second in range(_SPAN):
+                drop = power[first] - power[second]
+                if drop < 0:
+                    drop = 0
+                if which & 1:  # the ends tables
+                    value = -MONOTONY_WEIGHT * drop
+                    if which == 1:
+                        value += size[second]
+                else:  # the pair tables
+                    value = MONOTONY_WEIGHT * drop
+                    if first == second and first:
+                        value -= MERGE_WEIGHT
+                    if which == 0:
+                        value += size[first]
+                row[second] = value
+            rows[first] = tuple(row)
+        tables[which] = tuple(rows)
     # (row pair, row ends, column pair, column ends)
-    return (tuple(tables[0]), tuple(tables[1]), tuple(tables[2]), tuple(tables[3]))
+    return tuple(tables)
 
 
 # _LINES[direction * 4 + line]: the line's four cell indices, starting at
@@ -277,8 +287,8 @@ def prepare(monotony_power=MONOTONY_POWER):
     """Build the pair tables of ``monotony_power`` now (else the first
     search does). code.py calls this at start-up, while the heap is still
     whole; a solver loaded again later (after the menu) builds them at its
-    first hint, a frame after its import, so the garbage of the two never
-    adds up."""
+    first hint, a frame after its import and a frame before the search, so
+    the garbage of the three never adds up (app.assist)."""
     _tables(monotony_power)
 
 

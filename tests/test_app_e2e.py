@@ -337,3 +337,30 @@ def test_menu_save_now_keeps_every_move_for_the_power_switch():
     resumed = Store(sim.nvm).load()
     assert resumed.cells == sim.game.cells and resumed.moves == moves
     assert resumed.rng.state == sim.game.rng.state
+
+
+def test_after_the_menu_the_solver_comes_back_a_step_a_frame():
+    # The menu lets the solver go; the next hint loads it again in three
+    # frames (the module, its tables, the search with its buffers), so the
+    # garbage of each step is let go before the next (docs/ram-budget.md).
+    import sys
+
+    sim = Simulator(seed=45)
+    sim.press_all(["left", "down"])
+    sim.press("start")
+    sim.press("b")
+    assert sim.app.mode == PLAY and "engine.solver" not in sys.modules
+    assist = sim.app.assist
+    assist.request_hint()
+    solver = sys.modules["engine.solver"]
+    assert sim.app.view.status_text == "think\n..." and assist.busy
+    sim.frames(1)  # the module's own frame: its garbage goes
+    assert not solver._TABLES and solver._SEARCH is None and assist.busy
+    sim.frames(1)  # the tables, nothing else
+    assert solver._TABLES and solver._SEARCH is None and assist.busy
+    sim.frames(1)  # the search, and the hint
+    assert solver._SEARCH is not None and not assist.busy
+    direction = sim.app.view.hint_direction
+    assert sim.app.view.status_text == "hint\n" + rules.NAMES[direction].upper()
+    trial = list(sim.game.cells)
+    assert rules.slide(trial, direction) >= 0

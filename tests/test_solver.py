@@ -90,7 +90,7 @@ def test_a_board_of_131072s_has_no_move():
 
 def test_the_search_stops_merging_where_the_rules_do():
     assert solver._LAST == rules.MAX_EXPONENT
-    assert solver._SPAN > rules.MAX_EXPONENT
+    assert solver._SPAN == rules.MAX_EXPONENT + 1  # every exponent a board can hold, no more
 
 
 def test_picks_from_few_legal_moves():

@@ -274,3 +274,15 @@ def test_update_doc_rewrites_only_the_marked_block(tmp_path):
     assert doc.read_text() == "head\n<!-- ram-budget:begin (x) -->\n```\nnew report\n```\n<!-- ram-budget:end -->\ntail\n"
     ram_budget.update_doc("again\n", doc)
     assert doc.read_text().count("again") == 1 and "new report" not in doc.read_text()
+
+
+def test_the_module_table_leaves_the_vms_pools_out(root):
+    # A qstr pool is made when a name tips the last one over: several KB
+    # that would land on whichever import comes then. Each row is the
+    # module's own bytes and names: adafruit_ticks (a 0.7 KB .mpy, two
+    # functions and a few names) holds well under 2 KB.
+    rows = {name: (held, names) for name, held, names in ram_budget.measure_modules(root)}
+    held, names = rows["adafruit_ticks"]
+    assert 0 < held < 2048 and 0 < names < 40, (held, names)
+    assert all(held > 0 for held, _ in rows.values())
+    assert sum(names for _, names in rows.values()) > 500

@@ -722,7 +722,12 @@ def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 *
 
 
 def _module_graph(files):
-    """{module: [modules of ours or the libraries' it imports]} for the board's .py files."""
+    """{module: [modules of ours or the libraries' it imports when it is
+    imported]} for the board's .py files: imports inside a function or a
+    class's methods run later, if at all (engine.store's of
+    engine.store_log, boards' of each profile), and are left out."""
+    import ast
+
     from tools.device_imports import find_imports
 
     names = {}
@@ -738,7 +743,14 @@ def _module_graph(files):
         parent = name.rpartition(".")[0]
         if parent in names:
             deps.append(parent)
-        for found in find_imports(source.read_text(encoding="utf-8"), package):
+        text = source.read_text(encoding="utf-8")
+        later = []  # line spans of the functions, at any depth
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                later.append((node.lineno, node.end_lineno))
+        for found in find_imports(text, package):
+            if any(first <= found.lineno <= last for first, last in later):
+                continue
             for candidate in [found.name] + ["%s.%s" % (found.name, a) for a in found.attributes]:
                 if candidate in names and candidate != name and candidate not in deps:
                     deps.append(candidate)
@@ -747,8 +759,12 @@ def _module_graph(files):
 
 
 def measure_modules(root=None):
-    """[(module, bytes it holds once imported)], each imported after what it
-    imports (so a row is the module's own code and objects), in the pystack VM."""
+    """[(module, bytes it holds once imported, names it interned)], each
+    imported after what it imports (so a row is the module's own code and
+    objects), in the pystack VM. The bytes leave out the qstr pools the VM
+    made during the import: a pool is made when a name tips the last one
+    over (4.5 KB for whichever import that falls on), and on the board the
+    pools fill in another order (docs/ram-budget.md, "Names")."""
     own_root = root is None
     root = root or build_root()
     try:
@@ -765,16 +781,23 @@ def measure_modules(root=None):
         for name in sorted(graph):
             visit(name)
         steps = [_setup("pybadge")]
+        steps.append(_QSTR_STEP)
         for name in order:
             steps += _measure(name, "__import__(%r)" % name)
+            steps.append(_QSTR_STEP)
         steps.append("print('ROWS', json.dumps([[r[0], r[3] - r[1]] for r in _rows]))")
         text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", FONTS)]))
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
+    names, _ = _parse_qstrs(text)
     for line in text.splitlines():
         if line.startswith("ROWS "):
-            return [tuple(row) for row in json.loads(line[5:])]
+            rows = []
+            for index, (name, held) in enumerate(json.loads(line[5:])):
+                before, after = names[index - 1], names[index]
+                rows.append((name, held - (after.pools - before.pools), after.names - before.names))
+            return rows
     return []
 
 
@@ -835,10 +858,11 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     if heap is not None:
         out("Unix VM (64-bit objects, collects anywhere): the whole run completes in a %d KiB heap." % (heap // 1024))
     out("")
-    out("Modules, bytes held once imported (each after what it imports), pystack VM:")
-    for name, held in sorted(modules, key=lambda row: -row[1]):
-        out("  %-36s %6d" % (name, held))
-    out("  %-36s %6d" % ("(all of them)", sum(held for _, held in modules)))
+    out("Modules, bytes held once imported (each after what it imports; qstr pools out) and names")
+    out("interned, pystack VM:")
+    for name, held, interned in sorted(modules, key=lambda row: -row[1]):
+        out("  %-36s %6d %5d" % (name, held, interned))
+    out("  %-36s %6d %5d" % ("(all of them)", sum(row[1] for row in modules), sum(row[2] for row in modules)))
     return "\n".join(lines)
 
 

@@ -16,7 +16,7 @@ ring flashes round each of them, and the spawned tile shows its small
 import displayio
 from adafruit_ticks import ticks_diff
 
-from app.board_view import RING_COUNT
+from app.board_view import RING_COUNT, colour_face, face_palette
 from app.theme import APPEARING
 from engine.rules import MAX_EXPONENT
 
@@ -50,31 +50,26 @@ def _line_orders():
 _ORDER = _line_orders()
 
 
-def _sprite_palette(palette):
-    # The face's gap border must not paint over the tiles a sprite crosses.
-    copy = displayio.Palette(len(palette))
-    for index in range(len(palette)):
-        copy[index] = palette[index]
-    copy.make_transparent(0)
-    return copy
-
-
 class Animation:
     """Animates moves on a :class:`app.board_view.BoardView`."""
 
-    def __init__(self, view, sheet, palette):
+    def __init__(self, view, sheet):
         self.view = view
         layout = view.layout
         self._x0 = layout.board_x
         self._y0 = layout.board_y
         self._pitch = pitch = layout.pitch
-        shader = _sprite_palette(palette)
         self.sprites = []
+        self._palettes = []
         for _ in range(SPRITES):
-            sprite = displayio.TileGrid(sheet, pixel_shader=shader, tile_width=pitch, tile_height=pitch)
+            # A palette of its own (the sprite's tile's colours), whose gap
+            # is transparent: it must not paint over the tiles it crosses.
+            palette = face_palette()
+            sprite = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=pitch, tile_height=pitch)
             sprite.hidden = True
             view.sprites.append(sprite)
             self.sprites.append(sprite)
+            self._palettes.append(palette)
         # Per sprite: start and end pixel positions.
         self._from_x = [0] * SPRITES
         self._from_y = [0] * SPRITES
@@ -148,6 +143,7 @@ class Animation:
     def _add(self, count, source, destination, exponent):
         sprite = self.sprites[count]
         sprite[0] = exponent
+        colour_face(self._palettes[count], exponent)
         pitch = self._pitch
         self._from_x[count] = self._x0 + (source % 4) * pitch
         self._from_y[count] = self._y0 + (source // 4) * pitch

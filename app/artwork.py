@@ -7,9 +7,11 @@
 ``paint(font_dir, layout)`` loads the digit fonts (subset misc-fixed PCF
 files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
 
-* the tile faces: one 16-colour sheet with a face per exponent (0 = empty,
-  1 = "2" ... 17 = "131072") and the two small "appearing" faces, so the
-  board is a 4x4 TileGrid and showing a tile is one index assignment;
+* the tile faces: one sheet of shapes, 2 bits a pixel, with a face per
+  exponent (0 = empty, 1 = "2" ... 17 = "131072") and the two small
+  "appearing" faces; each cell of the board colours its face with its own
+  4-colour palette (app.board_view), so showing a tile is an index and two
+  colours;
 * the SCORE / BEST digit sheets (0-9 and a blank);
 * the hint arrow (one frame; the TileGrid turns it);
 * the text strip for :mod:`app.text` (from terminalio.FONT, or from
@@ -46,14 +48,11 @@ from app import text, theme
 DIGITS = "0123456789"
 #: The text font where the firmware has no terminalio (same 6 x 12 cells).
 TEXT_FONT = "6x12-ascii.pcf"
-#: Palette slots of the face sheet. The light ink is slot 1, the value a
-#: font's glyph bitmaps hold, so most digits are copied in C (blit).
+#: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
 _GAP = const(0)
-_LIGHT_TEXT = const(1)
-_EMPTY = const(2)
-_FIRST_TILE = const(3)  # exponents 1..11 at slots 3..13
-_SUPER = const(14)
-_DARK_TEXT = const(15)
+_INK = const(1)
+_TILE = const(2)
+_EMPTY = const(3)
 #: Side of the small tile on an appearing face (pixels), for a 27 px tile.
 _SMALL_SHARE = const(17)
 
@@ -63,10 +62,11 @@ _SMALL_SHARE = const(17)
 # code.py has let them go.
 #: Digits 0-9, a blank (tile 10) and an M (11) of one font, for app.digits.DigitStrip.
 DigitSheet = namedtuple("DigitSheet", ("bitmap", "palette", "advance", "height"))
-#: Everything paint() drew: faces and their palette, the (up to 6 digits,
+#: Everything paint() drew: the faces (shapes: each cell's palette colours
+#: them, app.board_view.face_palette), the (up to 6 digits,
 #: 7 digits) DigitSheets for SCORE and BEST, the hint arrow and its
 #: palette, and the text strip for app.text.
-Art = namedtuple("Art", ("faces", "face_palette", "score_digits", "arrow", "arrow_palette", "text_strip"))
+Art = namedtuple("Art", ("faces", "score_digits", "arrow", "arrow_palette", "text_strip"))
 
 
 def load_fonts(font_dir, names):
@@ -100,27 +100,6 @@ def close_fonts(fonts):
     for font in fonts.values():
         font.file.close()
     fonts.clear()
-
-
-def face_palette():
-    """The face sheet's 16 colours (board, empty, 11 tiles, super, 2 inks)."""
-    palette = displayio.Palette(16)
-    palette[_GAP] = theme.BOARD
-    palette[_EMPTY] = theme.EMPTY_CELL
-    for index in range(11):
-        palette[_FIRST_TILE + index] = theme.TILE_COLOURS[index]
-    palette[_SUPER] = theme.SUPER_TILE
-    palette[_DARK_TEXT] = theme.DARK_TEXT
-    palette[_LIGHT_TEXT] = theme.LIGHT_TEXT
-    return palette
-
-
-def _slot(exponent):
-    if exponent == 0:
-        return _EMPTY
-    if exponent <= 11:
-        return _FIRST_TILE + exponent - 1
-    return _SUPER
 
 
 def ink_bounds(font, text_to_draw):
@@ -249,13 +228,18 @@ def draw_faces(fonts, layout):
     tile in the bottom-right ``tile`` x ``tile`` square; the top and left
     ``gap`` pixels are board colour, so the 4x4 grid draws the gaps itself.
 
+    The sheet holds shapes, not colours (2 bits a pixel: app.theme.FACE_GAP,
+    FACE_INK, FACE_TILE, FACE_EMPTY); a cell's palette gives them its
+    tile's colours. One shared 16-colour sheet would take twice the bytes:
+    a cell's 4-colour palette and its own TileGrid cost far less.
+
     The faces stand side by side, not one above the other: a Bitmap's rows
-    are padded to 32 bits, and one long row of 4-bit pixels wastes at most
-    28 bits where a column of faces wastes up to 28 on each of its rows
-    (12 bits a row of 29 px faces on the PyBadge: 812 bytes of the sheet).
+    are padded to 32 bits, and one long row wastes at most 30 bits where a
+    column of faces wastes up to 30 on each of its rows (6 bits a row of
+    29 px faces on the PyBadge).
     """
     pitch = layout.pitch
-    sheet = displayio.Bitmap(pitch * theme.FACE_COUNT, pitch, 16)
+    sheet = displayio.Bitmap(pitch * theme.FACE_COUNT, pitch, 4)
     small = layout.tile * _SMALL_SHARE // 27
     measured = {}  # font file -> its digits' bounds
     for face in range(theme.FACE_COUNT):
@@ -266,7 +250,7 @@ def draw_faces(fonts, layout):
             # A small tile in the middle of an empty cell.
             _tile(sheet, layout, origin, 0, _EMPTY)
             inset = (layout.tile - small) // 2
-        _tile(sheet, layout, origin, inset, _slot(exponent))
+        _tile(sheet, layout, origin, inset, _TILE)
         if exponent:
             number = str(1 << exponent)
             name, scale = layout.tile_fonts[len(number) - 1]
@@ -279,10 +263,7 @@ def draw_faces(fonts, layout):
             max_y = max_y * scale + scale - 1
             left = origin + layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
             base = layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
-            if exponent <= 2:  # the pale 2 and 4 take the dark ink
-                _ink(font, number, sheet, left, base, _DARK_TEXT, scale)
-            else:
-                _stamp(sheet, font, number, left, base, scale)
+            _stamp(sheet, font, number, left, base, scale)
     return sheet
 
 
@@ -371,7 +352,7 @@ def painting(font_dir, layout):
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)
-    return Art(faces, face_palette(), score_digits, arrow, arrow_palette, text_strip(font_dir))
+    return Art(faces, score_digits, arrow, arrow_palette, text_strip(font_dir))
 
 
 def paint(font_dir, layout):

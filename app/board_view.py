@@ -68,6 +68,26 @@ class _ScoreBox:
         (self.narrow if big else self.wide).set(value)
 
 
+def face_palette():
+    """A palette for one face: the board's colour round the tile (made
+    transparent: the merge rings under the cells show through the gaps),
+    ink, tile and empty cell; :func:`colour_face` sets the ink and tile."""
+    palette = displayio.Palette(4)
+    palette[theme.FACE_GAP] = theme.BOARD
+    palette[theme.FACE_EMPTY] = theme.EMPTY_CELL
+    palette.make_transparent(theme.FACE_GAP)
+    colour_face(palette, 0)
+    return palette
+
+
+def colour_face(palette, face):
+    """Give ``palette`` the colours of sheet face ``face`` (a tile's
+    exponent, or an appearing face: a small 2 or 4 on an empty cell)."""
+    exponent = face if face < theme.APPEARING else face - theme.APPEARING + 1
+    palette[theme.FACE_INK] = theme.text_colour(exponent)
+    palette[theme.FACE_TILE] = theme.tile_colour(exponent)
+
+
 class BoardView:
     """The play screen. ``group`` is its displayio root.
 
@@ -81,10 +101,6 @@ class BoardView:
         scaled = layout.scale > 1
         group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled))
         group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled))
-        # Merge rings lie under the grid and show through its gaps: the
-        # faces' gap colour is made transparent (the backdrop has the same
-        # colour, so nothing else changes).
-        art.face_palette.make_transparent(0)
         ring_colour = solid(theme.MERGE_RING)
         ring = layout.pitch + layout.gap
         self.rings = []
@@ -93,18 +109,11 @@ class BoardView:
             shape.hidden = True
             group.append(shape)
             self.rings.append(shape)
-        self.grid = displayio.TileGrid(
-            art.faces,
-            pixel_shader=art.face_palette,
-            width=4,
-            height=4,
-            tile_width=layout.pitch,
-            tile_height=layout.pitch,
-            default_tile=0,
-            x=layout.board_x,
-            y=layout.board_y,
-        )
-        group.append(self.grid)
+        # A TileGrid and a palette per cell: the sheet holds shapes, and a
+        # cell's palette gives its face the tile's colours.
+        self.palettes = []
+        self.cells = []
+        group.append(self._board_cells(art.faces, layout))
         #: Sprites for the slide animation draw above the grid (see app.animation).
         self.sprites = displayio.Group()
         group.append(self.sprites)
@@ -129,10 +138,30 @@ class BoardView:
         self._arrow_direction = -1
         self._shown = bytearray(b"\xff" * 16)
 
+    def _board_cells(self, sheet, layout):
+        # The 16 cells in a Group (built apart from __init__, so that its
+        # locals do not deepen start-up's chain of frames on the pystack).
+        cells = displayio.Group()
+        pitch = layout.pitch
+        for index in range(16):
+            palette = face_palette()
+            cell = displayio.TileGrid(
+                sheet,
+                pixel_shader=palette,
+                tile_width=pitch,
+                tile_height=pitch,
+                default_tile=0,
+                x=layout.board_x + (index % 4) * pitch,
+                y=layout.board_y + (index // 4) * pitch,
+            )
+            cells.append(cell)
+            self.palettes.append(palette)
+            self.cells.append(cell)
+        return cells
+
     def show_cells(self, cells):
         """Make the board show ``cells`` (16 exponents 0..17); only changed tiles are set."""
         shown = self._shown
-        grid = self.grid
         for index in range(16):
             exponent = cells[index]
             if exponent > 17:
@@ -141,13 +170,14 @@ class BoardView:
                 # more). The clamp only keeps the index inside the sheet.
                 exponent = 17
             if shown[index] != exponent:
-                shown[index] = exponent
-                grid[index] = exponent
+                self.show_face(index, exponent)
 
     def show_face(self, index, face):
-        """Show sheet face ``face`` in cell ``index`` (animations)."""
+        """Show sheet face ``face`` in cell ``index`` (a tile's exponent, or
+        an appearing face: animations)."""
         self._shown[index] = face
-        self.grid[index] = face
+        self.cells[index][0] = face
+        colour_face(self.palettes[index], face)
 
     def show_ring(self, slot, index):
         """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""
@@ -162,7 +192,7 @@ class BoardView:
 
     def face_at(self, index):
         """Face index shown in cell ``index`` (0..15, row-major)."""
-        return self.grid[index]
+        return self.cells[index][0]
 
     def show_scores(self, score, best):
         """Update SCORE and BEST (ints >= 0: every digit up to 9,999,999,

@@ -159,7 +159,7 @@ class App:
 
             art = paint(font_dir, layout)
         self.view = BoardView(art, layout)
-        self.animation = Animation(self.view, art.faces, art.face_palette)
+        self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
         self.view.group.append(self.overlay.group)
         self.assist = Assist(self, solver, speed)

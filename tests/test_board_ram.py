@@ -17,13 +17,6 @@ import pytest
 import boards
 from tools import ram_budget
 
-#: Boards whose free-heap figure is too old or too uncertain to hold them
-#: to the reserve: there the worst moment must only fit the heap itself
-#: (docs/boards.md says how close it comes). The CLUE's figure is from
-#: CircuitPython 5.3.
-LOOSE = {"clue_nrf52840_express"}
-
-
 @pytest.fixture(scope="module")
 def root():
     folder = ram_budget.build_root()
@@ -44,9 +37,7 @@ def test_every_board_fits_its_heap_and_its_pystack(board_id, root):
     labels = [stage.label for stage in stages]
     assert "start: App ready" in labels and "hint after the menu" in labels
     worst = max(stages, key=lambda stage: stage.board_bound)
-    limit = ram_budget.FREE_AT_BOOT_BY_BOARD[board_id]
-    if board_id not in LOOSE:
-        limit = ram_budget.heap_limit(board_id)
+    limit = ram_budget.heap_limit(board_id)
     assert worst.board_bound <= limit, (board_id, worst.label, worst.board_bound, limit)
     moves = [stage for stage in stages if stage.label == "move"]
     if board_id == "clue_nrf52840_express":

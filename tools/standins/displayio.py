@@ -188,7 +188,7 @@ class Palette:
 
     def __setitem__(self, index, colour):
         at = self._check(index)
-        if isinstance(colour, (tuple, list)):
+        if not isinstance(colour, int):  # an (r, g, b); one type: no tuple built per call
             colour = (colour[0] << 16) | (colour[1] << 8) | colour[2]
         self._s[at] = colour & 0xFF
         self._s[at + 1] = (colour >> 8) & 0xFF

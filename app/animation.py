@@ -60,16 +60,13 @@ class Animation:
         self._y0 = layout.board_y
         self._pitch = pitch = layout.pitch
         self.sprites = []
-        self._palettes = []
         for _ in range(SPRITES):
             # A palette of its own (the sprite's tile's colours), whose gap
             # is transparent: it must not paint over the tiles it crosses.
-            palette = face_palette()
-            sprite = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=pitch, tile_height=pitch)
+            sprite = displayio.TileGrid(sheet, pixel_shader=face_palette(), tile_width=pitch, tile_height=pitch)
             sprite.hidden = True
             view.sprites.append(sprite)
             self.sprites.append(sprite)
-            self._palettes.append(palette)
         # Per sprite: start and end pixel positions.
         self._from_x = [0] * SPRITES
         self._from_y = [0] * SPRITES
@@ -143,7 +140,7 @@ class Animation:
     def _add(self, count, source, destination, exponent):
         sprite = self.sprites[count]
         sprite[0] = exponent
-        colour_face(self._palettes[count], exponent)
+        colour_face(sprite.pixel_shader, exponent)
         pitch = self._pitch
         self._from_x[count] = self._x0 + (source % 4) * pitch
         self._from_y[count] = self._y0 + (source // 4) * pitch

@@ -58,8 +58,6 @@ class Assist:
         self._solver = solver
         self._speed = speed
         self._search = None
-        # The Search it gives, made at the first decision (after the tables).
-        self._searcher = None
         self._effort = None
         self._prepare = None
         # Loaded in this frame: its tables wait for the next (see tick).
@@ -89,7 +87,6 @@ class Assist:
         self._hint_wanted = False
         self.stop()
         self._search = None
-        self._searcher = None
         self._effort = None
         self._prepare = None
         forget("engine.solver")
@@ -101,10 +98,8 @@ class Assist:
         if self._solver is not None:
             direction = self._solver(cells)
         else:
-            searcher = self._searcher
-            if searcher is None:
-                searcher = self._searcher = self._search(self._effort.max_depth)
-            direction = searcher.best_move(cells, self._effort, app.ticks_ms)
+            # The shared Search, made by the first decision (after the tables).
+            direction = self._search(self._effort.max_depth).best_move(cells, self._effort, app.ticks_ms)
         app.timings.think_ms = ticks_diff(app.ticks_ms(), started)
         return direction
 

@@ -110,8 +110,7 @@ class BoardView:
             group.append(shape)
             self.rings.append(shape)
         # A TileGrid and a palette per cell: the sheet holds shapes, and a
-        # cell's palette gives its face the tile's colours.
-        self.palettes = []
+        # cell's palette (its pixel_shader) gives its face the tile's colours.
         self.cells = []
         group.append(self._board_cells(art.faces, layout))
         #: Sprites for the slide animation draw above the grid (see app.animation).
@@ -144,10 +143,9 @@ class BoardView:
         cells = displayio.Group()
         pitch = layout.pitch
         for index in range(16):
-            palette = face_palette()
             cell = displayio.TileGrid(
                 sheet,
-                pixel_shader=palette,
+                pixel_shader=face_palette(),
                 tile_width=pitch,
                 tile_height=pitch,
                 default_tile=0,
@@ -155,7 +153,6 @@ class BoardView:
                 y=layout.board_y + (index // 4) * pitch,
             )
             cells.append(cell)
-            self.palettes.append(palette)
             self.cells.append(cell)
         return cells
 
@@ -176,8 +173,9 @@ class BoardView:
         """Show sheet face ``face`` in cell ``index`` (a tile's exponent, or
         an appearing face: animations)."""
         self._shown[index] = face
-        self.cells[index][0] = face
-        colour_face(self.palettes[index], face)
+        cell = self.cells[index]
+        cell[0] = face
+        colour_face(cell.pixel_shader, face)
 
     def show_ring(self, slot, index):
         """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""

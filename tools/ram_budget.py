@@ -386,7 +386,7 @@ class Stage:
             worst = self.before - start + (self.peaks or 0)
             if self.names_after is not None:
                 worst = max(worst, self.before + self.allocated - self.excess_pools(self.names_after))
-            return max(worst, self.before - start)
+            return worst
         if self.frame_names is None or None in self.frame_names:
             return self.bound - start
         worst = self.before - start

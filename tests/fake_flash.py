@@ -29,7 +29,7 @@ that many; 0: before anything changes):
 ``erases`` counts erases by unit.
 """
 
-from tests.fake_nvm import PowerCut
+from tests.fake_nvm import PowerCut, assignment
 
 PARTIAL_ERASE = 0xA5
 
@@ -62,18 +62,13 @@ class _Flash:
         return twin
 
     def _slice(self, index, value):
-        if not isinstance(index, slice):
-            index = slice(index, index + 1)
-            value = bytes((value,))
-        start, stop, step = index.indices(len(self.data))
-        if step != 1 or stop - start != len(value):
-            raise ValueError("NVM slice assignment must keep the length")
+        start, stop, value = assignment(index, value, len(self.data))
         self.writes += 1
         self._budget = self.cut_after
         self.cut_after = None
         self.last_steps = 0
         self.last_erased = False
-        return start, stop, bytes(value)
+        return start, stop, value
 
     def _step(self):
         # One step is about to happen: stop here if the budget is spent.

@@ -32,6 +32,19 @@ class PowerCut(BaseException):
     """
 
 
+def assignment(index, value, length):
+    """``(start, stop, bytes)`` of ``nvm[index] = value`` on ``length``
+    bytes, as CircuitPython's ByteArray takes it: an int index writes one
+    byte; a slice must be contiguous and keep the length (ValueError)."""
+    if not isinstance(index, slice):
+        index = slice(index, index + 1)
+        value = bytes((value,))
+    start, stop, step = index.indices(length)
+    if step != 1 or stop - start != len(value):
+        raise ValueError("NVM slice assignment must keep the length")
+    return start, stop, bytes(value)
+
+
 class FakeNVM:
     """Bytearray-like NVM with a write model and an optional power cut.
 
@@ -60,17 +73,12 @@ class FakeNVM:
         return self.data[index]
 
     def __setitem__(self, index, value):
-        if not isinstance(index, slice):
-            index = slice(index, index + 1)
-            value = bytes((value,))
-        start, stop, step = index.indices(len(self.data))
-        if step != 1 or stop - start != len(value):
-            raise ValueError("NVM slice assignment must keep the length")
+        start, stop, value = assignment(index, value, len(self.data))
         self.writes += 1
         budget = self.cut_after
         self.cut_after = None
         if self.model == "byte":
-            self._program(start, bytes(value), budget)
+            self._program(start, value, budget)
         else:
             image = bytearray(self.data)
             image[start:stop] = value

@@ -47,15 +47,15 @@ def load_solver(speed=1.0):
 class Assist:
     """Hint and autoplay for an :class:`app.controller.App`.
 
-    :param solver: optional ``best_move(cells) -> 0..3 or -1`` (tests); the
-        default is engine.solver with the DEVICE effort and its deadline.
     :param float speed: the board's CPU speed relative to a PyBadge's
         (``engine.solver.Effort.for_speed``).
     """
 
-    def __init__(self, app, solver=None, speed=1.0):
+    def __init__(self, app, speed=1.0):
         self.app = app
-        self._solver = solver
+        #: A ``best_move(cells) -> 0..3 or -1`` in place of engine.solver's
+        #: search (a desktop test's quick one); None on the board.
+        self.solver = None
         self._speed = speed
         self._search = None
         self._effort = None
@@ -70,7 +70,7 @@ class Assist:
 
     def available(self):
         """True if a solver can be used (loads engine.solver's search once)."""
-        if self._solver is not None or self._search is not None:
+        if self.solver is not None or self._search is not None:
             return True
         self._search, self._effort, self._prepare = load_solver(self._speed)
         self._loaded_now = self._prepare is not None
@@ -95,8 +95,8 @@ class Assist:
         """The solver's direction for ``cells`` (-1: none); the About page gets its time."""
         app = self.app
         started = app.ticks_ms()
-        if self._solver is not None:
-            direction = self._solver(cells)
+        if self.solver is not None:
+            direction = self.solver(cells)
         else:
             # The shared Search, made by the first decision (after the tables).
             direction = self._search(self._effort.max_depth).best_move(cells, self._effort, app.ticks_ms)
@@ -180,7 +180,6 @@ class Assist:
                 view.show_status("no", "move")
             else:
                 view.show_status("hint", rules.NAMES[direction].upper())
-            app.mark_dirty()
         if not self.autoplay:
             return
         if app.mode == "won":

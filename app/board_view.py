@@ -44,28 +44,45 @@ class _ScoreBox:
     """
 
     def __init__(self, group, art, box, strip, title, scaled):
-        group.append(_rect(theme.BOARD, box.x, box.y, box.width, box.height, scaled))
-        centre = box.centre
+        self.backdrop = _rect(theme.BOARD, box.x, box.y, box.width, box.height, scaled)
+        group.append(self.backdrop)
+        self.heading = None
         if box.title_y >= 0:
-            heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, centre - 3 * len(title), box.y + box.title_y)
-            heading.write(0, 0, title)
-            group.append(heading.grid)
+            left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
+            self.heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
+            self.heading.write(0, 0, title)
+            group.append(self.heading.grid)
         wide, narrow = art.score_digits
+        centre = box.digits_centre
         self.wide = DigitStrip(wide, 6, centre, box.y + box.digits_y)
         self.narrow = DigitStrip(narrow, 7, centre, box.y + box.narrow_y)
         self.narrow.grid.hidden = True
         group.append(self.wide.grid)
         group.append(self.narrow.grid)
         self.value = 0
+        self.hidden = False
 
     def set(self, value):
         if value == self.value:
             return
         self.value = value
-        big = value >= _NARROW_FROM
-        self.narrow.grid.hidden = not big
-        self.wide.grid.hidden = big
-        (self.narrow if big else self.wide).set(value)
+        self._show_digits()
+
+    def _show_digits(self):
+        big = self.value >= _NARROW_FROM
+        self.narrow.grid.hidden = self.hidden or not big
+        self.wide.grid.hidden = self.hidden or big
+        (self.narrow if big else self.wide).set(self.value)
+
+    def hide(self, hidden):
+        """Hide the box (True) or show it again (False)."""
+        if hidden == self.hidden:
+            return
+        self.hidden = hidden
+        self.backdrop.hidden = hidden
+        if self.heading is not None:
+            self.heading.grid.hidden = hidden
+        self._show_digits()
 
 
 def face_palette():
@@ -125,12 +142,12 @@ class BoardView:
         strip = art.text_strip
         self.score = _ScoreBox(group, art, layout.score, strip, "SCORE", scaled)
         self.best = _ScoreBox(group, art, layout.best, strip, "BEST", scaled)
-        # A layout may have no room for the status (128x128): then it is
-        # kept (status_text) but not shown.
-        columns = layout.status_columns
-        self.status = TextGrid(strip, max(1, columns), 2, theme.DARK_TEXT, layout.status_x, layout.status_y)
-        if columns:
-            group.append(self.status.grid)
+        # Two status lines by the scores; where there is no room for them
+        # (128x128), one line that takes the scores' place while it shows.
+        self._one_line = layout.status_lines == 1
+        self.status = TextGrid(strip, layout.status_columns, layout.status_lines, theme.DARK_TEXT,
+                               layout.status_x, layout.status_y)
+        group.append(self.status.grid)
         self.group = group
         self._first = ""
         self._second = ""
@@ -222,13 +239,21 @@ class BoardView:
         return self._arrow_direction
 
     def show_status(self, first="", second=""):
-        """Up to two short lines (``layout.status_columns`` characters each) by the scores."""
-        if first != self._first:
-            self._first = first
-            self.status.line(0, first, centre=True)
-        if second != self._second:
-            self._second = second
-            self.status.line(1, second, centre=True)
+        """Up to two short lines (``layout.status_columns`` characters each)
+        by the scores, or both on the one line that replaces the scores
+        while it shows (a layout with ``status_lines`` 1)."""
+        if first == self._first and second == self._second:
+            return
+        self._first = first
+        self._second = second
+        if self._one_line:
+            text = first + " " + second if first and second else first + second
+            self.status.line(0, text, centre=True)
+            self.score.hide(bool(text))
+            self.best.hide(bool(text))
+            return
+        self.status.line(0, first, centre=True)
+        self.status.line(1, second, centre=True)
 
     @property
     def status_text(self):

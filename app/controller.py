@@ -12,10 +12,17 @@ the original 2048's application file wires its managers: the play screen
 
 It is driven by ``step()``, one call per frame: read every queued key
 event and act on each in order, give a hint asked for in the last frame,
-advance autoplay, animation and dimming, refresh the display once if
-anything changed, and save only when no input is waiting. A frame that
-runs out of memory or of Python stack (``MemoryError``, ``RuntimeError``)
-is abandoned, the game goes on from a known state, and the screen says so.
+advance autoplay, animation and dimming, refresh the display, and save
+only when no input is waiting. A frame that runs out of memory or of
+Python stack (``MemoryError``, ``RuntimeError``) is abandoned, the game
+goes on from a known state, and the screen says so.
+
+Every frame ends with one ``display.refresh()``. With ``auto_refresh``
+off the screen shows only what a refresh sent, so nothing the app draws
+may wait for one: displayio itself knows what changed since the last
+refresh (each TileGrid, palette, bitmap and group marks its own area) and
+sends only that, nothing at all in a frame where nothing changed. No part
+of the app has to say that it drew something.
 """
 
 import gc
@@ -85,19 +92,14 @@ class App:
         (key numbers 0..7 = B, A, Start, Select, Right, Down, Up, Left).
     :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``, ``settings``).
     :param ticks_ms: millisecond clock wrapping at 2**29 (``supervisor.ticks_ms``).
-    :param str font_dir: folder of the .pcf fonts ("/fonts" on the device).
-    :param art: the bitmaps from ``app.artwork.paint`` (default: painted here
-        from ``font_dir``; code.py paints first and then frees the painter).
-    :param layout: an :class:`app.layout.Layout` (default: for the display's size).
+    :param art: the bitmaps from ``app.artwork.painting`` (code.py paints
+        first and then frees the painter).
+    :param layout: the screen's :class:`app.layout.Layout`.
     :param speaker: optional tone player (see :class:`app.feedback.Feedback`).
     :param pixels: optional NeoPixels.
-    :param solver: optional ``best_move(cells) -> 0..3 or -1``; default:
-        ``engine.solver`` with the DEVICE effort.
     :param int seed: seed for a new game when nothing is saved (None: entropy).
     :param event: optional ``keypad.Event()`` to read keys into with
         ``events.get_into`` (no allocation per key event on the device).
-    :param key_names: optional (button, keyboard keys) pairs of a host with a
-        keyboard (the simulator), shown on the Controls help page.
     :param keymap: optional bytes mapping the key source's key numbers to
         the ones above (see :class:`app.controls.Controls`; used by the
         default scheme only).
@@ -109,6 +111,8 @@ class App:
         gives ``tilt(app, event)``: called while Settings > Tilt is on (at
         start, after each change), it merges tilt into ``app.keys`` and
         returns the Event to read keys into (``app.tilt.turn_on`` does both).
+
+    code.py builds it, on the board and on the desktop alike (tools/world.py).
     """
 
     def __init__(
@@ -117,15 +121,12 @@ class App:
         keys,
         store,
         ticks_ms,
-        font_dir="/fonts",
-        art=None,
-        layout=None,
+        art,
+        layout,
         speaker=None,
         pixels=None,
-        solver=None,
         seed=None,
         event=None,
-        key_names=None,
         keymap=None,
         speed=1.0,
         controls=None,
@@ -139,7 +140,9 @@ class App:
         self._can_overflow = hasattr(keys.events, "overflowed")
         self.store = store
         self.ticks_ms = ticks_ms
-        self.key_names = key_names
+        #: (button, keys) pairs of a host with a keyboard (the simulator
+        #: sets them): the Controls help page gets a page of them.
+        self.key_names = None
         self.game = store.load(seed)
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
         self.policy = SavePolicy(mode=self.settings.save_mode)
@@ -150,19 +153,11 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
-        if layout is None:
-            from app.layouts import for_screen
-
-            layout = for_screen(display.width, display.height)
-        if art is None:
-            from app.artwork import paint
-
-            art = paint(font_dir, layout)
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
         self.view.group.append(self.overlay.group)
-        self.assist = Assist(self, solver, speed)
+        self.assist = Assist(self, speed)
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
         #: The menu row last picked (kept while the menu is not loaded).
@@ -182,8 +177,9 @@ class App:
         # Wait before the next try after a failure (ms; 0: none failed).
         self._retry_ms = 0
         self._retry_at = now
-        self._dirty = True
         self._apply_settings()
+        # The frame is drawn whole and then sent (no half-drawn frame on
+        # the screen): one refresh at the end of every step.
         display.auto_refresh = False
         display.root_group = self.view.group
         self._show_game()
@@ -197,7 +193,7 @@ class App:
             self.step()
 
     def step(self):
-        """One frame: handle input, give a hint, advance timers, refresh once, maybe save.
+        """One frame: handle input, give a hint, advance timers, refresh, maybe save.
 
         Calls nest as little as they can here: on the board every Python
         call below takes pystack (1.5-2 KB in all), and a hint or a banner
@@ -209,13 +205,11 @@ class App:
                 self._show_menu()
             self._read_keys(now)
             self.assist.tick(now)
-            if self.animation.tick(now):
-                self._dirty = True
+            self.animation.tick(now)
             self.feedback.tick(now)
             self.backlight.tick(now, self.assist.autoplay)
-            if self._dirty:
-                self._dirty = False
-                self.display.refresh()
+            # Sends what changed in this frame (nothing if nothing did).
+            self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self._may_retry(now):
@@ -237,7 +231,6 @@ class App:
                 self.view.show_status("low", "memory")
             else:
                 self.view.show_status("too", "deep")
-            self._dirty = True
         except (MemoryError, RuntimeError):
             pass  # the next frame tries again
 
@@ -296,7 +289,6 @@ class App:
             return
         if action == act.PRESS:
             return
-        self._dirty = True
         if self._menu_pending:
             self._show_menu()  # a key right after Start, in the same frame
         self._handlers[self.mode](action, now)
@@ -304,10 +296,6 @@ class App:
     def touched(self, now):
         """Count ``now`` as input (no dimming right after it)."""
         self.backlight.last_input = now
-
-    def mark_dirty(self):
-        """Something on screen changed: refresh at the end of this frame."""
-        self._dirty = True
 
     def set_mode(self, mode):
         """Switch the state machine to ``mode`` (a name of this module or app.menus)."""
@@ -369,7 +357,6 @@ class App:
         else:
             self.view.show_cells(game.cells)
         self.view.show_scores(game.score, game.best)
-        self._dirty = True
 
     def _may_retry(self, now):
         return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
@@ -404,7 +391,6 @@ class App:
             self._retry_at = ticks_add(now, self._retry_ms)
             first, second = _SAVE_NOW_SAYS[FAILED]
             self.view.show_status(first, second)
-            self._dirty = True
             return outcome
         self._retry_ms = 0
         if outcome == SAVED:
@@ -494,7 +480,6 @@ class App:
         # modules load into it.
         self.mode = MENU_OPENING
         self._menu_pending = True
-        self._dirty = True
 
     def _show_menu(self):
         self._menu_pending = False
@@ -518,7 +503,6 @@ class App:
         self._menu_pending = False
         if self.menus is not None:
             self._close_menus()
-        self._dirty = True
 
     def _close_menus(self):
         # Back from the menu: its modules go, making room for the solver.
@@ -558,7 +542,6 @@ class App:
     def _show_game(self):
         self.view.show_cells(self.game.cells)
         self.view.show_scores(self.game.score, self.game.best)
-        self._dirty = True
 
     @property
     def dimmed(self):

@@ -16,9 +16,14 @@ LINE = 12
 
 class Box:
     """A titled number on the play screen: x, y, width, height (pixels)
-    and where the title and the digits go inside it."""
+    and where the title and the digits go inside it.
 
-    def __init__(self, x, y, width, height, title_y=1, digits_y=16, narrow_y=19):
+    By default the title is centred over the digits; ``title_x`` (from the
+    box's left) puts it on the left instead, and ``digits_x`` (from the
+    box's left) is then the middle of the digits beside it.
+    """
+
+    def __init__(self, x, y, width, height, title_y=1, digits_y=16, narrow_y=19, title_x=-1, digits_x=-1):
         self.x = x
         self.y = y
         self.width = width
@@ -28,11 +33,19 @@ class Box:
         self.title_y = title_y
         self.digits_y = digits_y
         self.narrow_y = narrow_y
+        #: Offsets from the box's left (-1: centred in the box).
+        self.title_x = title_x
+        self.digits_x = digits_x
 
     @property
     def centre(self):
         """x of the box's middle."""
         return self.x + self.width // 2
+
+    @property
+    def digits_centre(self):
+        """x of the middle of the digits."""
+        return self.centre if self.digits_x < 0 else self.x + self.digits_x
 
 
 class Layout:
@@ -44,7 +57,9 @@ class Layout:
     :param int gap: space between tiles and round the board.
     :param tuple board: (x, y) of the board's top-left corner.
     :param score: the SCORE :class:`Box`; ``best`` the BEST one.
-    :param tuple status: (x, y, columns) of the two status lines.
+    :param tuple status: (x, y, columns) of the status lines.
+    :param int status_lines: 2: two lines by the scores; 1: one line, which
+        takes the scores' place while it shows (a screen with no room for it).
     :param tuple tile_fonts: (font file, scale) for a tile number of 1..6 digits.
     :param tuple score_fonts: (font file, scale) for scores of up to 6 and of 7 digits.
     :param int arrow: side of the hint arrow.
@@ -67,6 +82,7 @@ class Layout:
         arrow,
         scale=1,
         overlay_scale=1,
+        status_lines=2,
     ):
         self.width = width
         self.height = height
@@ -81,6 +97,7 @@ class Layout:
         self.score = score
         self.best = best
         self.status_x, self.status_y, self.status_columns = status
+        self.status_lines = status_lines
         self.tile_fonts = tile_fonts
         self.score_fonts = score_fonts
         self.arrow = arrow

@@ -12,7 +12,9 @@
 * 240x240 (PicoSystem, CLUE): bigger tiles (numbers of up to 3 digits
   drawn at twice their font's size), the scores in a strip under the
   board, pages and banners at scale 2;
-* 128x128 (Thumby Color): the board under a one-line score strip.
+* 128x128 (Thumby Color): the board under a one-line strip: SCORE and
+  BEST side by side, each titled; a status message ("hint LEFT", "save
+  FAILED") takes the strip's place until the next move.
 
 Only the chosen layout is ever built, and code.py forgets this module once
 it has it: the others' numbers never take RAM on the board.
@@ -87,8 +89,10 @@ def _square_240():
         tile=46,
         gap=4,
         board=(18, 2),
-        score=Box(2, 208, 96, 31, title_y=0, digits_y=12, narrow_y=12),
-        best=Box(142, 208, 96, 31, title_y=0, digits_y=12, narrow_y=12),
+        # The title's capitals end 3 rows above the digits (its cell's
+        # descender rows are blank), the digits 6 rows above the bottom.
+        score=Box(2, 208, 96, 31, title_y=1, digits_y=15, narrow_y=15),
+        best=Box(142, 208, 96, 31, title_y=1, digits_y=15, narrow_y=15),
         status=(102, 211, 6),
         tile_fonts=(
             ("9x18B-digits.pcf", 2),
@@ -105,17 +109,21 @@ def _square_240():
 
 
 def _square_128():
-    # 26 px tiles under a 13 px strip with both scores (no titles, no status).
+    # 26 px tiles under a 14 px strip: "SCORE 1234" and "BEST 5678", each
+    # title on the left of its digits (6 digits in 5x8, the 7 of a score
+    # past a million in 4x6). No room for the two status lines: one line
+    # of 21 characters shows in the strip instead of the scores.
     return Layout(
         128,
         128,
         tile=26,
         gap=2,
         board=(7, 14),
-        score=Box(0, 0, 64, 13, title_y=-1, digits_y=3, narrow_y=3),
-        best=Box(64, 0, 64, 13, title_y=-1, digits_y=3, narrow_y=3),
-        status=(-1, 0, 0),
+        score=Box(0, 0, 63, 14, title_y=0, digits_y=3, narrow_y=4, title_x=1, digits_x=47),
+        best=Box(65, 0, 63, 14, title_y=0, digits_y=3, narrow_y=4, title_x=1, digits_x=45),
+        status=(1, 1, 21),
         tile_fonts=_SMALL_TILE_FONTS,
-        score_fonts=(("5x8-digits.pcf", 1), ("5x8-digits.pcf", 1)),
+        score_fonts=(("5x8-digits.pcf", 1), ("4x6-digits.pcf", 1)),
         arrow=41,
+        status_lines=1,
     )

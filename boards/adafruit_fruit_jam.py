@@ -18,18 +18,11 @@ adafruit_fruitjam library for the video modes.
 from boards import _common
 
 
-#: The screen: the firmware's default 640x480 (320x240 on request).
-SCREEN = (640, 480)
-#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
-NVM_BYTES = 4096
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}
 #: RP2350 (Cortex-M33, 150 MHz): at least the PyBadge's speed (docs/boards.md).
 SPEED = 1.0
-
-#: How it is played (the simulator plays it the same way): a keyboard on the console.
-INPUT = "keyboard"
 
 
 def hardware(console=None):

@@ -15,10 +15,6 @@ CircuitPython; the LSM6DS33 and LSM6DS3TR-C datasheets.
 from boards import _common
 
 
-#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
-SCREEN = (240, 240)
-#: Bytes of ``microcontroller.nvm`` (two 4 KB nRF52840 flash pages).
-NVM_BYTES = 8192
 #: How saves are placed (engine.store): one slot in each 4 KB page, so a
 #: save erases only its own page and a cut never touches the other slot.
 STORE = {"layout": "pages"}
@@ -28,9 +24,6 @@ SPEED = 0.5
 #: The LSM6DS axes that grow when the screen's right / bottom edge is
 #: lowered (Adafruit's CLUE spirit level draws its bubble at -x, -y).
 TILT_AXES = ("+x", "+y")
-
-#: How it is played (the simulator plays it the same way): tilt and two buttons.
-INPUT = "tilt"
 
 
 def hardware():

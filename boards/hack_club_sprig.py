@@ -16,10 +16,6 @@ click is optional). Sources: ports/raspberrypi/boards/hack_club_sprig/
 from boards import _common
 
 
-#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
-SCREEN = (160, 128)
-#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
-NVM_BYTES = 4096
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

@@ -16,10 +16,6 @@ draws without them) and no big ints (the game keeps every int below
 from boards import _common
 
 
-#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
-SCREEN = (160, 128)
-#: Bytes of ``microcontroller.nvm`` (one 8 KB SAMD51 erase block).
-NVM_BYTES = 8192
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 

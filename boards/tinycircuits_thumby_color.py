@@ -14,10 +14,6 @@ ports/raspberrypi/boards/tinycircuits_thumby_color/ in CircuitPython.
 from boards import _common
 
 
-#: The screen (``board.DISPLAY`` after the firmware's rotation, in pixels).
-SCREEN = (128, 128)
-#: Bytes of ``microcontroller.nvm`` (one 4 KB RP2040 / RP2350 flash sector).
-NVM_BYTES = 4096
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

@@ -2,7 +2,13 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Shared test set-up: the repository on sys.path, quiet Blinka, headless SDL."""
+"""Shared test set-up: the repository on sys.path, the fake world, headless SDL.
+
+The test process is the fake world (tools/world.py): ``board``,
+``displayio``, ``keypad`` ... are the stand-ins of tools/standins/, as on
+the measuring VMs, so a game module imported here is the one a World
+plays. Blinka's displayio renders the glass privately (tools/blinka.py).
+"""
 
 import os
 import sys
@@ -40,3 +46,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from tools import world  # noqa: E402
+
+world.install()

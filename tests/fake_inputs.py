@@ -2,15 +2,20 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Fake input hardware for the input-scheme tests: an accelerometer, a
-console (``supervisor.runtime`` and ``sys.stdin``), a keypad queue, and
-synthetic sensor streams; plus the app built on them, headless."""
+"""Input adapters' unit-test parts: an accelerometer, a console
+(``supervisor.runtime`` and ``sys.stdin``), a keypad queue, synthetic
+sensor streams, and a quick solver.
+
+The app itself is played on a board powered on in the fake world
+(tools/sim.Simulator over tools/world.py); these feed one adapter
+(app.tilt.TiltKeys, app.stdin_keys.StdinKeys) the odd readings a unit test
+needs (tremor, noise, failing reads, bytes that are no UTF-8)."""
 
 import math
 import random
 
 from engine import rules
-from tools.sim import BUTTONS, FRAME_MS, Simulator
+from tools.sim import FRAME_MS
 
 G = 9.81  # m/s^2
 
@@ -127,6 +132,12 @@ def play_stream(keys, sensor, stream):
     return events
 
 
+def milli_g(right_degrees=0.0, down_degrees=0.0):
+    """(x, y) milli-g of a board tilted by these angles (the fake world's
+    accelerometer reads milli-g: fakeworld.tilts)."""
+    return (round(1000 * math.sin(math.radians(right_degrees))), round(1000 * math.sin(math.radians(down_degrees))))
+
+
 def level_frames(count, angle=(0.0, 0.0)):
     return [angle] * count
 
@@ -205,15 +216,3 @@ def first_legal(cells):
         if rules.slide(trial, direction) >= 0:
             return direction
     return -1
-
-
-def Harness(keys, seed=7, nvm=None, **options):
-    """The simulator's App, headless, on the given key source and control
-    scheme (the way a board profile builds them), stepped frame by frame;
-    ``options`` (controls, event, tilt, solver) go to the App."""
-    options.setdefault("solver", first_legal)
-    return Simulator(seed=seed, nvm=nvm, keys=keys, **options)
-
-
-#: Button names -> PyBadge key numbers (the simulator's).
-KEY_NAMES = BUTTONS

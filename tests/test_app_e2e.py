@@ -98,8 +98,8 @@ def test_queued_presses_are_neither_lost_nor_doubled():
     assert sim.game.cells == reference.cells
     # All presses and releases arrive before the app looks (e.g. during a save).
     for name in directions:
-        sim.keys.press(BUTTONS[name])
-        sim.keys.release(BUTTONS[name])
+        sim.down(name)
+        sim.up(name)
     sim.frames(20)
     for name in directions:
         reference.move(getattr(rules, name.upper()))
@@ -110,11 +110,11 @@ def test_queued_presses_are_neither_lost_nor_doubled():
 def test_a_held_key_moves_once():
     sim = Simulator(seed=12)
     reference = Game(seed=12)
-    sim.keys.press(BUTTONS["left"])
+    sim.down("left")
     sim.frames(100)  # 2 s held: no auto-repeat
-    sim.keys.press(BUTTONS["left"])  # a repeated press without release is ignored
+    sim.down("left")  # a repeated press without release is ignored
     sim.frames(5)
-    sim.keys.release(BUTTONS["left"])
+    sim.up("left")
     sim.frames(5)
     reference.move(rules.LEFT)
     assert sim.game.cells == reference.cells
@@ -126,7 +126,7 @@ def test_saves_and_resumes_through_the_nvm(tmp_path):
     sim.press_all(["left", "up", "right", "down"])
     # The player pauses; within the policy's longest wait (60 s) it saves.
     sim.frames(62000 // FRAME_MS)
-    assert sim.store.saves >= 1
+    assert sim.app.store.saves >= 1
     saved = list(sim.game.cells), sim.game.score
     again = Simulator(seed=99, nvm=open_nvm(path))
     assert (list(again.game.cells), again.game.score) == saved
@@ -178,21 +178,21 @@ def test_ten_thousand_random_key_events_never_raise():
     sim = Simulator(seed=15, solver=first_legal)
     held = set()
     for _ in range(10000):
-        key = rng.randrange(8)
+        key = rng.choice(sorted(BUTTONS))
         roll = rng.random()
         if key in held and roll < 0.7:
-            sim.keys.release(key)
+            sim.up(key)
             held.discard(key)
         elif roll < 0.05:
-            sim.keys.press(key)  # a bounce: pressed again while down
+            sim.down(key)  # a bounce: pressed again while down
         else:
-            sim.keys.press(key)
+            sim.down(key)
             held.add(key)
         # Mashing: several events per frame; sometimes long holds.
         if rng.random() < 0.5:
             sim.frames(rng.choice((1, 1, 2, 5, 40)))
     for key in held:
-        sim.keys.release(key)
+        sim.up(key)
     sim.frames(10)
     game = sim.game
     assert len(game.cells) == 16 and all(0 <= cell <= 17 for cell in game.cells)
@@ -247,7 +247,7 @@ def test_window_simulator_plays_from_the_keyboard():
 
     from tools.sim import Window
 
-    window = Window(open_nvm(None), seed=31)
+    window = Window(open_nvm(None), seed=31, realtime=False)
     try:
         reference = Game(seed=31)
         for key in (pygame.K_a, pygame.K_LEFT, pygame.K_s):  # A and LEFT are both left: one press
@@ -255,9 +255,9 @@ def test_window_simulator_plays_from_the_keyboard():
         for key in (pygame.K_a, pygame.K_LEFT, pygame.K_s):
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
         assert window.pump()
-        window.app.step()
+        window.step()
         window.app.animation.finish()
-        window.app.step()
+        window.step()
         reference.move(rules.LEFT)
         reference.move(rules.DOWN)
         assert window.app.game.cells == reference.cells

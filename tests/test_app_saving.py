@@ -88,15 +88,17 @@ class RaisingStore(Store):
         raise MemoryError("no room for the record")
 
 
-def test_an_exception_from_the_store_does_not_escape_the_frame():
-    from tools import sim as sim_module
+def with_store(monkeypatch, make, **options):
+    """A Simulator whose code.py builds ``make(nvm)`` as its store."""
+    import engine.store
 
-    original = sim_module.make_store
-    sim_module.make_store = lambda nvm, layout=None: RaisingStore(nvm)
-    try:
-        sim = Simulator(seed=4)
-    finally:
-        sim_module.make_store = original
+    with monkeypatch.context() as patch:
+        patch.setattr(engine.store, "Store", lambda nvm, *args, **kwargs: make(nvm))
+        return Simulator(**options)
+
+
+def test_an_exception_from_the_store_does_not_escape_the_frame(monkeypatch):
+    sim = with_store(monkeypatch, RaisingStore, seed=4)
     sim.press("left")
     sim.frames(62000 // FRAME_MS)  # the policy's longest wait: a save is tried
     assert sim.app.last_save == FAILED and sim.app.save_failure == "MemoryError"
@@ -181,15 +183,8 @@ class OldStyleStore:
 
 
 @pytest.mark.parametrize("answer, status", [(True, "saved"), (False, "up to\ndate"), (None, "save\nFAILED")])
-def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, status):
-    from tools import sim as sim_module
-
-    original = sim_module.make_store
-    sim_module.make_store = lambda nvm, layout=None: OldStyleStore(answer)
-    try:
-        sim = Simulator(seed=11)
-    finally:
-        sim_module.make_store = original
+def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, status, monkeypatch):
+    sim = with_store(monkeypatch, lambda nvm: OldStyleStore(answer), seed=11)
     sim.press("left")
     assert save_now(sim) == status
     open_menu_row(sim, "Stats")
@@ -244,7 +239,7 @@ def test_a_stream_of_nvm_faults_never_stops_the_game_or_claims_a_lost_save():
                 nvm.calm = False
                 assert stored.cells == sim.game.cells and stored.score == sim.game.score
         if sim.game.over:
-            sim.app.new_game(sim.clock.now)
+            sim.app.new_game(sim.now)
             sim.app.resume()
     assert {SAVED, FAILED} <= outcomes, outcomes
     assert sim.game.stats.moves > 200

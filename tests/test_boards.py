@@ -25,22 +25,9 @@ PROFILES = sorted(boards.NAMES)
 
 FAKEBOARDS = {}
 exec(compile((ROOT / "tools" / "standins" / "fakeboards.py").read_text(), "fakeboards.py", "exec"), FAKEBOARDS)
-BOARD_STANDIN = (ROOT / "tools" / "standins" / "board.py").read_text()
-
-
-def _fake_tables():
-    # PINS, SCREENS and RUNTIME_SCREENS of the fake board (data at its top).
-    tree = ast.parse(BOARD_STANDIN)
-    tables = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            if name in ("PINS", "SCREENS", "RUNTIME_SCREENS"):
-                tables[name] = ast.literal_eval(node.value)
-    return tables
-
-
-FAKE = _fake_tables()
+#: What a profile may define besides hardware(): its wiring (the board's
+#: facts, such as its screen or NVM size, are the fake world's: fakeboards.py).
+WIRING = {"hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES"}
 
 
 def test_every_profile_is_loaded_by_its_board_id_and_nothing_else_is():
@@ -63,11 +50,11 @@ def test_the_unsupported_message_names_every_board_and_fits_the_console():
 
 
 @pytest.mark.parametrize("board_id", PROFILES)
-def test_every_profile_screen_has_a_layout(board_id):
-    size = FAKE["SCREENS"].get(board_id) or FAKE["RUNTIME_SCREENS"].get(board_id)
-    # The profile's own SCREEN and NVM_BYTES (the simulator's) are the fake board's.
+def test_every_profile_screen_has_a_layout_and_a_profile_is_only_wiring(board_id):
+    size = FAKEBOARDS["screen"](board_id)
     profile = boards.load(board_id)
-    assert profile.SCREEN == size and profile.NVM_BYTES == FAKEBOARDS["nvm_bytes"](board_id)
+    names = {name for name in vars(profile) if not name.startswith("_")} - {"boards"}
+    assert names <= WIRING, names - WIRING
     assert size in SIZES
     layout = for_screen(*size)
     assert layout.width * layout.scale == size[0] and layout.height * layout.scale <= size[1]
@@ -82,7 +69,7 @@ def test_every_pin_a_profile_names_is_a_pin_of_that_board(board_id):
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "board":
             named.add(node.attr)
-    pins = set(FAKE["PINS"][board_id].split()) | {"DISPLAY", "I2C"}
+    pins = set(FAKEBOARDS["fact"](board_id, "pins").split()) | {"DISPLAY", "I2C"}
     assert named and named <= pins, named - pins
 
 
@@ -134,12 +121,11 @@ def test_a_fruit_jam_without_a_monitor_says_so():
 
 
 def test_nvm_sizes_of_the_fake_boards_follow_their_ports():
-    sizes = FAKEBOARDS["NVM_BYTES"]
     for board_id in ("hack_club_sprig", "pimoroni_picosystem", "adafruit_fruit_jam", "tinycircuits_thumby_color"):
         assert FAKEBOARDS["nvm_bytes"](board_id) == 4096  # RP2040 / RP2350: one 4 KB sector
     for board_id in ("pybadge", "pygamer", "seeeduino_wio_terminal", "pewpew_m4", "clue_nrf52840_express"):
         assert FAKEBOARDS["nvm_bytes"](board_id) == 8192
-    assert sizes["meowbit_v121"] == 0
+    assert FAKEBOARDS["nvm_bytes"]("meowbit_v121") == 0
 
 
 def test_a_solver_decision_takes_at_most_0_7_s_on_every_board():

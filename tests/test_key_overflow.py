@@ -11,7 +11,7 @@ from app.controller import PLAY
 from app.joystick import JoystickKeys
 from app.menus import MENU
 from fake_inputs import ButtonQueue
-from tools.sim import BUTTONS, Simulator
+from tools.sim import Simulator
 
 
 class Event:
@@ -38,30 +38,28 @@ def test_forget_lets_a_key_with_a_lost_release_act_again():
 
 def fill_and_drop_the_release(sim, key):
     """Queue events until the queue is full, with ``key``'s press queued and
-    its release dropped (Blinka's keypad.EventQueue, 64 events, as the
-    device's)."""
-    events = sim.keys.events
-    b = BUTTONS["b"]
+    its release dropped (the board's keypad.EventQueue holds 64 events: the
+    fake keypad's does too)."""
+    events = sim.app.keys.events
     for _ in range(31):
-        sim.keys.press(b)
-        sim.keys.release(b)
-    sim.keys.press(key)  # 63rd
-    sim.keys.press(b)  # 64th: the queue is full
+        sim.down("b")
+        sim.up("b")
+    sim.down(key)  # 63rd
+    sim.down("b")  # 64th: the queue is full
     assert not events.overflowed
-    sim.keys.release(key)  # dropped
-    sim.keys.release(b)  # dropped
+    sim.up(key)  # dropped
+    sim.up("b")  # dropped
     assert events.overflowed and len(events) == 64
 
 
 def test_after_an_overflow_the_next_press_of_any_key_works():
     sim = Simulator(seed=1)
-    start = BUTTONS["start"]
-    fill_and_drop_the_release(sim, start)
+    fill_and_drop_the_release(sim, "start")
     sim.frames(2)
     # Start opened the menu, the queued B closed it; the flag is cleared
     # and no key is held any more.
     assert sim.app.mode == PLAY
-    assert not sim.keys.events.overflowed and len(sim.keys.events) == 0
+    assert not sim.app.keys.events.overflowed and len(sim.app.keys.events) == 0
     assert sim.app.controls.held == 0
     sim.press("start")  # once ignored: Start still looked held
     assert sim.app.mode == MENU
@@ -76,11 +74,10 @@ def test_a_held_direction_across_an_overflow_does_not_move_twice():
     # The key is still down after the loss: its release then does nothing,
     # and no move is made that the player did not press for.
     sim = Simulator(seed=2)
-    left = BUTTONS["left"]
-    fill_and_drop_the_release(sim, left)
+    fill_and_drop_the_release(sim, "left")
     sim.frames(2)
     moves = sim.game.moves
-    sim.keys.release(left)  # the real release, later
+    sim.up("left")  # the real release, later
     sim.frames(2)
     assert sim.game.moves == moves
 
@@ -126,12 +123,9 @@ class FlagKeys:
 
 
 def test_a_queue_without_clear_gets_its_flag_reset():
-    from app.controller import App
-    from engine.store import Store
-    from tools.sim import FONT_DIR, HeadlessDisplay, VirtualClock
-
-    keys = FlagKeys([])
-    app = App(HeadlessDisplay(), keys, Store(bytearray(b"\xff" * 8192)), VirtualClock(), font_dir=FONT_DIR, seed=3)
+    app = Simulator(seed=3).app
+    keys = app.keys = FlagKeys([])  # in place of the board's keypad
+    app._event = None  # it has no get_into()
     keys.events.items = [Event(controls.KEY_START, True)]  # its release was lost
     app.step()
     app.step()  # the menu shows from the frame after Start

@@ -14,7 +14,6 @@ import sys
 
 import pytest
 
-from app.animation import Animation
 from tools import pystack_vm, ram_budget
 from tools.sim import Simulator
 
@@ -83,12 +82,13 @@ def test_a_page_that_cannot_be_built(monkeypatch, fault):
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
 def test_an_animation_that_fails_leaves_the_board_right(monkeypatch, fault):
     sim = Simulator(seed=6)
-    original = Animation.start
+    animation = type(sim.app.animation)  # the class this power-on imported
+    original = animation.start
 
     def start(self, *args):
         raise fault
 
-    monkeypatch.setattr(Animation, "start", start)
+    monkeypatch.setattr(animation, "start", start)
     cells = list(sim.game.cells)
     sim.press("left")
     if sim.game.cells == cells:
@@ -97,7 +97,7 @@ def test_an_animation_that_fails_leaves_the_board_right(monkeypatch, fault):
     # The move was made; the board shows it all the same.
     for index in range(16):
         assert sim.app.view.face_at(index) == sim.game.cells[index]
-    monkeypatch.setattr(Animation, "start", original)
+    monkeypatch.setattr(animation, "start", original)
     assert still_plays(sim)
 
 

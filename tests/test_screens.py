@@ -11,7 +11,7 @@ from app.controller import OVER, PLAY, WON
 from app.layouts import for_screen
 from app.menus import HELP_PAGE, MENU
 from tests.tiles import board
-from tools.framebuffer import render_rgb565
+from tools.glass import render
 from tools.sim import FONT_DIR, Simulator
 
 L = for_screen(160, 128)
@@ -45,7 +45,7 @@ class Screen:
         """The screen in layout pixels (every scale-th screen pixel), row-major."""
         full = self.sim.pixels()
         scale = self.layout.scale
-        width = self.sim.board.width
+        width = self.sim.width
         return [full[y * scale * width + x * scale] for y in range(self.layout.height) for x in range(self.layout.width)]
 
     def cell_pixels(self, pixels, index):
@@ -62,7 +62,8 @@ def text_ink_width(font, text, scale=1):
     return (max_x - min_x + 1) * scale
 
 
-@pytest.fixture(scope="module", params=sorted(SCREEN_BOARDS), ids=lambda size: "%dx%d" % size)
+# One power-on per test: a process has one fake world at a time.
+@pytest.fixture(params=sorted(SCREEN_BOARDS), ids=lambda size: "%dx%d" % size)
 def screen(request):
     return Screen(SCREEN_BOARDS[request.param])
 
@@ -107,7 +108,7 @@ def label_mask(font, text, scale=1):
     label.anchor_point = (0, 0)
     label.anchored_position = (10, 10)
     group.append(label)
-    pixels = render_rgb565(group)
+    pixels = render(group, WIDTH, 128)
     rows = [[1 if value == 0xFFFF else 0 for value in pixels[y * WIDTH : (y + 1) * WIDTH]] for y in range(128)]
     return ink_mask(rows, 0)
 
@@ -121,6 +122,7 @@ def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
     sim, layout = screen.sim, screen.layout
     sim.game.set_board(cells, score=1234)
     sim.app.view.show_cells(sim.game.cells)
+    sim.step()  # on the glass from the next refresh
     pixels = screen.pixels()
     for index, exponent in enumerate(cells):
         rows = screen.cell_pixels(pixels, index)
@@ -192,6 +194,7 @@ def test_scores_show_their_digits(sim):
     view.show_scores(1234567, 2048)
     assert view.score.narrow.digits() == "1234567"
     assert view.score.wide.grid.hidden and not view.score.narrow.grid.hidden
+    sim.step()
     pixels = sim.pixels()
     light = theme.rgb565(theme.LIGHT_TEXT)
     panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(L.score.x, WIDTH)]
@@ -300,7 +303,7 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     sim.app.show_position()
     animation = sim.app.animation
     cells_before = list(sim.game.cells)
-    sim.keys.press(4 + 3)  # Left
+    sim.down("left")
     sim.frames(1)
     assert animation.active
     # Row 0: 4 4 4 4 -> 8 8; row 1: . 2 . 2 -> 4; the 8 in row 3 stays.
@@ -316,20 +319,22 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     assert moves == expected
     # Tiles that move are not also drawn in their old cell.
     assert [sim.app.view.face_at(i) for i in range(4)] == [cells_before[0], 0, 0, 0]
-    sim.keys.release(4 + 3)
+    sim.up("left")
     sim.settle()
     assert not animation.active
     assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells
 
 
-def test_idle_frames_do_not_refresh(sim):
+def test_idle_frames_change_nothing_on_the_glass(sim):
+    # Every frame ends with a refresh; displayio sends only what changed,
+    # and in an idle frame nothing did.
     sim.press("left")
     sim.frames(5)
-    count = sim.display.refreshes
+    refreshes, changes = sim.glass.refreshes, sim.glass.changes
     sim.frames(50)
-    assert sim.display.refreshes == count
+    assert sim.glass.refreshes == refreshes + 50 and sim.glass.changes == changes
     sim.press("up")
-    assert sim.display.refreshes > count
+    assert sim.glass.changes > changes
 
 
 def test_new_tile_appears_small_then_full(sim):
@@ -338,13 +343,13 @@ def test_new_tile_appears_small_then_full(sim):
 
     sim.game.set_board(board("2 . . .", ". . . .", ". . . .", ". . . ."))
     sim.app.show_position()
-    sim.keys.press(4)  # Right
-    sim.keys.release(4)
+    sim.down("right")
+    sim.up("right")
     sim.frames(1)
-    start = sim.clock.now  # the frame that handled the press started the slide
-    while sim.clock.now - start < DURATION_MS:
+    start = sim.now  # the frame that handled the press started the slide
+    while sim.now - start < DURATION_MS:
         sim.frames(1)
-    assert sim.clock.now - start < DURATION_MS + APPEAR_MS
+    assert sim.now - start < DURATION_MS + APPEAR_MS
     spawned = [i for i in range(16) if sim.game.cells[i] and i != 3]
     assert len(spawned) == 1
     index = spawned[0]
@@ -364,11 +369,11 @@ def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
 
     sim.game.set_board(board("2 2 . .", ". . . .", ". . . .", ". . . 4"))
     sim.app.show_position()
-    sim.keys.press(4 + 3)  # Left
-    sim.keys.release(4 + 3)
+    sim.down("left")
+    sim.up("left")
     sim.frames(1)
-    start = sim.clock.now
-    while sim.clock.now - start < DURATION_MS:
+    start = sim.now
+    while sim.now - start < DURATION_MS:
         sim.frames(1)
     pixels = sim.pixels()
     ring = theme.rgb565(theme.MERGE_RING)
@@ -385,27 +390,27 @@ def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
 
 
 class SlowNVM(bytearray):
-    """An NVM whose writes take 80 ms of the simulator's clock, like a SAMD51 erase."""
+    """An NVM whose writes take 80 ms of the board's clock, like a SAMD51 erase."""
 
-    clock = None
+    board = None
 
     def __setitem__(self, key, value):
         super().__setitem__(key, value)
         if isinstance(key, slice):
-            self.clock.advance(80)
+            self.board.advance(80)
 
 
 def test_about_page_reports_measured_save_and_hint_times():
     nvm = SlowNVM(b"\xff" * 8192)
     sim = Simulator(seed=4, nvm=nvm)
-    nvm.clock = sim.clock
+    nvm.board = sim
     about = ["start", "down*6", "a"]
     sim.press_all(about)
     assert "Last save: not yet" in sim.app.overlay.lines
     assert "Last write: not yet" in sim.app.overlay.lines
     sim.press_all(["b", "b"])
     sim.press("left")
-    sim.app.save(sim.clock())
+    sim.app.save(sim.now)
     sim.press("select")  # a hint through the real solver
     sim.press_all(["start", "a"])  # the menu reopens on its last row: About
     assert sim.app.overlay.title_text == "About"
@@ -421,12 +426,13 @@ def test_several_131072_tiles_draw_and_slide(sim):
     sim.game.set_board(cells)
     sim.app.show_position()
     assert [sim.app.view.face_at(i) for i in range(16)] == cells
+    sim.step()
     pixels = sim.pixels()
     drawn = [cell_pixels(pixels, index) for index in (1, 3, 4, 5)]
     assert all(rows == drawn[0] for rows in drawn)  # the same 131072 face each time
     assert theme.rgb565(theme.tile_colour(17)) in drawn[0][2]
     animation = sim.app.animation
-    sim.keys.press(4 + 3)  # Left
+    sim.down("left")
     sim.frames(1)
     assert animation.active
 
@@ -441,7 +447,7 @@ def test_several_131072_tiles_draw_and_slide(sim):
     # row 2: the 65536s make a 131072.
     assert moves == sorted([(at(1), at(0)), (at(3), at(1)), (at(7), at(6)), (at(9), at(8))])
     assert sorted(animation._merged[: animation._merges]) == [6, 8]
-    sim.keys.release(4 + 3)
+    sim.up("left")
     sim.settle()
     assert not animation.active
     after = sim.game.cells
@@ -469,6 +475,7 @@ def test_score_box_shows_every_digit_of_the_largest_score_then_a_compact_form(si
     view.show_scores(value, value)
     for box in (view.score, view.best):
         assert box.narrow.digits() == shown and not box.narrow.grid.hidden and box.wide.grid.hidden
+    sim.step()
     pixels = sim.pixels()
     ink = panel_ink(pixels, 5, 76)
     # Every glyph's ink stays inside the panel box, clear of the board.
@@ -485,6 +492,7 @@ def test_the_compact_m_is_drawn(sim):
     view.show_scores(12345678, 0)
     strip = view.score.narrow
     assert strip.digits() == "12M"
+    sim.step()
     pixels = sim.pixels()
     light = theme.rgb565(theme.LIGHT_TEXT)
     left = strip.grid.x + (strip.width - 1) * strip.advance

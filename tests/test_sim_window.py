@@ -56,7 +56,7 @@ def pixel(window, at=(1, 60)):
 
 @pytest.mark.filterwarnings("ignore:no fast renderer")
 def test_dimming_and_brightness_darken_the_window():
-    window = Window(open_nvm(None), seed=31)
+    window = Window(open_nvm(None), seed=31, realtime=False)
     try:
         window.step()
         full = pixel(window)
@@ -84,7 +84,7 @@ def test_dimming_and_brightness_darken_the_window():
 
 @pytest.mark.filterwarnings("ignore:no fast renderer")
 def test_the_window_names_its_keys_and_the_controls_page_lists_them():
-    window = Window(open_nvm(None), seed=31)
+    window = Window(open_nvm(None), seed=31, realtime=False)
     try:
         title = window.pygame.display.get_caption()[0]
         for button, keys in KEY_NAMES:

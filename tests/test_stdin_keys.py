@@ -29,8 +29,8 @@ from app.menus import MENU
 from app.stdin_keys import KEY_AUTOPLAY, KeyboardControls, StdinKeys
 from engine import rules
 from engine.game import Game
-from fake_inputs import Buttons, Console, Event, Harness, drain, presses
-from tools.sim import FRAME_MS
+from fake_inputs import Buttons, Console, Event, drain, presses
+from tools.sim import FRAME_MS, Simulator
 
 ESC = "\x1b"
 
@@ -209,15 +209,14 @@ def test_keyboard_controls_map_the_autoplay_key():
 
 
 class FruitJam:
-    """The Fruit Jam as a board profile builds it: its keyboard on the console."""
+    """The Fruit Jam powered on in the fake world: its profile's own wiring
+    (its USB keyboard on the console, its buttons behind it)."""
 
     def __init__(self, seed):
-        self.console = Console()
-        self.keys = StdinKeys(self.console, self.console)
-        self.sim = Harness(self.keys, seed=seed, controls=KeyboardControls())
+        self.sim = Simulator(seed=seed, board="adafruit_fruit_jam")
 
     def type(self, text, frames=3):
-        self.console.type(text)
+        self.sim.type(text)
         self.sim.frames(frames)
         self.sim.settle()
 

@@ -10,10 +10,10 @@ from app import pages
 from app.controller import PLAY
 from app.menus import SETTINGS
 from app.settings import Settings
-from app.tilt import TiltKeys, turn_on
 from engine import rules
 from engine.game import Game
-from fake_inputs import KEY_NAMES, Accelerometer, Buttons, Event, Harness, IntoQueue, gesture
+from fake_inputs import first_legal, gesture, milli_g
+from tools.sim import Simulator
 
 #: Today's Settings page on a board without tilt, as it must stay.
 PAGE_WITHOUT_TILT = [
@@ -26,41 +26,44 @@ PAGE_WITHOUT_TILT = [
 
 
 class PyBadge:
-    """A PyBadge as a profile builds it, with or without the tilt option
-    (``sensor``: makes the accelerometer, may raise like a PyBadge LC's)."""
+    """A PyBadge powered on in the fake world: its profile's own wiring
+    (boards/pybadge.py: Settings > Tilt over adafruit_lis3dh on the fake
+    I2C bus). ``accelerometer=False``: no chip answers (a PyBadge LC);
+    ``with_tilt=False``: a board of the same screen without the option
+    (the Sprig)."""
 
-    def __init__(self, seed=41, nvm=None, sensor=None, with_tilt=True):
-        self.buttons = Buttons()
-        self.buttons.events = IntoQueue()  # keypad's get_into()
-        self.accelerometer = Accelerometer()
-        self.hook_calls = 0
-        self.sensor = sensor or (lambda: self.accelerometer)
-
-        def tilt(app, event):
-            self.hook_calls += 1
-            return turn_on(app, event, self.sensor, right="+x", down="+y")
-
-        self.sim = Harness(
-            self.buttons, seed=seed, nvm=nvm, event=Event(0, False), tilt=tilt if with_tilt else None
-        )
+    def __init__(self, seed=41, nvm=None, accelerometer=True, with_tilt=True):
+        board = "pybadge" if with_tilt else "hack_club_sprig"
+        self.sim = Simulator(seed=seed, nvm=nvm, board=board, accelerometer=accelerometer, solver=first_legal)
         self.app = self.sim.app
+        self.hook_calls = 0
+        hook = self.app.tilt
+        if hook is not None:
+
+            def counted(app, event):
+                self.hook_calls += 1
+                return hook(app, event)
+
+            self.app.tilt = counted
+
+    @property
+    def reads(self):
+        """Readings the accelerometer chip has given."""
+        return self.sim.fakeworld.accelerometer_reads
+
+    def tilted(self):
+        """True if the app reads its keys through the tilt adapter."""
+        return isinstance(self.app.keys, self.sim.module("app.tilt").TiltKeys)
 
     def press(self, *names):
-        for name in names:
-            count = 1
-            if "*" in name:
-                name, count = name.split("*")
-            for _ in range(int(count)):
-                self.buttons.press(KEY_NAMES[name])
-                self.sim.frames()
-                self.buttons.release(KEY_NAMES[name])
-                self.sim.frames()
-                self.sim.settle()
+        self.sim.press_all(names)
 
     def tilt(self, right=0, down=0):
+        """A tilt of the board by (right, down) degrees and back, as a hand does it."""
         for angle in gesture(right, down, ramp=4, hold=4, back=4):
-            self.accelerometer.tilt(*angle)
-            self.sim.frames()
+            self.sim.tilt(*milli_g(*angle))
+            self.sim.step()
+        self.sim.tilt(0, 0)
         self.sim.frames(3)
         self.sim.settle()
 
@@ -93,8 +96,8 @@ def test_the_tilt_row_is_there_off_by_default_and_the_page_fits():
     badge.press("down*6")  # six rows
     assert badge.app.menus.choice == 0
     # Off: the option is not built, the sensor never read.
-    assert badge.hook_calls == 0 and badge.accelerometer.reads == 0
-    assert not isinstance(badge.app.keys, TiltKeys)
+    assert badge.hook_calls == 0 and badge.reads == 0
+    assert not badge.tilted()
 
 
 def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
@@ -104,7 +107,7 @@ def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
     badge.press("down*5", "a")  # Tilt: on
     assert app.overlay.lines[5] == "Tilt                    on"
     assert app.settings.tilt and app.store.settings[5] == 1
-    assert isinstance(app.keys, TiltKeys) and badge.hook_calls == 1
+    assert badge.tilted() and badge.hook_calls == 1
     badge.press("b", "b")  # back to the game: level is measured as the menu closes
     assert app.mode == PLAY
     badge.sim.frames(12)
@@ -122,11 +125,11 @@ def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
     badge.press("down*5", "a")
     assert not app.settings.tilt and app.overlay.lines[5] == "Tilt                   off"
     badge.press("b", "b")
-    reads = badge.accelerometer.reads
+    reads = badge.reads
     cells = list(app.game.cells)
     badge.tilt(-25, 0)
     badge.tilt(0, 25)
-    assert app.game.cells == cells and badge.accelerometer.reads == reads
+    assert app.game.cells == cells and badge.reads == reads
     badge.press("up")
     reference.move(rules.UP)
     assert app.game.cells == reference.cells
@@ -136,27 +139,25 @@ def test_tilt_on_is_kept_and_on_from_the_next_start():
     badge = PyBadge(seed=43)
     badge.open_settings()
     badge.press("down*5", "a", "b", "b")
-    badge.app.save(badge.sim.clock())
+    badge.app.save(badge.sim.now)
     again = PyBadge(seed=44, nvm=badge.sim.nvm)
-    assert again.app.settings.tilt and isinstance(again.app.keys, TiltKeys)
+    assert again.app.settings.tilt and again.tilted()
     again.sim.frames(12)
     cells = list(again.app.game.cells)
     again.tilt(0, 25)
     trial = list(cells)
     assert (again.app.game.cells != cells) == (rules.slide(trial, rules.DOWN) >= 0)
-    assert again.accelerometer.reads > 0
+    assert again.reads > 0
 
 
 def test_no_accelerometer_answering_turns_tilt_back_off_and_play_goes_on():
-    def missing():
-        raise ValueError("No I2C device at address: 0x19")  # adafruit_bus_device's words
-
-    badge = PyBadge(seed=45, sensor=missing)
+    # A PyBadge LC: adafruit_lis3dh finds no chip at 0x19 on the bus.
+    badge = PyBadge(seed=45, accelerometer=False)
     app, reference = badge.app, Game(seed=45)
     badge.open_settings()
     badge.press("down*5", "a")
     assert not app.settings.tilt and app.overlay.lines[5] == "Tilt                   off"
-    assert not isinstance(app.keys, TiltKeys) and app.faults == 0
+    assert not badge.tilted() and app.faults == 0
     badge.press("b", "b", "left")
     reference.move(rules.LEFT)
     assert app.game.cells == reference.cells
@@ -167,7 +168,8 @@ def test_turn_on_builds_the_tilt_once():
     badge.open_settings()
     badge.press("down*5", "a")
     keys = badge.app.keys
-    assert turn_on(badge.app, None, badge.sensor) is None
+    turn_on = badge.sim.module("app.tilt").turn_on
+    assert turn_on(badge.app, None, lambda: None) is None  # already on: no second sensor
     assert badge.app.keys is keys
     badge.press("up", "a", "a")  # another setting changed twice: the hook runs again
     assert badge.app.keys is keys and badge.hook_calls >= 3

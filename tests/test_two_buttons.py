@@ -23,13 +23,12 @@ from app.controls import (
     RIGHT,
 )
 from app.menus import MENU as MENU_MODE
-from app.tilt import TiltKeys
 from app.two_buttons import CHORD_MS, TwoButtonControls
 from tests.tiles import board
 from engine import rules
 from engine.game import Game
-from fake_inputs import Accelerometer, Buttons, Event, Harness, gesture
-from tools.sim import FRAME_MS
+from fake_inputs import Event, gesture, milli_g
+from tools.sim import FRAME_MS, Simulator
 
 
 class App:
@@ -136,30 +135,35 @@ def test_directions_bounces_and_lost_releases():
 
 
 class Clue:
-    """The CLUE as a board profile builds it: A and B (B = key 0, A = key
-    1) merged with tilt, the two-button scheme."""
+    """The CLUE powered on in the fake world: its profile's own wiring (A
+    and B merged with tilt from its LSM6DS on the fake I2C bus, the
+    two-button scheme)."""
 
     def __init__(self, seed=21):
-        self.buttons = Buttons()
-        self.sensor = Accelerometer()
-        self.keys = TiltKeys(self.buttons, self.sensor, right="+x", down="+y")
-        self.sim = Harness(self.keys, seed=seed, controls=TwoButtonControls())
-        self.sim.frames(12)  # level measured
+        self.sim = Simulator(seed=seed, board="clue_nrf52840_express")  # it measures level as it starts
         assert not self.keys.calibrating
 
-    def tilt(self, right=0, down=0):
-        for angle in gesture(right, down, ramp=4, hold=4, back=4):
-            self.sensor.tilt(*angle)
-            self.sim.frames()
+    @property
+    def keys(self):
+        return self.sim.app.keys
+
+    def hold(self, right=0, down=0):
+        """Hold the board at (right, down) degrees from now."""
+        self.sim.tilt(*milli_g(right, down))
+
+    def tilt(self, right=0, down=0, start=(0, 0)):
+        for angle in gesture(right, down, ramp=4, hold=4, back=4, start=start):
+            self.hold(*angle)
+            self.sim.step()
         self.sim.frames(3)
         self.sim.settle()
 
-    def tap(self, *keys, hold_frames=2):
-        for key in keys:
-            self.buttons.press(key)
+    def tap(self, *buttons, hold_frames=2):
+        for button in buttons:
+            self.sim.down(button)
         self.sim.frames(hold_frames)
-        for key in keys:
-            self.buttons.release(key)
+        for button in buttons:
+            self.sim.up(button)
         self.sim.frames(3)
         self.sim.settle()
 
@@ -173,51 +177,51 @@ def test_the_clue_plays_by_tilt_and_its_two_buttons():
         reference.move(direction)
         assert app.game.cells == reference.cells, direction
     # A: a hint (the solver's move shows).
-    clue.tap(KEY_A)
+    clue.tap("a")
     assert 0 <= app.view.hint_direction <= 3
     # B: the menu; tilting down moves its selection, B goes back.
-    clue.tap(KEY_B)
+    clue.tap("b")
     assert app.mode == MENU_MODE and app.menus.row == 0
     clue.tilt(0, 25)
     clue.tilt(0, 25)
     assert app.mode == MENU_MODE and app.menus.row == 2
     assert app.game.cells == reference.cells  # tilting in the menu moved no tile
-    clue.tap(KEY_B)
+    clue.tap("b")
     assert app.mode == PLAY
     # A+B: autoplay; then any button stops it (and does nothing else).
-    clue.tap(KEY_A, KEY_B)
+    clue.tap("a", "b")
     assert app.assist.autoplay
     clue.sim.frames(1000 // FRAME_MS)
     moves = app.game.moves
     assert moves > reference.moves
-    clue.tap(KEY_B)
+    clue.tap("b")
     assert not app.assist.autoplay and app.mode == PLAY
 
 
 def test_the_clue_menu_opens_confirms_and_levels_tilt_as_it_closes():
     clue = Clue(seed=22)
     app = clue.sim.app
-    clue.tap(KEY_B)
+    clue.tap("b")
     clue.tilt(0, 25)  # Resume -> New game
-    clue.tap(KEY_A)  # New game?
+    clue.tap("a")  # New game?
     assert app.mode == "confirm_new"
     clue.tilt(0, 25)  # -> Yes, start over
     moves_before = app.game.stats.games
-    clue.tap(KEY_A)
+    clue.tap("a")
     assert app.mode == PLAY and app.game.moves == 0 and app.game.stats.games >= moves_before
     # Closing the menu measured level afresh: held at 20 degrees now,
     # through the menu and back, that angle is level.
-    clue.tap(KEY_B)
-    clue.sensor.tilt(20, 0)
+    clue.tap("b")
+    clue.hold(20, 0)
     clue.sim.frames(20)
-    clue.tap(KEY_B)
+    clue.tap("b")
     assert app.mode == PLAY and clue.keys.calibrating
     cells = list(app.game.cells)
     clue.sim.frames(20)
     assert not clue.keys.calibrating and app.game.cells == cells
     for angle in gesture(25, 0, ramp=4, hold=4, back=4, start=(20, 0)):
-        clue.sensor.tilt(*angle)
-        clue.sim.frames()
+        clue.hold(*angle)
+        clue.sim.step()
     clue.sim.settle()
     trial = list(cells)
     assert (app.game.cells != cells) == (rules.slide(trial, rules.RIGHT) >= 0)
@@ -230,7 +234,7 @@ def test_the_clue_banner_a_and_b():
     app.show_position()
     clue.tilt(-25, 0)
     assert app.mode == WON
-    clue.tap(KEY_A)  # Continue
+    clue.tap("a")  # Continue
     assert app.mode == PLAY and app.game.keep_playing
 
 
@@ -246,14 +250,16 @@ def test_the_clue_controls_page_names_tilt_and_its_buttons():
     assert help_text.document("Controls")[0] == help_text.document("Controls", None, controls=controls.Controls())[0]
     assert help_text.document("Controls")[0][0] == "D-pad       slide tiles"
     clue = Clue(seed=24)
-    clue.tap(KEY_B)
+    clue.tap("b")
     for _ in range(3):
         clue.tilt(0, 25)  # -> Help
-    clue.tap(KEY_A)
-    clue.tap(KEY_A)  # Controls
-    assert clue.sim.app.overlay.title_text == "Controls"
-    page = help_text.document("Controls", None, controls=TwoButtonControls())[0]  # this harness: 160x128
-    assert list(clue.sim.app.overlay.lines[: len(page)]) == page
+    clue.tap("a")
+    clue.tap("a")  # Controls
+    overlay = clue.sim.app.overlay
+    assert overlay.title_text == "Controls 1/2"  # 20 columns, 8 lines: two pages
+    page = help_text.document("Controls", None, overlay.columns, overlay.page_lines, controls=TwoButtonControls())[0]
+    assert list(overlay.lines[: len(page)]) == page
+    assert clue.sim.glass.shows("Controls", "slide tiles")  # and on the glass
 
 
 def test_the_scheme_knows_the_play_mode_without_loading_the_controller():

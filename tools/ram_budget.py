@@ -63,29 +63,24 @@ RESERVE = 24 * 1024
 #: The limit the worst moment is held to (tests/test_ram_budget.py).
 HEAP_LIMIT = FREE_AT_BOOT - RESERVE
 
-#: Free heap at boot assumed on each board (bytes), the lowest published
-#: figure for its chip on CircuitPython (docs/boards.md has the sources):
-#: SAMD51 as above; RP2040: 171,440 B on a Pico with 10.1.4 (a Pico W,
-#: with its Wi-Fi stack, had 126,112 B on 9.0.0); RP2350: no figure found,
-#: so the RP2040's (it has twice the RAM); nRF52840: 144,080 B on a CLUE
-#: with 5.3.0 (old: unverified on 9 and 10); the Fruit Jam's heap is in
-#: its 8 MB of PSRAM (1 MiB assumed).
-FREE_AT_BOOT_BY_BOARD = {
-    "pybadge": FREE_AT_BOOT,
-    "pygamer": FREE_AT_BOOT,
-    "seeeduino_wio_terminal": FREE_AT_BOOT,
-    "pewpew_m4": FREE_AT_BOOT,
-    "hack_club_sprig": 171440,
-    "pimoroni_picosystem": 171440,
-    "tinycircuits_thumby_color": 171440,
-    "clue_nrf52840_express": 144080,
-    "adafruit_fruit_jam": 1024 * 1024,
-}
+def _fakeboards():
+    # The fake world's board facts (tools/standins/fakeboards.py: data only).
+    spec = importlib.util.spec_from_file_location("_fakeboards", REPO / "tools" / "standins" / "fakeboards.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_at_boot(board_id):
+    """Free heap at boot assumed on ``board_id`` (bytes): the lowest published
+    figure for its chip on CircuitPython (tools/standins/fakeboards.py has
+    each, docs/boards.md their sources); FREE_AT_BOOT where none is known."""
+    return _fakeboards().fact(board_id, "free_heap") or FREE_AT_BOOT
 
 
 def heap_limit(board_id):
     """The worst moment's limit on ``board_id``: its free heap less RESERVE."""
-    return FREE_AT_BOOT_BY_BOARD.get(board_id, FREE_AT_BOOT) - RESERVE
+    return free_at_boot(board_id) - RESERVE
 #: The scenario's last stage: ``store.load()`` on the run's fullest heap.
 LOAD_STAGE = "load on a full heap"
 #: Pystack big enough for anything (the reference run).
@@ -275,10 +270,7 @@ def _fingerprint_step():
 
 def board_nvm_bytes(board_id):
     """Bytes of NVM the faked ``board_id`` has (tools/standins/fakeboards.py)."""
-    spec = importlib.util.spec_from_file_location("_fakeboards", REPO / "tools" / "standins" / "fakeboards.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.nvm_bytes(board_id)
+    return _fakeboards().nvm_bytes(board_id)
 
 
 def board_image(board_id):
@@ -840,7 +832,7 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     out("Heap in use at the worst moment, at most: %.1f KiB on the board (%s); target <= %d KiB (%s),"
         % (worst.board_bound / 1024, worst.label, PEAK_TARGET // 1024,
            "met" if worst.board_bound <= PEAK_TARGET else "NOT met"))
-    free = FREE_AT_BOOT_BY_BOARD.get(board_id, FREE_AT_BOOT)
+    free = free_at_boot(board_id)
     out("  leaving >= %.1f KiB of the %.0f KiB assumed free at boot; %.1f KiB as the VM ran it (%s)."
         % ((free - worst.board_bound) / 1024, free / 1024, raw.bound / 1024, raw.label))
     out("Most live after a stage: %.1f KiB on the board (%s)." % (most_live.board_after / 1024, most_live.label))
@@ -895,7 +887,7 @@ def board_row(board_id, root):
     live = max(stage.board_after for stage in stages)
     line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8s" % (
         board_id, worst.board_bound / 1024, "(%s)" % worst.label[:20], live / 1024,
-        FREE_AT_BOOT_BY_BOARD[board_id] / 1024, heap_limit(board_id) / 1024,
+        free_at_boot(board_id) / 1024, heap_limit(board_id) / 1024,
         "%d ok" % PYSTACK_TARGET if at_target == reference else "%d FAILS" % PYSTACK_TARGET)
     return line, stages, reference, at_target
 
@@ -918,7 +910,7 @@ def board_table(lines=None):
         "",
         "  %-26s %8s %-22s %8s %8s %8s %8s" % ("board", "worst", "(stage)", "live", "free", "limit", "pystack"),
     ]
-    tail = ["", "free: the heap assumed free at boot (FREE_AT_BOOT_BY_BOARD, docs/boards.md);",
+    tail = ["", "free: the heap assumed free at boot (tools/standins/fakeboards.py, docs/boards.md);",
             "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024)]
     return "\n".join(head + list(lines) + tail)
 

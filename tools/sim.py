@@ -2,42 +2,50 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Desktop simulator: the handheld app in a window, or headless for screenshots.
+"""Desktop simulator: a board's game in a window, or headless for screenshots.
+
+Both play the board as the board does: tools/world.py runs code.py's own
+start-up (``code.start()``: the board's profile and its ``hardware()``)
+over the fake world of tools/standins/, and what is on the screen is what
+the fake display's last refresh sent (tools/glass.py), drawn by Blinka's
+renderer in the firmware's own font.
 
 Window (``make play``)::
 
-    .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N]
+    .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N] [--board-profile BOARD_ID]
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page. The window
-shows the backlight: dimming after a minute and the Brightness setting
-darken it. Without a display (over SSH, in a container) it says so in one
-line and exits with status 2: use --headless.
+window's title says so, and so does the Controls help page. A board played
+by tilting (the CLUE) tilts while an arrow is held; one played from a
+keyboard (the Fruit Jam) gets the keys typed. The window shows the
+backlight: dimming after a minute and the Brightness setting darken it.
+Without a display (over SSH, in a container) it says so in one line and
+exits with status 2: use --headless.
 
 The game is saved in an NVM file, by default
-~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected), so the
-simulator resumes like the handheld. A symlink there is followed (the file
-it points to is replaced, the link stays); a folder, an unreadable file or
-a file another simulator has open stops the start with one line; a
-read-only file is loaded and never replaced (every save then says "save
-FAILED"). A save that fails (disk full: it needs room for a second copy of
-the 8 KB file) shows in the game, and the last one on closing also on
-stderr (exit status 1).
+~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected; other
+boards have their own file beside it), so the simulator resumes like the
+handheld. A symlink there is followed (the file it points to is replaced,
+the link stays); a folder, an unreadable file or a file another simulator
+has open stops the start with one line; a read-only file is loaded and
+never replaced (every save then says "save FAILED"). A save that fails
+(disk full: it needs room for a second copy of the file) shows in the
+game, and the last one on closing also on stderr (exit status 1).
 
-Headless (no window, no display; deterministic clock)::
+Headless (no window, no display; the clock moves 20 ms a frame)::
 
     .venv/bin/python tools/sim.py --headless --seed 7 --press up,left,a,start \\
         --screenshot out.png
 
 presses the named buttons (up, down, left, right, a, b, start, select;
 ``name*N`` repeats, ``hold-select`` holds Select for autoplay, ``wait``
-lets 1 s pass) and writes the final screen as a PNG. ``--board "1024 1024
+lets 1 s pass) and writes the screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
-position. Headless runs use a
-blank in-memory NVM unless ``--nvm PATH`` is given. ``--fresh`` ignores
-(and never touches) the saved state: the game runs with no NVM at all, and
-"Save now" says "not saved". Exit status 0 unless something failed.
+position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
+given. ``--fresh`` ignores (and never touches) the saved state: the board
+has no NVM at all, and "Save now" says "not saved". Exit status 0 unless
+something failed.
 """
 
 import argparse
@@ -49,22 +57,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-# Before Blinka or pygame load: no board-detection noise, no sound card.
-os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+# Before pygame loads: no greeting, no sound card.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import keypad  # noqa: E402  Blinka's keypad: only its EventQueue is used
+from tools import world  # noqa: E402
+
+world.install()  # this process is the fake world: the game's modules are its
 
 from app import controls  # noqa: E402
 
-FONT_DIR = os.path.join(ROOT, "fonts")
-#: The PyBadge's NVM size (a board profile says its own: SimBoard.nvm_bytes).
+FONT_DIR = str(world.FONT_DIR)
+#: The PyBadge's NVM size (other boards: tools/standins/fakeboards.py).
 NVM_SIZE = 8192
-#: Virtual milliseconds per headless frame.
+#: Milliseconds per headless frame (the fake world's).
 FRAME_MS = 20
 
-#: Button names -> PyBadge key numbers.
+#: Button names -> the game's logical key numbers (app.controls).
 BUTTONS = {
     "b": controls.KEY_B,
     "a": controls.KEY_A,
@@ -75,6 +84,7 @@ BUTTONS = {
     "up": controls.KEY_UP,
     "left": controls.KEY_LEFT,
 }
+_NAMES_OF_KEYS = {number: name for name, number in BUTTONS.items()}
 
 
 #: The keyboard's keys for each PyBadge button, as the Controls page and
@@ -88,122 +98,34 @@ KEY_NAMES = (
     ("Hold Select", "hold Space"),
     ("Quit", "Esc"),
 )
-
-class SimBoard:
-    """A board profile (boards/) as the simulator plays it: the screen size,
-    the key numbers its buttons have (the profile's KEYMAP, so the game's
-    own key mapping is what is played), its NVM size and store layout, and
-    its solver speed.
-
-    :raises ValueError: no profile has that ``board_id``.
-    """
-
-    def __init__(self, board_id="pybadge"):
-        import boards
-
-        profile = boards.load(board_id)
-        if profile is None:
-            raise ValueError("no board profile %r (there are: %s)" % (board_id, ", ".join(sorted(boards.NAMES))))
-        self.board_id = board_id
-        self.name = boards.NAMES[board_id]
-        self.width, self.height = profile.SCREEN
-        self.nvm_bytes = profile.NVM_BYTES
-        self.store = dict(getattr(profile, "STORE", {}))
-        self.speed = profile.SPEED
-        self.keymap = getattr(profile, "KEYMAP", None)
-        #: How it is played: "buttons", "tilt" (the CLUE: tilt and two
-        #: buttons) or "keyboard" (the Fruit Jam: keys on the console).
-        self.input = getattr(profile, "INPUT", "buttons")
-        self.tilt_axes = getattr(profile, "TILT_AXES", ("+x", "+y"))
-
-    def key_number(self, logical):
-        """The key number the board's key source gives the logical key
-        ``logical`` (app.controls.KEY_*), or None if no button is it."""
-        if self.keymap is None:
-            return logical
-        for number, mapped in enumerate(self.keymap):
-            if mapped == logical:
-                return number
-        return None
-
-    def has(self, button):
-        """True if one of the board's buttons is ``button`` (a BUTTONS name)."""
-        if self.input != "buttons":
-            return True  # tilt and a keyboard reach every button (see Simulator.press)
-        return self.key_number(BUTTONS[button]) is not None
-
-
-class SimAccelerometer:
-    """A board's accelerometer for app.tilt: ``acceleration`` (x, y, z) in
-    m/s^2, lying flat unless ``tilt`` says otherwise."""
-
-    def __init__(self):
-        self.acceleration = (0.0, 0.0, 9.8)
-
-    def tilt(self, right=0.0, down=0.0):
-        """Tilt the screen's right (bottom) edge down by ``right`` (``down``) m/s^2."""
-        self.acceleration = (right, down, 9.0)
-
-
-class SimConsole:
-    """A console for app.stdin_keys: ``serial_bytes_available`` and ``read``."""
-
-    def __init__(self):
-        self.waiting = ""
-
-    @property
-    def serial_bytes_available(self):
-        return len(self.waiting)
-
-    def type(self, text):
-        """Type ``text`` (escape sequences for the arrows)."""
-        self.waiting += text
-
-    def read(self, count=1):
-        text, self.waiting = self.waiting[:count], self.waiting[count:]
-        return text
-
-
-#: The keyboard's text for each button on a "keyboard" board (app.stdin_keys).
-TYPED = {
-    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-    "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
-}
-#: A tilt for each direction, m/s^2 along the screen's (right, down).
-TILTS = {"left": (-5.0, 0.0), "right": (5.0, 0.0), "up": (0.0, -5.0), "down": (0.0, 5.0)}
-#: On a "tilt" board (two buttons): the button each game button is.
-TWO_BUTTONS = {"a": "a", "b": "b", "select": "a", "start": "b"}
-
-
-def board_inputs(board, buttons, event):
-    """(keys, controls, accelerometer, console) the App gets on ``board``:
-    the buttons alone, or merged with a tilt or a console."""
-    if board.input == "tilt":
-        from app.tilt import TiltKeys
-        from app.two_buttons import TwoButtonControls
-
-        accelerometer = SimAccelerometer()
-        keys = TiltKeys(buttons, accelerometer, board.tilt_axes[0], board.tilt_axes[1], event)
-        return keys, TwoButtonControls(), accelerometer, None
-    if board.input == "keyboard":
-        from app.stdin_keys import KeyboardControls, StdinKeys
-
-        console = SimConsole()
-        return StdinKeys(console, console, buttons, event), KeyboardControls(), None, console
-    return buttons, None, None, None
-
-
 #: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
 #: board while held), and from a keyboard (the keys are typed as they are).
 TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
 KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
 
 
-def key_names_for(board):
-    """The keyboard's keys for ``board``'s controls (window title, Controls page)."""
-    if board.input == "tilt":
+def board_facts(board_id):
+    """The fake world's facts of ``board_id`` (tools/standins/fakeboards.py).
+
+    :raises ValueError: no profile has that ``board_id``.
+    """
+    import boards
+
+    if boards.load(board_id) is None:
+        raise ValueError("no board profile %r (there are: %s)" % (board_id, ", ".join(sorted(boards.NAMES))))
+    import fakeboards
+
+    facts = dict(fakeboards.DEFAULTS)
+    facts.update(fakeboards.BOARDS[board_id])
+    return facts
+
+
+def key_names_for(board_id):
+    """The keyboard's keys for ``board_id``'s controls (window title, Controls page)."""
+    played = board_facts(board_id)["played"]
+    if played == "tilt":
         return TILT_KEY_NAMES
-    if board.input == "keyboard":
+    if played == "keyboard":
         return KEYBOARD_KEY_NAMES
     return KEY_NAMES
 
@@ -212,11 +134,12 @@ def key_names_for(board):
 HEADLESS_HINT = "run it headless instead: .venv/bin/python tools/sim.py --headless --press left,down --screenshot shot.png"
 
 
-def window_title(board=None):
+def window_title(board_id="pybadge"):
     """The window's title: which board it plays and which key is which button."""
-    name = "PyBadge" if board is None or board.board_id == "pybadge" else board.name
-    names = KEY_NAMES if board is None else key_names_for(board)
-    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in names)
+    import boards
+
+    name = "PyBadge" if board_id == "pybadge" else boards.NAMES[board_id]
+    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in key_names_for(board_id))
 
 
 def display_problem(environ=None, platform=None):
@@ -308,109 +231,38 @@ def close_nvm(nvm):
         close()
 
 
-class SimKeys:
-    """Stands in for ``keypad.ShiftRegisterKeys``: ``events`` is a keypad EventQueue."""
+class Simulator(world.World):
+    """A board powered on in the fake world, driven by button names (tests,
+    headless runs): code.py's start-up, then one frame.
 
-    def __init__(self, max_events=64):
-        self.events = keypad.EventQueue(max_events)
-
-    def press(self, key_number):
-        """Queue a press of key 0..7."""
-        self.events.keypad_eventqueue_record(key_number, True)
-
-    def release(self, key_number):
-        """Queue a release of key 0..7."""
-        self.events.keypad_eventqueue_record(key_number, False)
-
-
-class VirtualClock:
-    """A ticks_ms() that moves only when told to (deterministic headless runs)."""
-
-    def __init__(self, start=0):
-        self.now = start
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, milliseconds):
-        """Let ``milliseconds`` pass (wrapping at 2**29 like supervisor.ticks_ms)."""
-        self.now = (self.now + milliseconds) % (1 << 29)
-
-
-class HeadlessDisplay:
-    """The display API the app uses, drawing nothing; render with tools.framebuffer."""
-
-    def __init__(self, width=160, height=128):
-        self.width = width
-        self.height = height
-        self.root_group = None
-        self.auto_refresh = True
-        self.brightness = 1.0
-        self.refreshes = 0
-
-    def refresh(self, **_kwargs):
-        """Count the refresh (the app calls it once per changed frame)."""
-        self.refreshes += 1
-        return True
-
-
-def make_store(nvm, layout=None):
-    """The game's Store on ``nvm`` (None: a store with no NVM, for --fresh:
-    it loads a fresh game and every save says nothing was kept), written
-    the way ``layout`` (a board profile's STORE) says."""
-    from engine.store import Store
-
-    return Store(nvm, **(layout or {}))
-
-
-class Simulator:
-    """The app with simulated hardware, driven by button names (tests use this).
-
-    :param int seed: seed of a new game (when nothing is saved).
-    :param nvm: NVM-like object (default: blank, in memory).
-    :param bool fresh: no NVM at all (--fresh): nothing is read or kept.
-    :param str board: the board profile played (screen, keys, NVM, speed).
-    :param keys: optional key source in place of the board's (a test
-        driving an input adapter itself); then ``controls``, ``event`` and
-        ``tilt`` go to the App as given.
+    :param int seed: seed of a new game (when nothing is saved): what the
+        board's random source gives.
+    :param nvm: NVM-like object (default: the board's size, erased, in memory).
+    :param bool fresh: the board has no NVM: nothing is read or kept.
+    :param solver: optional ``best_move(cells) -> 0..3 or -1`` in place of
+        engine.solver (a quick one for tests).
+    :param key_names: optional (button, keys) pairs: a Controls page of them.
+    :param str board: the board played (a board_id of boards/).
+    :param bool accelerometer: False: no accelerometer answers (a PyBadge LC).
+    :raises ValueError: no profile has that ``board``.
     """
 
     def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge",
-                 keys=None, controls=None, event=None, tilt=None):
-        from app.controller import App
+                 accelerometer=True):
+        board_facts(board)
+        super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer)
+        if self.app is None:
+            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.steps))
+        import boards
 
-        self.board = SimBoard(board)
-        self.display = HeadlessDisplay(self.board.width, self.board.height)
-        self.keys = SimKeys()
-        self.clock = VirtualClock()
-        if fresh:
-            self.nvm = None
-        else:
-            self.nvm = nvm if nvm is not None else open_nvm(None, self.board.nvm_bytes)
-        self.store = make_store(self.nvm, self.board.store)
-        if keys is None:
-            event = keypad.Event()
-            keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
-        else:
-            self.keys = keys
-            self.accelerometer = self.console = None
-        self.app = App(
-            self.display,
-            keys,
-            self.store,
-            self.clock,
-            font_dir=FONT_DIR,
-            seed=seed,
-            solver=solver,
-            event=event,
-            key_names=key_names,
-            keymap=self.board.keymap,
-            speed=self.board.speed,
-            controls=controls,
-            tilt=tilt,
-        )
-        self.app.step()
-        if self.accelerometer is not None:
+        #: The board's name, for messages.
+        self.name = boards.NAMES[board]
+        if solver is not None:
+            self.app.assist.solver = solver
+        if key_names is not None:
+            self.app.key_names = key_names
+        self.step()
+        if self.facts["played"] == "tilt":
             self.frames(12)  # tilt measures "level" first
 
     @property
@@ -418,79 +270,51 @@ class Simulator:
         """The app's game."""
         return self.app.game
 
-    def frames(self, count=1):
-        """Run ``count`` frames of FRAME_MS each."""
-        for _ in range(count):
-            self.clock.advance(FRAME_MS)
-            self.app.step()
+    @property
+    def width(self):
+        """The screen's width in pixels."""
+        return self.display.width
+
+    @property
+    def height(self):
+        """The screen's height in pixels."""
+        return self.display.height
+
+    def has(self, button):
+        """True if the board can press ``button`` (a BUTTONS name): one of
+        its buttons is it, or a tilt or a key typed is."""
+        return button in self.buttons()
 
     def settle(self):
         """Run frames until no animation runs and no hint is pending (at most 1 s)."""
         for _ in range(50):
             if not self.app.animation.active and not self.app.assist.busy:
                 break
-            self.frames()
-
-    def key(self, name):
-        """The board's key number of the button ``name`` (see BUTTONS).
-
-        :raises ValueError: the board has no such button.
-        """
-        number = self.board.key_number(BUTTONS[name])
-        if number is None:
-            raise ValueError("the %s has no %s button" % (self.board.name, name))
-        return number
+            self.step()
 
     def press(self, name):
-        """Press and release one button by name (see BUTTONS), then let it settle.
+        """Press and release one button by name (see BUTTONS) as the board's
+        player does (fakeplayer: a tap, a tilt on a tilting board, a key
+        typed on a keyboard board), then let it settle. ``hold-select``
+        holds Select for autoplay (A and B together on two buttons), ``wait``
+        lets a second pass.
 
-        On a tilt board a direction is a tilt and back, Select's hint is A
-        and Start's menu B (a held Select: both); on a keyboard board each
-        button is its key typed (TYPED).
+        :raises ValueError: the board cannot press that button.
         """
         if name == "wait":
             self.frames(1000 // FRAME_MS)
             return
-        if self.console is not None:
-            self.console.type(TYPED[name])
-            self.frames(3)
-            self.settle()
-            return
-        if self.accelerometer is not None:
-            self._press_on_tilt_board(name)
-            return
+        button = "select" if name == "hold-select" else name
+        if button not in BUTTONS:
+            raise ValueError("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)))
+        if not self.has(button):
+            raise ValueError("the %s has no %s button" % (self.name, button))
         if name == "hold-select":
-            key = self.key("select")
-            self.keys.press(key)
-            self.frames(1 + controls.LONG_PRESS_MS // FRAME_MS)
-            self.keys.release(key)
-            self.frames()
-            return
-        key = self.key(name)
-        self.keys.press(key)
-        self.frames()
-        self.keys.release(key)
-        self.frames()
-        self.settle()
-
-    def _press_on_tilt_board(self, name):
-        if name in TILTS:
-            self.accelerometer.tilt(*TILTS[name])
-            self.frames(6)
-            self.accelerometer.tilt(0.0, 0.0)
-            self.frames(4)
-            self.settle()
-            return
-        if name == "hold-select":
-            keys = (controls.KEY_A, controls.KEY_B)
+            self.schedule([("hold", "select", controls.LONG_PRESS_MS + 2 * FRAME_MS)])
         else:
-            keys = (BUTTONS[TWO_BUTTONS[name]],)
-        for key in keys:
-            self.keys.press(key)
-        self.frames(2)
-        for key in keys:
-            self.keys.release(key)
-        self.frames(3)
+            self.schedule([("tap", name)])
+        self.run_script()
+        self.step()
         self.settle()
 
     def press_all(self, names):
@@ -503,17 +327,17 @@ class Simulator:
             for _ in range(count):
                 self.press(name.strip().lower())
 
-    def pixels(self):
-        """The screen as width*height RGB565 ints (row-major)."""
-        from tools.framebuffer import render_rgb565
+    def lines(self):
+        """The text on the glass, line by line (tools/glass.py)."""
+        return self.glass.lines()
 
-        return render_rgb565(self.app.view.group, self.board.width, self.board.height)
+    def pixels(self):
+        """The glass as width*height RGB565 ints (row-major): what the last refresh sent."""
+        return self.glass.pixels()
 
     def screenshot(self, path, scale=1):
-        """Write the screen to a PNG file."""
-        from tools.framebuffer import write_png
-
-        write_png(path, self.pixels(), scale=scale, width=self.board.width, height=self.board.height)
+        """Write the glass to a PNG file."""
+        self.glass.png(path, scale=scale)
 
 
 def parse_board(text):
@@ -546,9 +370,9 @@ def parse_board(text):
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
     nvm = None
-    board = SimBoard(args.board_profile)
+    size = board_facts(args.board_profile)["nvm"]
     if not args.fresh:
-        nvm = open_nvm_or_say_why(args.nvm, "--nvm", board.nvm_bytes)
+        nvm = open_nvm_or_say_why(args.nvm, "--nvm", size)
         if nvm is None:
             return 2
     try:
@@ -578,16 +402,17 @@ def _play_headless(args, nvm):
             print("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)), file=sys.stderr)
             return 2
         wanted = "select" if name == "hold-select" else button
-        if wanted in BUTTONS and not sim.board.has(wanted):
-            print("the %s has no %s button" % (sim.board.name, wanted), file=sys.stderr)
+        if wanted in BUTTONS and not sim.has(wanted):
+            print("the %s has no %s button" % (sim.name, wanted), file=sys.stderr)
             return 2
     sim.press_all(names)
     sim.frames(5)
     status = 0
     if args.nvm and not args.fresh:
         # Keep the result, as the window does when it closes.
-        if not save_and_report(sim.app, sim.clock.now):
+        if not save_and_report(sim.app, sim.now):
             status = 1
+        sim.frames(2)  # what the save showed, if anything
     if args.screenshot:
         sim.screenshot(args.screenshot, scale=args.scale)
     game = sim.game
@@ -615,96 +440,41 @@ def _pygame_keymap(pygame):
     return keys
 
 
-def _shaded_display_class():
-    """PyGameDisplay that shows the backlight (built when pygame is loaded).
-
-    A PyBadge dims its backlight (``display.brightness``); PyGameDisplay
-    ignores the value, so this one darkens every pixel it draws by it, and
-    redraws when it changes.
-    """
-    import pygame
-    from blinka_displayio_pygamedisplay import PyGameDisplay
-
-    base = PyGameDisplay.brightness
-
-    class ShadedDisplay(PyGameDisplay):
-        backlight_changed = False
-
-        def _set_brightness(self, value):
-            base.fset(self, value)
-            self.backlight_changed = True
-
-        brightness = property(base.fget, _set_brightness, doc="Backlight 0..1: darkens the window's pixels.")
-
-        def _refresh_area(self, area):
-            done = super()._refresh_area(area)
-            level = self.brightness
-            if level < 1 and self._pygame_screen is not None:
-                shade = max(0, min(255, round(255 * level)))
-                rect = pygame.Rect(area.x1, area.y1, area.x2 - area.x1, area.y2 - area.y1)
-                self._pygame_screen.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_MULT)
-            return done
-
-        def show_backlight(self):
-            """Redraw if the brightness changed since the last frame (the app
-            refreshes only when the picture changes)."""
-            if self.backlight_changed:
-                self.backlight_changed = False
-                self.refresh()
-
-    return ShadedDisplay
-
-
 class Window:
-    """The simulator window: a PyGameDisplay, keyboard keys as PyBadge buttons.
+    """The simulator window: the board's glass, the keyboard as its buttons.
 
-    :param nvm: NVM-like object for the store.
+    :param nvm: NVM-like object behind the board's ``microcontroller.nvm``
+        (None: a board without NVM, --fresh).
     :param int seed: seed of a new game (when nothing is saved).
-    :param str board: the board profile played.
+    :param str board: the board played.
+    :param bool realtime: the board's clock is the host's (False: 20 ms a
+        frame, as headless; tests step a window so).
     """
 
-    def __init__(self, nvm, seed=None, board="pybadge"):
+    def __init__(self, nvm, seed=None, board="pybadge", realtime=True):
         import pygame
 
-        from app.controller import App
-
         self.pygame = pygame
-        self.board = SimBoard(board)
-        self.display = _shaded_display_class()(
-            width=self.board.width,
-            height=self.board.height,
-            caption=window_title(self.board),
-            flags=pygame.SCALED,
-            auto_refresh=False,
-        )
-        self.keys = SimKeys()
-        self._started = time.monotonic()
-        event = keypad.Event()
-        keys, controls, self.accelerometer, self.console = board_inputs(self.board, self.keys, event)
-        self.app = App(
-            self.display,
-            keys,
-            make_store(nvm, self.board.store),
-            self.ticks_ms,
-            font_dir=FONT_DIR,
-            seed=seed,
-            event=event,
-            key_names=key_names_for(self.board),
-            keymap=self.board.keymap,
-            speed=self.board.speed,
-            controls=controls,
-        )
+        self.board_id = board
+        self.world = world.World(board, nvm=nvm, fresh=nvm is None, seed=seed, realtime=realtime)
+        if self.world.app is None:
+            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.world.steps))
+        self.app = self.world.app
+        self.app.key_names = key_names_for(board)
+        self.display = self.world.display
+        pygame.display.init()
+        self.surface = pygame.display.set_mode((self.display.width, self.display.height), pygame.SCALED)
+        pygame.display.set_caption(window_title(board))
         self._keymap = _pygame_keymap(pygame)
+        self._played = self.world.facts["played"]
+        self._buttons = set(self.world.buttons())
         # Several keyboard keys map to one button: count them so releasing
         # one of two held keys does not release the button.
-        self._down = [0] * 8
-
-    def ticks_ms(self):
-        """Milliseconds since start, wrapping like supervisor.ticks_ms()."""
-        return int((time.monotonic() - self._started) * 1000) % (1 << 29)
+        self._down = {}
+        self._shown = None  # (glass changes, brightness) on the window
 
     def pump(self):
-        """Turn pending keyboard events into button events; False when asked to quit."""
+        """Turn pending keyboard events into the board's input; False when asked to quit."""
         pygame = self.pygame
         running = True
         for event in pygame.event.get():  # unfiltered: arrival order kept
@@ -714,54 +484,65 @@ class Window:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     running = False
                     continue
-                if self._other_input(event):
+                if self._played == "keyboard":
+                    self._typed(event)
                     continue
                 logical = self._keymap.get(event.key)
-                key = None if logical is None else self.board.key_number(logical)
-                if key is None:
+                button = None if logical is None else _NAMES_OF_KEYS[logical]
+                if button not in self._buttons:
                     continue
+                held = self._down.get(button, 0)
                 if event.type == pygame.KEYDOWN:
-                    self._down[key] += 1
-                    if self._down[key] == 1:
-                        self.keys.press(key)
-                elif self._down[key]:
-                    self._down[key] -= 1
-                    if self._down[key] == 0:
-                        self.keys.release(key)
+                    self._down[button] = held + 1
+                    if held == 0:
+                        self.world.down(button)
+                elif held:
+                    self._down[button] = held - 1
+                    if held == 1:
+                        self.world.up(button)
         return running
 
-    def _other_input(self, event):
-        # A keyboard board gets the keys as text; a tilt board tilts while
-        # an arrow is held. True if the event was used so.
+    def _typed(self, event):
+        # A keyboard board: keys go to its console as typed (arrows as
+        # their escape sequences).
         pygame = self.pygame
-        arrows = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
-        if self.console is not None:
-            if event.type == pygame.KEYDOWN:
-                if event.key in arrows:
-                    self.console.type(TYPED[arrows[event.key]])
-                elif event.unicode:
-                    self.console.type(event.unicode)
-            return True
-        if self.accelerometer is not None and event.key in arrows:
-            if event.type == pygame.KEYDOWN:
-                self.accelerometer.tilt(*TILTS[arrows[event.key]])
-            else:
-                self.accelerometer.tilt(0.0, 0.0)
-            return True
-        return False
+        if event.type != pygame.KEYDOWN:
+            return
+        arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
+        if event.key in arrows:
+            self.world.down(arrows[event.key])
+        elif event.unicode:
+            self.world.type(event.unicode)
 
     def step(self):
-        """One frame of the app, then the backlight if it changed."""
-        self.app.step()
-        self.display.show_backlight()
+        """One frame of the board, then the glass on the window if it changed."""
+        self.world.step()
+        self.show()
+
+    def show(self):
+        """Draw the glass as the backlight lights it (redrawn only when either changed)."""
+        glass = self.world.glass
+        brightness = max(0.0, min(1.0, self.display.brightness))
+        shown = (glass.changes, brightness)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        import numpy
+
+        pixels = numpy.array(glass.pixels(), dtype=numpy.uint32).reshape(glass.height, glass.width)
+        rgb = numpy.empty((glass.height, glass.width, 3), dtype=numpy.float64)
+        rgb[..., 0] = ((pixels >> 11) & 31) * 255 / 31
+        rgb[..., 1] = ((pixels >> 5) & 63) * 255 / 63
+        rgb[..., 2] = (pixels & 31) * 255 / 31
+        rgb = numpy.rint(rgb * brightness).astype(numpy.uint8)
+        self.pygame.surfarray.blit_array(self.surface, rgb.transpose(1, 0, 2))
+        self.pygame.display.flip()
 
     def close(self):
         """Save (like a player pausing before the power switch) and close the
         window; False if that save failed (one line on stderr says why)."""
-        import displayio
-
-        saved = save_and_report(self.app, self.ticks_ms())
-        displayio.release_displays()  # also quits pygame
+        saved = save_and_report(self.app, self.world.now)
+        self.pygame.display.quit()
         return saved
 
 
@@ -771,25 +552,23 @@ def run_window(args):
     if problem is not None:
         print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
         return 2
-    board = SimBoard(args.board_profile)
-    path = None if args.fresh else (args.nvm or board_nvm_path(board.board_id))
+    size = board_facts(args.board_profile)["nvm"]
+    path = None if args.fresh else (args.nvm or board_nvm_path(args.board_profile))
     nvm = None
     if path is not None:
-        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file", board.nvm_bytes)
+        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file", size)
         if nvm is None:
             return 2
     try:
-        window = Window(nvm, seed=args.seed, board=board.board_id)
+        window = Window(nvm, seed=args.seed, board=args.board_profile)
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
-            import displayio
-
-            displayio.release_displays()
+            window.pygame.display.quit()
             print("sim: no window can open: SDL found no display (it picked its %r driver); %s"
                   % (driver, HEADLESS_HINT), file=sys.stderr)
             return 2
         print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
-        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(board)))
+        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(args.board_profile)))
         saved = True
         try:
             while window.pump():
@@ -818,7 +597,7 @@ def main(argv=None):
                         help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)")
     args = parser.parse_args(argv)
     try:
-        SimBoard(args.board_profile)
+        board_facts(args.board_profile)
     except ValueError as error:
         print("--board-profile: %s" % error, file=sys.stderr)
         return 2

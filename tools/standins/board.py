@@ -4,74 +4,53 @@
 
 """Fake ``board`` for the board named by ``fakeworld.BOARD_ID``.
 
-Pins are plain strings named like the board's own (CircuitPython's
-``ports/*/boards/<id>/pins.c``); ``DISPLAY`` is a fake display that counts
-refreshes. Import it after ``fakeworld.reset(...)`` (re-import to change
-boards).
+Pins are plain strings named like the board's own (fakeboards.py);
+``DISPLAY`` (or ``supervisor.runtime.display``) is a fake display. Import
+it after ``fakeworld.reset(...)`` (re-import to change boards).
 """
 
 import fakeworld
 
-#: Pin names each faked board has, besides DISPLAY (and the I2C/SPI helpers):
-#: the ones the game may use, spelt as in the board's pins.c.
-PINS = {
-    "pybadge": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
-    "pygamer": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH JOYSTICK_X JOYSTICK_Y SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
-    "hack_club_sprig": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK AUDIO_LRCLK",
-    "pimoroni_picosystem": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO",
-    "seeeduino_wio_terminal": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER",
-    "clue_nrf52840_express": "BUTTON_A BUTTON_B SPEAKER NEOPIXEL ACCELEROMETER_GYRO_INTERRUPT",
-    "adafruit_fruit_jam": "BUTTON1 BUTTON2 BUTTON3 NEOPIXEL",
-    "tinycircuits_thumby_color": "BUTTON_UP BUTTON_DOWN BUTTON_LEFT BUTTON_RIGHT BUTTON_A BUTTON_B BUTTON_BUMPER_LEFT BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE",
-    "pewpew_m4": "BUTTON_LEFT BUTTON_RIGHT BUTTON_UP BUTTON_DOWN BUTTON_O BUTTON_X BUTTON_Z SPEAKER",
-    "meowbit_v121": "BTNA BTNB DOWN LEFT RIGHT UP",
-}
-#: Screen size of each faked board's display (board.DISPLAY, after the
-#: firmware's rotation).
-SCREENS = {
-    "pybadge": (160, 128),
-    "pygamer": (160, 128),
-    "hack_club_sprig": (160, 128),
-    "pimoroni_picosystem": (240, 240),
-    "seeeduino_wio_terminal": (320, 240),
-    "clue_nrf52840_express": (240, 240),
-    "tinycircuits_thumby_color": (128, 128),
-    "pewpew_m4": (160, 128),
-    "meowbit_v121": (160, 128),
-}
-#: Boards with no board.DISPLAY whose firmware makes supervisor.runtime.display
-#: (the Fruit Jam's DVI output: 640x480 unless settings.toml asks for less).
-#: ``fakeworld.RUNTIME_SCREEN`` overrides the size; None there: no monitor.
-RUNTIME_SCREENS = {"adafruit_fruit_jam": (640, 480)}
-
 
 class FakeDisplay:
-    """The display API the game uses: root_group, refresh(), auto_refresh, brightness."""
+    """The display API the game uses: root_group, refresh(), auto_refresh, brightness.
+
+    As on the board, with ``auto_refresh`` off the screen shows only what
+    the last ``refresh()`` sent; with it on, what the group tree is at the
+    end of each frame (the firmware refreshes in the background). On the
+    desktop each refresh goes to ``glass`` (tools/glass.Glass), in a VM
+    it is only counted (``fakeworld.refreshes``).
+    """
 
     def __init__(self, width, height):
         self.width = width
         self.height = height
         self.rotation = 0
         self.root_group = None
-        # The PewPew M4's firmware starts its display with auto_refresh off.
-        self.auto_refresh = fakeworld.BOARD_ID != "pewpew_m4"
+        self.auto_refresh = fakeworld.facts()["auto_refresh"]
+        #: The backlight, 0..1 (it changes the screen at once: no refresh).
         self.brightness = 1.0
+        maker = fakeworld.glass_maker
+        self.glass = None if maker is None else maker(width, height)
+        fakeworld.display = self
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         fakeworld.refreshes += 1
+        if self.glass is not None:
+            self.glass.capture(self.root_group)
         return True
 
 
 board_id = fakeworld.BOARD_ID
-for _name in PINS.get(board_id, "").split():
+for _name in fakeworld.facts()["pins"].split():
     globals()[_name] = _name
-if board_id in RUNTIME_SCREENS:
+if fakeworld.facts()["runtime_screen"] is not None:
     import supervisor
 
-    _screen = getattr(fakeworld, "RUNTIME_SCREEN", RUNTIME_SCREENS[board_id])
+    _screen = getattr(fakeworld, "RUNTIME_SCREEN", fakeworld.facts()["runtime_screen"])
     supervisor.runtime.display = None if _screen is None else FakeDisplay(_screen[0], _screen[1])
-else:
-    _screen = SCREENS.get(board_id, (160, 128))
+elif fakeworld.facts()["screen"] is not None:
+    _screen = fakeworld.facts()["screen"]
     DISPLAY = FakeDisplay(_screen[0], _screen[1])
 
 

@@ -2,32 +2,182 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""What differs between the faked boards besides their pins (data only).
+"""The boards the fake world can be: one table of facts (data only).
 
-Read by the fake world in a VM and by the tools on the desktop (it imports
-nothing). Sources: each board's mpconfigboard.mk and its port's NVM size
-in CircuitPython (docs/boards.md).
+Everything the fake board modules need to be a given board, and nothing
+the game's profiles (boards/) decide: pins, screen, NVM, the modules its
+firmware lacks, the free heap at boot, the accelerometer on its I2C bus,
+and how a player presses the game's buttons on it. The profiles keep only
+their wiring; a new board is a profile, its line in boards/__init__.py
+and its entry here.
+
+Read by the fake world in a VM (it imports nothing) and by the tools on
+the desktop. Sources, per board: CircuitPython's
+``ports/<port>/boards/<board_id>/`` (pins.c: pin names; board.c: the
+display's size after its rotation; mpconfigboard.mk: what the build
+leaves out) and its port's ``CIRCUITPY_INTERNAL_NVM_SIZE``; docs/boards.md
+has the details and the sources of the free heap.
+
+Fields:
+
+* ``pins``: the pin names the game may use, spelt as in pins.c;
+* ``screen``: ``board.DISPLAY``'s (width, height), or None;
+  ``runtime_screen``: the size of ``supervisor.runtime.display`` on a
+  board whose firmware makes it on request (the Fruit Jam's DVI output);
+* ``auto_refresh``: what the display starts with (the PewPew M4's
+  firmware starts it off);
+* ``nvm``: bytes of ``microcontroller.nvm`` (0: none);
+* ``missing``: modules the firmware is built without (their stand-ins
+  raise ImportError there);
+* ``free_heap``: bytes free at boot, the lowest published figure for the
+  chip on CircuitPython (docs/boards.md);
+* ``accelerometer``: (chip, I2C address) on ``board.I2C()``, or None;
+* ``keys``: game button -> key number (a shift register's) or pin name
+  (one pin per key): which physical button a player presses, from the
+  board's markings (docs/boards.md), so a profile that lists its pins in
+  another order fails the tests instead of swapping buttons;
+* ``stick``: direction -> (analog pin, value) of a thumbstick;
+* ``instead``: a button the board lacks -> the one a scripted player
+  presses for it (fakeplayer; the simulator says the board has no such
+  button);
+* ``played``: "buttons", "tilt" (directions are tilts; a held Select is
+  A and B together) or "keyboard" (every button is a key typed on the
+  console).
 """
 
-#: Bytes of ``microcontroller.nvm`` per board (the ports' CIRCUITPY_INTERNAL_NVM_SIZE):
-#: 8 KB on SAMD51 and nRF52840 (the default), 4 KB on RP2040 and RP2350,
-#: none on STM32F4.
-NVM_BYTES = {
-    "hack_club_sprig": 4096,
-    "pimoroni_picosystem": 4096,
-    "adafruit_fruit_jam": 4096,
-    "tinycircuits_thumby_color": 4096,
-    "meowbit_v121": 0,
+#: SAMD51 at 120 MHz: 130 KiB is the pessimistic figure for a PyBadge (docs/device-facts.md).
+_SAMD51_FREE = 130 * 1024
+#: RP2040: 171,440 B on a Pico with 10.1.4 (RP2350: no figure found; its RAM is twice as big).
+_RP2040_FREE = 171440
+
+BOARDS = {
+    "pybadge": {
+        "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
+        "screen": (160, 128),
+        "nvm": 8192,
+        "free_heap": _SAMD51_FREE,
+        "accelerometer": ("lis3dh", 0x19),
+        "keys": {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7},
+    },
+    "pygamer": {
+        "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH JOYSTICK_X JOYSTICK_Y SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT "
+                "ACCELEROMETER_INTERRUPT",
+        "screen": (160, 128),
+        "nvm": 8192,
+        "free_heap": _SAMD51_FREE,
+        "accelerometer": ("lis3dh", 0x19),
+        # Four buttons on the shift register; the directions on the stick.
+        "keys": {"b": 0, "a": 1, "start": 2, "select": 3},
+        "stick": {"left": ("JOYSTICK_X", 2000), "right": ("JOYSTICK_X", 63000),
+                  "up": ("JOYSTICK_Y", 2000), "down": ("JOYSTICK_Y", 63000)},
+    },
+    "hack_club_sprig": {
+        "pins": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK "
+                "AUDIO_LRCLK",
+        "screen": (160, 128),
+        "nvm": 4096,
+        "free_heap": _RP2040_FREE,
+        "keys": {"up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
+                 "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J"},
+    },
+    "pimoroni_picosystem": {
+        "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO",
+        "screen": (240, 240),
+        "nvm": 4096,
+        "free_heap": _RP2040_FREE,
+        "keys": {"up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
+                 "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y"},
+    },
+    "seeeduino_wio_terminal": {
+        "pins": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER",
+        "screen": (320, 240),
+        "nvm": 8192,
+        "missing": ("vectorio",),
+        "free_heap": _SAMD51_FREE,
+        "keys": {"up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
+                 "a": "SWITCH_PRESS", "b": "BUTTON_3", "start": "BUTTON_1", "select": "BUTTON_2"},
+    },
+    "clue_nrf52840_express": {
+        "pins": "BUTTON_A BUTTON_B SPEAKER NEOPIXEL ACCELEROMETER_GYRO_INTERRUPT",
+        "screen": (240, 240),
+        "nvm": 8192,
+        # 144,080 B on a CLUE with 5.3.0 (old: unverified on 9 and 10).
+        "free_heap": 144080,
+        "accelerometer": ("lsm6ds33", 0x6A),
+        # Two buttons and tilt (app.two_buttons): Select's hint is A in
+        # play, Start's menu is B.
+        "keys": {"a": "BUTTON_A", "b": "BUTTON_B", "select": "BUTTON_A", "start": "BUTTON_B"},
+        "played": "tilt",
+    },
+    "adafruit_fruit_jam": {
+        "pins": "BUTTON1 BUTTON2 BUTTON3 NEOPIXEL",
+        "screen": None,
+        "runtime_screen": (640, 480),  # unless settings.toml asks for less
+        "nvm": 4096,
+        "free_heap": 1024 * 1024,  # in its 8 MB of PSRAM (1 MiB assumed)
+        "keys": {},
+        "played": "keyboard",
+    },
+    "tinycircuits_thumby_color": {
+        "pins": "BUTTON_UP BUTTON_DOWN BUTTON_LEFT BUTTON_RIGHT BUTTON_A BUTTON_B BUTTON_BUMPER_LEFT "
+                "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE",
+        "screen": (128, 128),
+        "nvm": 4096,
+        "free_heap": _RP2040_FREE,
+        "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
+                 "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT"},
+    },
+    "pewpew_m4": {
+        "pins": "BUTTON_LEFT BUTTON_RIGHT BUTTON_UP BUTTON_DOWN BUTTON_O BUTTON_X BUTTON_Z SPEAKER",
+        "screen": (160, 128),
+        "auto_refresh": False,
+        "nvm": 8192,
+        "missing": ("vectorio", "bitmaptools", "terminalio", "analogio", "neopixel_write"),
+        "free_heap": _SAMD51_FREE,
+        "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
+                 "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z"},
+        # No B: X (Start) leaves any page for the game, O (A) an info page
+        # for the menu; a script's B presses are X, the button that backs out.
+        "instead": {"b": "start"},
+    },
+    # A board the game has no profile for (STM32F4: no NVM, no bitmaptools).
+    "meowbit_v121": {
+        "pins": "BTNA BTNB DOWN LEFT RIGHT UP",
+        "screen": (160, 128),
+        "nvm": 0,
+        "missing": ("bitmaptools",),
+        "free_heap": None,  # not measured
+        "keys": {},
+    },
 }
-#: Modules a board's firmware is built without: the stand-ins of these
-#: raise ImportError on that board.
-MISSING = {
-    "seeeduino_wio_terminal": ("vectorio",),
-    "pewpew_m4": ("vectorio", "bitmaptools", "terminalio", "analogio", "neopixel_write"),
-    "meowbit_v121": ("bitmaptools",),
+
+#: What a field is when a board's entry leaves it out.
+DEFAULTS = {
+    "pins": "",
+    "screen": None,
+    "runtime_screen": None,
+    "auto_refresh": True,
+    "nvm": 8192,
+    "missing": (),
+    "free_heap": None,
+    "accelerometer": None,
+    "keys": {},
+    "stick": {},
+    "instead": {},
+    "played": "buttons",
 }
+
+
+def fact(board_id, field):
+    """``field`` of ``board_id`` (its default where the entry leaves it out)."""
+    return BOARDS.get(board_id, {}).get(field, DEFAULTS[field])
 
 
 def nvm_bytes(board_id):
     """Size of the NVM of ``board_id``."""
-    return NVM_BYTES.get(board_id, 8192)
+    return fact(board_id, "nvm")
+
+
+def screen(board_id):
+    """(width, height) of the display of ``board_id``, whichever way the firmware makes it."""
+    return fact(board_id, "screen") or fact(board_id, "runtime_screen")

@@ -46,6 +46,7 @@ class _Chip:
     def _put_axes(self, at, per_g):
         # The three readings (milli-g) as little-endian int16 at ``at``,
         # ``per_g`` counts to 1 g.
+        fakeworld.accelerometer_reads += 1
         milli_g = fakeworld.acceleration()
         for axis in range(3):
             raw = milli_g[axis] * per_g // 1000
@@ -79,15 +80,14 @@ class _LIS3DH(_Chip):
         self._put_axes(0x28, (16380, 8190, 4096, 1365)[(self.registers[0x23] >> 4) & 3])
 
 
+_CHIPS = {"lis3dh": _LIS3DH, "lsm6ds33": _LSM6DS33}
+
+
 def _chips():
-    board_id = fakeworld.BOARD_ID
-    if not fakeworld.accelerometer:
+    chip = fakeworld.facts()["accelerometer"]
+    if chip is None or not fakeworld.accelerometer:
         return {}
-    if board_id == "clue_nrf52840_express":
-        return {0x6A: _LSM6DS33()}
-    if board_id in ("pybadge", "pygamer"):
-        return {0x19: _LIS3DH()}
-    return {}
+    return {chip[1]: _CHIPS[chip[0]]()}
 
 
 class I2C:

@@ -7,82 +7,38 @@
 Shared by the measuring tools (tools/ram_budget.py runs each stage of
 ``SCENARIO`` as one top-level call in a VM) and by the tests that run
 ``code.py`` on fake hardware. Buttons are the game's logical ones (up,
-down, left, right, a, b, start, select); ``BUTTON_KEYS`` says which key
-number each is on the faked board, or which stick direction.
+down, left, right, a, b, start, select); the faked board's entry in
+fakeboards.py says which key number or pin each is, or which stick
+direction, and whether the board is tilted or typed on instead.
 """
 
 import fakeworld
 
-#: PyBadge key numbers (keypad.ShiftRegisterKeys, 8 keys).
-PYBADGE_KEYS = {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7}
-#: PyGamer: 4 buttons on the shift register; directions on the analog stick.
-PYGAMER_KEYS = {"b": 0, "a": 1, "start": 2, "select": 3}
-PYGAMER_STICK = {"left": ("JOYSTICK_X", 2000), "right": ("JOYSTICK_X", 63000), "up": ("JOYSTICK_Y", 2000), "down": ("JOYSTICK_Y", 63000)}
-
-#: Per board: (button -> key number or pin, button -> (stick pin, value)).
-#: On boards with a pin per key the player presses pins by name: which
-#: physical button is which game button is written here from the board's
-#: markings (docs/boards.md), so a profile that lists its pins in another
-#: order fails the tests instead of swapping buttons.
-BOARDS = {
-    "pybadge": (PYBADGE_KEYS, {}),
-    "pygamer": (PYGAMER_KEYS, PYGAMER_STICK),
-    "hack_club_sprig": ({
-        "up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
-        "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J",
-    }, {}),
-    "pimoroni_picosystem": ({
-        "up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
-        "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y",
-    }, {}),
-    "seeeduino_wio_terminal": ({
-        "up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
-        "a": "SWITCH_PRESS", "b": "BUTTON_3", "start": "BUTTON_1", "select": "BUTTON_2",
-    }, {}),
-    "tinycircuits_thumby_color": ({
-        "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
-        "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT",
-    }, {}),
-    # Two buttons and tilt (app.two_buttons): Select's hint is A in play,
-    # Start's menu is B; the directions are tilts (TILTS), a held Select
-    # (autoplay) both buttons.
-    "clue_nrf52840_express": ({"a": "BUTTON_A", "b": "BUTTON_B", "select": "BUTTON_A", "start": "BUTTON_B"}, {}),
-    # No B: X (Start) leaves any page for the game, O (A) an info page for
-    # the menu; the script's B presses are X, the button that backs out.
-    "pewpew_m4": ({
-        "up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
-        "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z", "b": "BUTTON_X",
-    }, {}),
-}
-
 from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
 
-
-#: Boards played by tilting: the tilt for each direction, (x, y) in
-#: milli-g along the screen's right and down (the profiles' TILT_AXES: +x, +y).
-TILTS = {"clue_nrf52840_express": {"left": (-500, 0), "right": (500, 0), "up": (0, -500), "down": (0, 500)}}
+#: Directions on a board played by tilting: (x, y) in milli-g along the
+#: screen's right and down (the profiles' TILT_AXES: +x, +y).
+TILTS = {"left": (-500, 0), "right": (500, 0), "up": (0, -500), "down": (0, 500)}
 #: How long a tilt is held before the board comes back level (ms).
 TILT_MS = 140
-#: Boards played from a keyboard on the console (app.stdin_keys): what each button types.
-KEYBOARDS = {
-    "adafruit_fruit_jam": {
-        "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-        "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
-    }
+#: On a board played from a keyboard on the console (app.stdin_keys): what each button types.
+TYPED = {
+    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+    "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
 }
 
 
-def _keys():
-    return BOARDS.get(fakeworld.BOARD_ID, BOARDS["pybadge"])
+def _played():
+    return fakeworld.facts()["played"]
 
 
 def buttons():
     """The game buttons the faked board has."""
-    board_id = fakeworld.BOARD_ID
-    if board_id in KEYBOARDS:
-        return tuple(name for name in KEYBOARDS[board_id] if name != "hold-select")
-    keys, stick = _keys()
-    return tuple(keys) + tuple(stick) + tuple(TILTS.get(board_id, ()))
+    played = _played()
+    if played == "keyboard":
+        return tuple(name for name in TYPED if name != "hold-select")
+    facts = fakeworld.facts()
+    return tuple(facts["keys"]) + tuple(facts["stick"]) + (tuple(TILTS) if played == "tilt" else ())
 
 
 def _type(text, at):
@@ -93,24 +49,27 @@ def _type(text, at):
 
 
 def press(button, held_ms=TAP_MS, at=None):
-    """Schedule ``button`` down at ``at`` (default: now) and up ``held_ms`` later; returns the release time."""
+    """Schedule ``button`` down at ``at`` (default: now) and up ``held_ms``
+    later; returns the release time. A button the board lacks is pressed
+    as the one its entry in fakeboards.py names ``instead``."""
     start = fakeworld.now if at is None else at
-    board_id = fakeworld.BOARD_ID
-    if board_id in KEYBOARDS:
+    button = fakeworld.facts()["instead"].get(button, button)
+    played = _played()
+    if played == "keyboard":
         # A key typed is one press and release, however long it is held;
         # a held Select is the autoplay key.
         name = "hold-select" if button == "select" and held_ms > TAP_MS else button
-        _type(KEYBOARDS[board_id][name], start)
+        _type(TYPED[name], start)
         return start + held_ms
-    tilts = TILTS.get(board_id)
-    if tilts is not None and button in tilts:
-        x, y = tilts[button]
+    if played == "tilt" and button in TILTS:
+        x, y = TILTS[button]
         fakeworld.tilts.append((start, x, y, 866))
         fakeworld.tilts.append((start + TILT_MS, 0, 0, 1000))
         fakeworld.add_key(start + TILT_MS + 3 * fakeworld.FRAME_MS, -1, False)
         return start + TILT_MS + 3 * fakeworld.FRAME_MS
-    keys, stick = _keys()
-    if tilts is not None and button == "select" and held_ms > TAP_MS:
+    facts = fakeworld.facts()
+    keys = facts["keys"]
+    if played == "tilt" and button == "select" and held_ms > TAP_MS:
         # Two buttons: a held Select (autoplay) is A and B together.
         fakeworld.add_key(start, keys["a"], True)
         fakeworld.add_key(start + fakeworld.FRAME_MS, keys["b"], True)
@@ -121,13 +80,43 @@ def press(button, held_ms=TAP_MS, at=None):
         fakeworld.add_key(start, keys[button], True)
         fakeworld.add_key(start + held_ms, keys[button], False)
     else:
-        pin, value = stick[button]
+        pin, value = facts["stick"][button]
         steps = fakeworld.analog.setdefault(pin, [])
         steps.append((start, value))
         steps.append((start + held_ms, 32768))
         # Keep the world running until the stick is back in the middle.
         fakeworld.add_key(start + held_ms + fakeworld.FRAME_MS, -1, False)
     return start + held_ms
+
+
+def down(button):
+    """``button`` goes down now and stays down (a live player: the
+    simulator's window); a keyboard board types its key at once."""
+    _live(button, True)
+
+
+def up(button):
+    """``button`` comes up now (see :func:`down`)."""
+    _live(button, False)
+
+
+def _live(button, pressed):
+    now = fakeworld.now
+    played = _played()
+    if played == "keyboard":
+        if pressed:
+            _type(TYPED[button], now)
+        return
+    if played == "tilt" and button in TILTS:
+        x, y = TILTS[button] if pressed else (0, 0)
+        fakeworld.tilts.append((now, x, y, 866 if pressed else 1000))
+        return
+    facts = fakeworld.facts()
+    if button in facts["keys"]:
+        fakeworld.add_key(now, facts["keys"][button], pressed)
+        return
+    pin, value = facts["stick"][button]
+    fakeworld.analog.setdefault(pin, []).append((now, value if pressed else 32768))
 
 
 def _prepare(app, name):

@@ -11,9 +11,14 @@ time, the key presses still to come, the analog stick, the NVM bytes.
 
 Time moves in frames: each time the app has read every key event waiting
 (``EventQueue.get_into`` / ``get`` returns nothing), the clock advances by
-``FRAME_MS``. When the script is spent and ``IDLE_FRAMES`` more frames have
-passed, the next read raises ``KeyboardInterrupt`` (what Ctrl-C does to a
-running code.py), which ends ``main()``.
+``frame_ms`` (a driver with a real clock sets it to 0 and sets ``now``
+itself); a display with ``auto_refresh`` on is refreshed then. When the
+script is spent and ``IDLE_FRAMES`` more frames have passed, the next read
+raises ``KeyboardInterrupt`` (what Ctrl-C does to a running code.py),
+which ends ``main()``.
+
+The board's facts (pins, screen, NVM size, missing modules ...) are
+fakeboards.py's; ``facts()`` gives the faked board's.
 """
 
 import fakeboards
@@ -42,12 +47,27 @@ analog = {}
 #: rest the board lies flat (z = 1 g). False: no chip on the bus (a PyBadge LC).
 tilts = []
 accelerometer = True
+#: Readings the accelerometer chip has given (fakebus).
+accelerometer_reads = 0
 _acceleration = [0, 0, 1000]
 #: Keyboard characters on the console: (time_ms, one character), in time order.
 typed = []
 _typed_at = 0  # how many of ``typed`` have been read
-#: NVM contents (bytearray) shared by microcontroller.nvm.
+#: What microcontroller.nvm reads and writes: a bytearray, or any object
+#: shaped like one (a desktop driver may give a power-cut model or a file);
+#: None: the board has no NVM.
 nvm = bytearray(b"\xff" * 8192)
+#: Milliseconds the clock moves per frame (0: a driver sets ``now`` itself).
+frame_ms = FRAME_MS
+#: The fake display (board.DISPLAY or supervisor.runtime.display), once made.
+display = None
+#: Desktop only: ``glass_maker(width, height)`` makes the display's glass
+#: (tools/glass.Glass), which each refresh is handed to; None in the VMs.
+glass_maker = None
+#: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which
+#: the terminalio stand-in draws its glyphs from; None in the VMs (blank glyphs).
+terminal_font = None
+_facts = None
 #: Frames run so far.
 frames = 0
 #: Frames left once the script is spent (None: not counting yet).
@@ -85,9 +105,18 @@ def metered(start):
         c_calls += 1
 
 
+def facts():
+    """The faked board's entry of fakeboards.BOARDS, every field filled in."""
+    global _facts
+    if _facts is None:
+        _facts = dict(fakeboards.DEFAULTS)
+        _facts.update(fakeboards.BOARDS.get(BOARD_ID, {}))
+    return _facts
+
+
 def missing(module):
     """True if the faked board's firmware has no ``module``."""
-    return module in fakeboards.MISSING.get(BOARD_ID, ())
+    return module in facts()["missing"]
 
 
 def nvm_bytes(board_id=None):
@@ -150,21 +179,28 @@ def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idl
           tilt_script=None, typed_script=None):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
-    global tilts, typed, _typed_at
+    global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads
     BOARD_ID = board_id
+    _facts = None
+    display = None
+    frame_ms = FRAME_MS
     now = start_ms
     keys = list(script)
     delivered = 0
     analog = dict(analog_script or {})
     tilts = list(tilt_script or ())
+    accelerometer_reads = 0
     typed = list(typed_script or ())
     _typed_at = 0
     if board_id == "adafruit_fruit_jam":
         _wire_console()
+    size = nvm_bytes(board_id)
     if nvm_image is not None:
         nvm = bytearray(nvm_image)
-    elif len(nvm) != nvm_bytes(board_id):
-        nvm = bytearray(b"\xff" * nvm_bytes(board_id))
+    elif not size:
+        nvm = None
+    elif nvm is None or len(nvm) != size:
+        nvm = bytearray(b"\xff" * size)
     frames = 0
     _idle_left = None
     IDLE_FRAMES = idle_frames
@@ -176,7 +212,9 @@ def end_of_frame():
     """The app read every event of this frame: time moves on (or the run stops)."""
     global now, frames, _idle_left
     frames += 1
-    now = (now + FRAME_MS) & 0x1FFFFFFF
+    now = (now + frame_ms) & 0x1FFFFFFF
+    if display is not None and display.auto_refresh:
+        display.refresh()  # the firmware's background refresh
     if stop_when_done and not pending():
         if _idle_left is None:
             _idle_left = IDLE_FRAMES

@@ -35,3 +35,17 @@ class BuiltinFont:
         if index < 0:
             return None
         return Glyph(self.bitmap, index, self._width, self._height, 0, 0, self._width, 0)
+
+
+try:  # CPython (the desktop): the Adafruit libraries' type hints name it
+    from typing import Protocol
+
+    class FontProtocol(Protocol):
+        """What a font gives: ``get_bounding_box()`` and ``get_glyph(codepoint)``."""
+
+        def get_bounding_box(self): ...
+
+        def get_glyph(self, codepoint): ...
+
+except ImportError:  # a MicroPython VM: no typing, no hints
+    pass

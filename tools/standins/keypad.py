@@ -7,6 +7,12 @@
 ``ShiftRegisterKeys`` and ``Keys`` share one queue; ``EventQueue`` has the
 real API (``get``, ``get_into``, ``__len__``, ``overflowed``, ``clear``)
 and moves the world's clock when the app has read every event of a frame.
+
+As on the board, the queue holds ``max_events`` events: the scanner drops
+an event that finds it full and sets ``overflowed`` (here: scripted events
+whose time has come beyond the first ``max_events`` waiting are dropped
+from the script), and ``clear()`` empties it and resets the flag
+(shared-module/keypad/EventQueue.c).
 """
 
 import fakeworld
@@ -33,10 +39,33 @@ class EventQueue:
     """
 
     def __init__(self, max_events=64, pins=None):
-        self.overflowed = False
+        self._overflowed = False
+        self._max = max_events
         self._pins = pins
 
+    def _fill(self):
+        # The events whose time has come are in the queue; past max_events
+        # the scanner found it full: those are lost.
+        keys = fakeworld.keys
+        index = fakeworld.delivered
+        waiting = 0
+        while index < len(keys) and fakeworld._ticks_reached(keys[index][0]):
+            if keys[index][1] != -1:
+                waiting += 1
+                if waiting > self._max:
+                    del keys[index]
+                    self._overflowed = True
+                    continue
+            index += 1
+        return index
+
+    @property
+    def overflowed(self):
+        self._fill()
+        return self._overflowed
+
     def _next(self):
+        self._fill()
         due = fakeworld.due_key()
         if due is None:
             fakeworld.end_of_frame()
@@ -71,9 +100,7 @@ class EventQueue:
     def __len__(self):
         count = 0
         keys = fakeworld.keys
-        for index in range(fakeworld.delivered, len(keys)):
-            if not fakeworld._ticks_reached(keys[index][0]):
-                break
+        for index in range(fakeworld.delivered, self._fill()):
             if keys[index][1] != -1:
                 count += 1
         return count
@@ -82,7 +109,9 @@ class EventQueue:
         return len(self) > 0
 
     def clear(self):
-        self.overflowed = False
+        # Every waiting event goes (the script's waits with them).
+        fakeworld.delivered = self._fill()
+        self._overflowed = False
 
 
 class _Keys:

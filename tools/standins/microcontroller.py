@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Fake ``microcontroller``: ``nvm`` is fakeworld.nvm (a bytearray)."""
+"""Fake ``microcontroller``: ``nvm`` reads and writes fakeworld.nvm."""
 
 import fakeworld
 
@@ -23,7 +23,7 @@ class _NVM:
         fakeworld.nvm[index] = value
 
 
-if fakeworld.nvm_bytes():  # a build without NVM has no microcontroller.nvm at all
+if fakeworld.nvm is not None:  # a build without NVM has no microcontroller.nvm at all
     nvm = _NVM()
 
 

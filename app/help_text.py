@@ -167,3 +167,19 @@ def document(name, key_names=None, width=26, per_page=9, controls=None):
 
 #: Help documents, in menu order.
 DOCUMENTS = ("Controls", "Strategy", "How the solver works")
+#: A document's name where the whole one does not fit a narrow screen.
+SHORT_NAMES = {"How the solver works": "The solver"}
+
+
+def title(name, columns, page=0, count=1):
+    """A page's title that fits ``columns``: ``name`` (its short form if
+    need be) and, for page ``page`` of ``count`` (0-based), "2/3"."""
+    suffix = " %d/%d" % (page + 1, count) if count > 1 else ""
+    if len(name) + len(suffix) > columns:
+        name = SHORT_NAMES.get(name, name)
+    return name[: max(1, columns - len(suffix))] + suffix
+
+
+def names(columns):
+    """The Help menu's rows: each document's name as it fits ``columns``."""
+    return [title(name, columns) for name in DOCUMENTS]

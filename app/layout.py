@@ -103,10 +103,12 @@ class Layout:
         self.arrow = arrow
         self.overlay_scale = overlay_scale
         #: The pages' size in their own pixels, and the terminalio.FONT
-        #: text (6 x 12) that fits: columns, and body lines under the title.
+        #: text (6 x 12) that fits: columns inside a 2-pixel margin on
+        #: each side (a page's text starts at x = 2), and body lines under
+        #: the title.
         self.overlay_width = width // overlay_scale
         self.overlay_height = height // overlay_scale
-        self.columns = self.overlay_width // 6
+        self.columns = (self.overlay_width - 4) // 6
         self.page_lines = (self.overlay_height - 17) // LINE
 
     @property

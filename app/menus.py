@@ -35,17 +35,20 @@ class Menus:
         self.row = app.menu_row
         self.choice = 0
         self.help_document = 0
-        self.help_page = 0
-        self.help_pages = ()
+        #: A document on show in pages (a help document, Stats, About):
+        #: its name, its pages (lists of lines) and the page shown.
+        self.title = ""
+        self.pages = ()
+        self.page = 0
         #: Mode name -> handler, merged into the app's table.
         self.handlers = {
             MENU: self.on_menu,
             CONFIRM_NEW: self.on_confirm_new,
             HELP_MENU: self.on_help_menu,
-            HELP_PAGE: self.on_help_page,
-            STATS: self.on_info,
+            HELP_PAGE: self.on_pages,
+            STATS: self.on_pages,
             SETTINGS: self.on_settings,
-            ABOUT: self.on_info,
+            ABOUT: self.on_pages,
         }
 
     def open(self):
@@ -75,9 +78,8 @@ class Menus:
             elif item == "Help":
                 app.set_mode(HELP_MENU)
                 self.help_document = 0
-                self.overlay.show_page("Help", help_text.DOCUMENTS, 0)
+                self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
             elif item == "Stats":
-                app.set_mode(STATS)
                 store = app.store
                 erase_cycles = getattr(store, "erase_cycles", None)
                 lines = pages.stats_lines(
@@ -88,15 +90,14 @@ class Menus:
                     self.overlay.columns,
                     getattr(store, "layout", "block"),
                 )
-                self.overlay.show_page("Stats", lines)
+                self._open_pages(STATS, "Stats", pages.in_pages(lines, self.overlay.page_lines))
             elif item == "Settings":
                 app.set_mode(SETTINGS)
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
-                app.set_mode(ABOUT)
                 lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns)
-                self.overlay.show_page("About", lines)
+                self._open_pages(ABOUT, "About", pages.in_pages(lines, self.overlay.page_lines))
             else:
                 # "Save now": the player's way to keep every move before the
                 # power switch, whatever the save policy would wait for. It
@@ -125,52 +126,55 @@ class Menus:
             self.help_document = (self.help_document + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.help_document)
         elif action == act.CONFIRM:
-            self.app.set_mode(HELP_PAGE)
             name = help_text.DOCUMENTS[self.help_document]
             overlay = self.overlay
-            self.help_pages = help_text.document(
-                name, self.app.key_names, overlay.columns, overlay.page_lines, self.app.controls
-            )
-            self.help_page = 0
-            self._show_help_page()
+            document = help_text.document(name, self.app.key_names, overlay.columns, overlay.page_lines, self.app.controls)
+            self._open_pages(HELP_PAGE, name, document)
         elif action == act.BACK:
             self.open()
         elif action == act.MENU:
             self.app.resume()
 
-    def _show_help_page(self):
-        title = help_text.DOCUMENTS[self.help_document]
-        if len(self.help_pages) > 1:
-            title = "%s %d/%d" % (title, self.help_page + 1, len(self.help_pages))
-        self.overlay.show_page(title, self.help_pages[self.help_page])
+    def _open_pages(self, mode, title, pages_):
+        self.app.set_mode(mode)
+        self.title = title
+        self.pages = pages_
+        self.page = 0
+        self._show_page()
 
-    def on_help_page(self, action, now):
-        last = len(self.help_pages) - 1
+    def _show_page(self):
+        overlay = self.overlay
+        count = len(self.pages)
+        title = help_text.title(self.title, overlay.columns, self.page, count)
+        overlay.show_page(title, self.pages[self.page] if count else ())
+
+    def on_pages(self, action, now):
+        """A help document, Stats or About: Right, Down or A turn to the next
+        page, Left or Up to the one before; A on the last page, or B, goes back."""
+        last = len(self.pages) - 1
         if action == act.RIGHT or action == act.DOWN or action == act.CONFIRM:
-            if self.help_page < last:
-                self.help_page += 1
-                self._show_help_page()
+            if self.page < last:
+                self.page += 1
+                self._show_page()
             elif action == act.CONFIRM:
-                self._back_to_help()
+                self._leave_pages()
         elif action == act.LEFT or action == act.UP:
-            if self.help_page > 0:
-                self.help_page -= 1
-                self._show_help_page()
+            if self.page > 0:
+                self.page -= 1
+                self._show_page()
         elif action == act.BACK:
-            self._back_to_help()
+            self._leave_pages()
         elif action == act.MENU:
             self.app.resume()
 
-    def _back_to_help(self):
-        self.help_pages = ()
-        self.app.set_mode(HELP_MENU)
-        self.overlay.show_page("Help", help_text.DOCUMENTS, self.help_document)
-
-    def on_info(self, action, now):
-        if action == act.BACK or action == act.CONFIRM:
+    def _leave_pages(self):
+        # A help document goes back to the Help menu, Stats and About to the menu.
+        self.pages = ()
+        if self.app.mode != HELP_PAGE:
             self.open()
-        elif action == act.MENU:
-            self.app.resume()
+            return
+        self.app.set_mode(HELP_MENU)
+        self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
 
     def _show_settings(self):
         lines = pages.settings_lines(self.app.settings, MODE_NAMES, self.app.tilt, self.overlay.columns)

@@ -2,13 +2,19 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Text of the menu, Stats, Settings and About pages, built from live state."""
+"""Text of the menu, Stats, Settings and About pages, built from live state.
+
+Stats and About are laid out in pages (``in_pages``) of the screen's
+lines: a group of lines that belong together stays on one page, and long
+lines are wrapped at the screen's width, never cut.
+"""
 
 import gc
 import os
 import sys
 
 from app import VERSION
+from app.help_text import wrap
 from app.settings import BRIGHTNESS_LEVELS
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
@@ -38,21 +44,50 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one)."""
+    shown when this start refused one): groups of lines for :func:`in_pages`."""
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
-        _row("Games", stats.games, width),
-        _row("Wins", stats.wins, width),
-        _row("Best tile", best_tile, width),
-        _row("Best score", game.best, width),
-        _row("Total moves", stats.moves, width),
-        _row("Saves refused", refused_text, width)[:width],
-        "",
-        "NVM erases used:"[:width],
-        _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
+        [
+            _row("Games", stats.games, width),
+            _row("Wins", stats.wins, width),
+            _row("Best tile", best_tile, width),
+            _row("Best score", game.best, width),
+            _row("Total moves", stats.moves, width),
+        ]
+        + _fitted("Saves refused", refused_text, width),
+        ["NVM erases used:", _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width)],
     ]
+
+
+def _fitted(name, value, width):
+    # A row, or the name and the value under it when both do not fit.
+    if len(name) + 1 + len(value) <= width:
+        return [_row(name, value, width)]
+    return [name] + wrap(value, width)
+
+
+def in_pages(groups, per_page):
+    """Pages of at most ``per_page`` lines from ``groups`` (lists of lines):
+    a blank line between groups where there is room, a group that does not
+    fit the rest of a page on the next one (split only if longer than a page)."""
+    pages = []
+    page = []
+    for group in groups:
+        if page and len(page) + len(group) > per_page:
+            pages.append(page)
+            page = []
+        elif page and len(page) + 1 + len(group) <= per_page:
+            page.append("")
+        for line in group:
+            if len(page) == per_page:
+                pages.append(page)
+                page = []
+            page.append(line)
+    if page:
+        pages.append(page)
+    return pages
 
 
 def save_line(outcome, failure=None):
@@ -65,7 +100,7 @@ def save_line(outcome, failure=None):
         return "Last save: up to date"
     if outcome == NO_NVM:
         return "Last save: none, no NVM"
-    return ("Save FAILED: %s" % (failure or "?"))[:26]
+    return "Save FAILED: %s" % (failure or "?")
 
 
 def settings_lines(settings, mode_names, tilt=None, width=26):
@@ -88,8 +123,9 @@ def _milliseconds(value):
 
 
 def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26):
-    """Version, firmware, free memory, the last save and measured timings,
-    for bug reports.
+    """Version, firmware and board, free memory, the last save and measured
+    timings, for bug reports: groups of lines for :func:`in_pages`, each
+    line wrapped at ``width``.
 
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured).
@@ -100,22 +136,25 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
     try:
-        machine = os.uname().machine
+        machine = os.uname().machine  # CircuitPython: the board's name and chip
     except AttributeError:  # CPython on Windows
         machine = sys.platform
     try:
         free = "%d bytes" % gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = "n/a"
-    lines = [
-        "2048 version " + VERSION,
-        ("%s %s %s" % (implementation.name, version, machine))[:26],
-        "Free RAM: " + free,
-        "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
-        save_line(last_save, save_failure),
-        "Last write: " + _milliseconds(timings.save_ms if timings else -1),
-        "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
-        "Recovered errors: %d" % faults,
-        "Rules: Gabriele Cirulli's",
-    ]
-    return [line[:width] for line in lines]
+    groups = (
+        (
+            "2048 version " + VERSION,
+            "%s %s" % (implementation.name, version),
+            machine,
+            "Free RAM: " + free,
+            "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
+            save_line(last_save, save_failure),
+            "Last write: " + _milliseconds(timings.save_ms if timings else -1),
+            "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
+            "Recovered errors: %d" % faults,
+        ),
+        ("Rules: Gabriele Cirulli's 2048",),
+    )
+    return [[part for line in group for part in wrap(line, width)] for group in groups]

@@ -1,0 +1,156 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The glass (tools/glass.py) is an instrument: it must see what it claims.
+
+It draws a stand-in tree exactly as Blinka draws the same tree built in
+Blinka's own classes; it shows only what a refresh sent (or, with
+auto_refresh on, each frame's state); and its text reader reads only
+letters whose ink is really on the glass.
+"""
+
+import pytest
+
+from tools import blinka, glass
+from tools.sim import Simulator
+from tools.world import World
+
+WIDTH, HEIGHT = 48, 40
+
+# One tree, described once and built twice (stand-ins and Blinka): a
+# scaled group, a 2-bit bitmap with a transparent colour under three
+# kinds of flip, a hidden layer, a nested group with its own offset, and
+# a rectangle at the root.
+PIXELS = [
+    [0, 1, 2, 3, 1, 0],
+    [1, 2, 3, 0, 2, 1],
+    [3, 0, 1, 2, 3, 2],
+    [2, 3, 0, 1, 0, 3],
+]
+COLOURS = [(0x000000, True), (0xFF0000, False), (0x00FF00, False), (0x0000FF, False)]
+
+
+def build(displayio, vectorio):
+    bitmap = displayio.Bitmap(6, 4, 4)
+    for y, row in enumerate(PIXELS):
+        for x, value in enumerate(row):
+            bitmap[x, y] = value
+    palette = displayio.Palette(4)
+    for index, (colour, transparent) in enumerate(COLOURS):
+        palette[index] = colour
+        if transparent:
+            palette.make_transparent(index)
+    backdrop = displayio.Palette(1)
+    backdrop[0] = 0x806040
+    root = displayio.Group()
+    root.append(vectorio.Rectangle(pixel_shader=backdrop, width=WIDTH, height=HEIGHT, x=0, y=0))
+    scaled = displayio.Group(scale=2, x=2, y=1)
+    root.append(scaled)
+    grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=2, height=1, tile_width=3, tile_height=4, x=1, y=1)
+    grid[0] = 1
+    grid[1] = 0
+    grid.flip_x = True
+    scaled.append(grid)
+    turned = displayio.TileGrid(bitmap, pixel_shader=palette, x=10, y=6)
+    turned.transpose_xy = True
+    turned.flip_y = True
+    scaled.append(turned)
+    hidden = displayio.TileGrid(bitmap, pixel_shader=palette, x=0, y=12)
+    hidden.hidden = True
+    scaled.append(hidden)
+    inner = displayio.Group(x=3, y=12)
+    inner.append(displayio.TileGrid(bitmap, pixel_shader=palette))
+    scaled.append(inner)
+    spot = displayio.Palette(1)
+    spot[0] = 0xFFFFFF
+    root.append(vectorio.Rectangle(pixel_shader=spot, width=5, height=3, x=40, y=34))
+    return root
+
+
+def test_a_stand_in_tree_is_drawn_as_blinka_draws_the_same_tree():
+    world = World("pybadge")
+    standin = build(world.module("displayio"), world.module("vectorio"))
+    reference = build(blinka.module("displayio"), blinka.module("vectorio"))
+    drawn = glass.render(standin, WIDTH, HEIGHT)
+    expected = blinka.render_rgb565(reference, WIDTH, HEIGHT)
+    assert drawn == expected
+    # Not a blank picture that would match anything: every colour shows.
+    assert {glass.rgb565(colour) for colour in (0x806040, 0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF)} <= set(drawn)
+
+
+def test_a_change_is_on_the_glass_only_once_a_refresh_sent_it():
+    sim = Simulator(seed=1)
+    before = sim.glass.text()
+    assert "SCORE" in before
+    sim.app.view.show_status("no", "move")  # drawn, not yet sent
+    assert sim.glass.text() == before and sim.glass.stale(sim.display.root_group)
+    sim.step()  # the frame's refresh
+    assert sim.glass.shows("no", "move") and not sim.glass.stale(sim.display.root_group)
+
+
+def test_with_auto_refresh_on_each_frame_shows_the_tree_as_it_is():
+    sim = Simulator(seed=2)
+    sim.display.auto_refresh = True  # as the firmware starts every board but the PewPew M4
+    sim.app.view.show_status("no", "move")
+    assert not sim.glass.shows("move")
+    sim.fakeworld.end_of_frame()  # the firmware's background refresh
+    assert sim.glass.shows("no", "move")
+
+
+def test_the_reader_reads_only_letters_a_player_can_see():
+    world = World("pybadge")
+    displayio = world.module("displayio")
+    text = world.module("app.text")
+    strip = text.build_strip(world.module("terminalio").FONT)
+    root = displayio.Group()
+    background = displayio.Palette(1)
+    background[0] = 0x000000
+    root.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=background, width=WIDTH, height=HEIGHT,
+                                   tile_width=1, tile_height=1))
+    seen = text.TextGrid(strip, 8, 1, 0xFFFFFF, x=0, y=0)
+    seen.line(0, "Menu gy")
+    root.append(seen.grid)
+    covered = text.TextGrid(strip, 8, 1, 0xFFFFFF, x=0, y=14)
+    covered.line(0, "Hidden")
+    root.append(covered.grid)
+    cover = displayio.Palette(1)
+    cover[0] = 0x404040
+    root.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=cover, width=18, height=12,
+                                   tile_width=1, tile_height=1, x=0, y=14))
+    same = text.TextGrid(strip, 8, 1, 0x000000, x=0, y=28)  # black on black
+    same.line(0, "Ghost")
+    root.append(same.grid)
+    screen = glass.Glass(WIDTH, HEIGHT)
+    screen.capture(root)
+    assert screen.lines() == ["Menu gy", "den"]  # what the cover leaves of "Hidden" is seen
+    # The descenders of g and y are on the glass: their ink is all there.
+    assert [cell.char for cell in screen.cells() if cell.char != " "] == list("Menugy") + list("den")
+
+
+def test_a_letter_whose_ink_is_missing_is_not_read():
+    world = World("pybadge")
+    displayio = world.module("displayio")
+    text = world.module("app.text")
+    blank = displayio.Bitmap(6 * 95, 12, 2)  # a strip without glyphs (the VMs' terminalio)
+    line = text.TextGrid(blank, 4, 1, 0xFFFFFF)
+    line.line(0, "M  M")
+    root = displayio.Group()
+    root.append(line.grid)
+    screen = glass.Glass(WIDTH, HEIGHT)
+    screen.capture(root)
+    assert screen.lines() == []
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pimoroni_picosystem"])
+def test_stale_sees_any_change_of_the_tree(board):
+    sim = Simulator(seed=3, board=board)
+    root = sim.display.root_group
+    assert not sim.glass.stale(root)
+    cell = sim.app.view.cells[5]
+    cell.pixel_shader[2] = 0x123456  # one palette colour of one cell
+    assert sim.glass.stale(root)
+    sim.step()
+    assert not sim.glass.stale(root)
+    sim.app.view.cells[5].x += 1  # one position
+    assert sim.glass.stale(root)

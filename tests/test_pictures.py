@@ -1,0 +1,42 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Every picture in README.md and docs/ is what the code draws now (tools/pictures.py)."""
+
+import re
+
+from tests.conftest import ROOT
+from tools import pictures
+from tools.framebuffer import png_bytes
+
+
+def referenced():
+    """Paths (from the root) of the PNGs that README.md and docs/*.md show."""
+    paths = set()
+    for page in [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md")):
+        for target in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", page.read_text(encoding="utf-8")):
+            paths.add((page.parent / target).resolve().relative_to(ROOT).as_posix())
+    return paths
+
+
+def test_every_stored_picture_is_what_the_code_draws():
+    assert pictures.stale() == [], "run: .venv/bin/python tools/pictures.py"
+
+
+def test_every_picture_the_docs_show_is_made_by_the_tool_and_every_one_it_makes_is_shown():
+    shown = referenced()
+    assert shown == set(pictures.PICTURES), (shown - set(pictures.PICTURES), set(pictures.PICTURES) - shown)
+    stored = {path.relative_to(ROOT).as_posix() for folder in ("docs/screenshots", "docs/images")
+              for path in (ROOT / folder).rglob("*.png")}
+    assert stored == set(pictures.PICTURES)  # no picture left behind that nothing makes
+
+
+def test_a_picture_that_differs_by_one_pixel_is_caught():
+    spec = pictures.PICTURES["docs/images/boards/pybadge-menu.png"]
+    pixels, width, height = pictures.make(spec)
+    assert pictures.pixels_of(png_bytes(pixels, width, height)) == pictures.pixels_of(pictures.png(spec))
+    pixels = list(pixels)
+    pixels[width * 60 + 80] ^= 0x0821
+    assert pictures.pixels_of(png_bytes(pixels, width, height)) != pictures.pixels_of(pictures.png(spec))
+    assert pictures.pixels_of(b"not a png") is None

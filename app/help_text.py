@@ -69,17 +69,19 @@ def wrap(paragraph, width=26):
         start = cut
 
 
-def paginate(paragraphs, per_page=9, width=26):
-    """Lay ``paragraphs`` out on pages of ``per_page`` lines of ``width`` characters.
+def in_pages(groups, per_page=9, keep=0):
+    """Pages of at most ``per_page`` lines from ``groups`` (lists of lines).
 
-    A blank line separates paragraphs; a paragraph starts on the next page
-    when fewer than three of its lines would fit on this one.
+    Groups on one page have a blank line between them. A group goes on the
+    next page when fewer than ``keep`` of its lines (0: all of them) would
+    fit after the blank line; a group longer than a page goes on over the
+    next one.
     """
     pages = []
     page = []
-    for paragraph in paragraphs:
-        lines = wrap(paragraph, width)
-        if page and per_page - len(page) - 1 < min(3, len(lines)):
+    for lines in groups:
+        need = min(keep, len(lines)) if keep else len(lines)
+        if page and per_page - len(page) - 1 < need:
             pages.append(page)
             page = []
         elif page:
@@ -92,6 +94,13 @@ def paginate(paragraphs, per_page=9, width=26):
     if page:
         pages.append(page)
     return pages
+
+
+def paginate(paragraphs, per_page=9, width=26):
+    """Lay ``paragraphs`` out on pages of ``per_page`` lines of ``width``
+    characters: a blank line between paragraphs; a paragraph starts on the
+    next page when fewer than three of its lines would fit on this one."""
+    return in_pages([wrap(paragraph, width) for paragraph in paragraphs], per_page, 3)
 
 
 #: Lines under the buttons on the Controls page.

@@ -90,14 +90,14 @@ class Menus:
                     self.overlay.columns,
                     getattr(store, "layout", "block"),
                 )
-                self._open_pages(STATS, "Stats", pages.in_pages(lines, self.overlay.page_lines))
+                self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines))
             elif item == "Settings":
                 app.set_mode(SETTINGS)
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
                 lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns)
-                self._open_pages(ABOUT, "About", pages.in_pages(lines, self.overlay.page_lines))
+                self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
             else:
                 # "Save now": the player's way to keep every move before the
                 # power switch, whatever the save policy would wait for. It

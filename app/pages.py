@@ -4,9 +4,9 @@
 
 """Text of the menu, Stats, Settings and About pages, built from live state.
 
-Stats and About are laid out in pages (``in_pages``) of the screen's
-lines: a group of lines that belong together stays on one page, and long
-lines are wrapped at the screen's width, never cut.
+Stats and About come as groups of lines for app.help_text.in_pages,
+which lays them out in pages of the screen's lines; long lines are
+wrapped at the screen's width, never cut.
 """
 
 import gc
@@ -44,7 +44,8 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): groups of lines for :func:`in_pages`."""
+    shown when this start refused one): one group of lines (8: a page on
+    every screen) for app.help_text.in_pages."""
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
@@ -56,8 +57,8 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
             _row("Best score", game.best, width),
             _row("Total moves", stats.moves, width),
         ]
-        + _fitted("Saves refused", refused_text, width),
-        ["NVM erases used:", _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width)],
+        + _fitted("Saves refused", refused_text, width)
+        + ["NVM erases used:", _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width)]
     ]
 
 
@@ -66,28 +67,6 @@ def _fitted(name, value, width):
     if len(name) + 1 + len(value) <= width:
         return [_row(name, value, width)]
     return [name] + wrap(value, width)
-
-
-def in_pages(groups, per_page):
-    """Pages of at most ``per_page`` lines from ``groups`` (lists of lines):
-    a blank line between groups where there is room, a group that does not
-    fit the rest of a page on the next one (split only if longer than a page)."""
-    pages = []
-    page = []
-    for group in groups:
-        if page and len(page) + len(group) > per_page:
-            pages.append(page)
-            page = []
-        elif page and len(page) + 1 + len(group) <= per_page:
-            page.append("")
-        for line in group:
-            if len(page) == per_page:
-                pages.append(page)
-                page = []
-            page.append(line)
-    if page:
-        pages.append(page)
-    return pages
 
 
 def save_line(outcome, failure=None):
@@ -124,8 +103,8 @@ def _milliseconds(value):
 
 def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26):
     """Version, firmware and board, free memory, the last save and measured
-    timings, for bug reports: groups of lines for :func:`in_pages`, each
-    line wrapped at ``width``.
+    timings, for bug reports: groups of lines for app.help_text.in_pages,
+    each line wrapped at ``width``.
 
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured).

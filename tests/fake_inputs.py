@@ -2,14 +2,18 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Input adapters' unit-test parts: an accelerometer, a console
-(``supervisor.runtime`` and ``sys.stdin``), a keypad queue, synthetic
-sensor streams, and a quick solver.
+"""Input adapters' unit-test parts: the fake world's keypad, an
+accelerometer's readings, a console's bytes, synthetic sensor streams, a
+quick solver.
 
 The app itself is played on a board powered on in the fake world
-(tools/sim.Simulator over tools/world.py); these feed one adapter
-(app.tilt.TiltKeys, app.stdin_keys.StdinKeys) the odd readings a unit test
-needs (tremor, noise, failing reads, bytes that are no UTF-8)."""
+(tools/sim.Simulator over tools/world.py), and so are the buttons here
+(``world_buttons``: the board's keypad). Two parts feed one adapter what
+the fake world's chip and console do not make: ``Accelerometer`` gives
+app.tilt.TiltKeys readings in m/s^2 by the frame (a driver's output: the
+world fakes the chip under the real driver), and ``Console`` gives
+app.stdin_keys.StdinKeys raw bytes (no UTF-8, binary reads, the bool count
+of CircuitPython before 9.1)."""
 
 import math
 import random
@@ -29,48 +33,24 @@ class Event:
         self.released = not pressed
 
 
-class ButtonQueue:
-    """A keypad EventQueue with get(), len(), overflowed and clear()."""
+def world_buttons(board_id="pybadge", pins=None):
+    """(world, keys): a board powered on in the fake world and a key source
+    of its own keypad: the PyBadge's shift register, or ``pins`` (names of
+    the board's pins, one key each, in that order). Press its buttons with
+    ``world.down(button)`` / ``world.up(button)``, or a pin with
+    ``world.fakeworld.add_key(world.now, pin, pressed)``; each frame an
+    adapter drains moves the world's clock on."""
+    from tools.world import World
 
-    def __init__(self):
-        self.items = []
-        self.overflowed = False
-
-    def get(self):
-        return self.items.pop(0) if self.items else None
-
-    def __len__(self):
-        return len(self.items)
-
-    def clear(self):
-        self.items = []
-        self.overflowed = False
-
-
-class Buttons:
-    """keypad.Keys stand-in: ``events`` and press/release helpers."""
-
-    def __init__(self):
-        self.events = ButtonQueue()
-
-    def press(self, key):
-        self.events.items.append(Event(key, True))
-
-    def release(self, key):
-        self.events.items.append(Event(key, False))
-
-
-class IntoQueue(ButtonQueue):
-    """A queue with get_into(), filling the caller's Event (keypad's fast path)."""
-
-    def get_into(self, event):
-        if not self.items:
-            return False
-        item = self.items.pop(0)
-        event.key_number = item.key_number
-        event.pressed = item.pressed
-        event.released = item.released
-        return True
+    world = World(board_id)
+    keypad = world.module("keypad")
+    board = world.module("board")
+    if pins is None:
+        keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
+                                        key_count=8, value_when_pressed=True)
+    else:
+        keys = keypad.Keys([getattr(board, pin) for pin in pins], value_when_pressed=False)
+    return world, keys
 
 
 class Accelerometer:

@@ -10,13 +10,7 @@ from app.feedback import Feedback
 from app.joystick import JoystickKeys
 from app.settings import Settings
 from adafruit_ticks import ticks_diff
-
-
-class Event:
-    def __init__(self, key_number, pressed):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.released = not pressed
+from fake_inputs import Event, world_buttons
 
 
 def test_settings_defaults_from_zero_bytes():
@@ -103,42 +97,24 @@ def test_feedback_is_off_by_default_and_ends_by_itself():
     assert speaker.log[-1] == "stop" and pixels.colour == 0
 
 
-class Axis:
-    def __init__(self):
-        self.value = 32768
-
-
-class Buttons:
-    class _Queue:
-        def __init__(self):
-            self.items = []
-
-        def get(self):
-            return self.items.pop(0) if self.items else None
-
-        def __len__(self):
-            return len(self.items)
-
-    def __init__(self):
-        self.events = self._Queue()
-
-
 def test_pygamer_stick_becomes_d_pad_presses():
-    buttons, x_axis, y_axis = Buttons(), Axis(), Axis()
-    keys = JoystickKeys(buttons, x_axis, y_axis)
+    # The PyGamer's keypad and stick in the fake world.
+    world, buttons = world_buttons("pygamer")
+    analogio, board = world.module("analogio"), world.module("board")
+    keys = JoystickKeys(buttons, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
     assert keys.events.get() is None
-    x_axis.value = 1000  # pushed left
+    world.analog("JOYSTICK_X", 1000)  # pushed left
     event = keys.events.get()
     assert (event.key_number, event.pressed) == (controls.KEY_LEFT, True)
     assert keys.events.get() is None  # held: no repeat
-    x_axis.value = 20000  # between the thresholds: still held
+    world.analog("JOYSTICK_X", 20000)  # between the thresholds: still held
     assert keys.events.get() is None
-    x_axis.value = 32768
+    world.analog("JOYSTICK_X", 32768)
     event = keys.events.get()
     assert (event.key_number, event.pressed) == (controls.KEY_LEFT, False)
     assert keys.events.get() is None  # the frame's events are read: the next get samples again
-    y_axis.value = 65000
-    buttons.events.items.append(Event(controls.KEY_A, True))
+    world.analog("JOYSTICK_Y", 65000)
+    world.down("a")
     # The stick first, then the buttons (one event object is reused: read each before the next).
     first = keys.events.get()
     assert (first.key_number, first.pressed) == (controls.KEY_DOWN, True)

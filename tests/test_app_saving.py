@@ -9,7 +9,7 @@ import pytest
 
 from app import controller, pages
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
-from tests.fake_nvm import FaultyNVM
+from fakenvm import FaultyNVM
 from tools.sim import FRAME_MS, Simulator
 
 ERRORS = [

@@ -200,3 +200,21 @@ def test_after_any_key_the_glass_holds_what_the_app_drew(board_id):
             sim.settle()
             sim.frames(FRAMES)
         assert not sim.glass.stale(root), (button, sim.app.mode)
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "tinycircuits_thumby_color"])
+def test_a_save_that_fails_says_so_on_the_glass(board_id):
+    # The policy's save runs after the frame's refresh: what it says
+    # ("save FAILED") must be on the glass within the next frames.
+    from fakenvm import FaultyNVM
+
+    from engine.store import FAILED
+
+    sim = Simulator(seed=5, board=board_id, solver=first_legal, nvm=FaultyNVM(write_error=OSError(5, "EIO")))
+    sim.press("left")
+    for _ in range(62000 // FRAME_MS):  # the policy's longest wait
+        sim.step()
+        if sim.app.last_save == FAILED:
+            break
+    assert sim.app.last_save == FAILED
+    assert _within(sim, lambda: sim.glass.shows("save", "FAILED"))

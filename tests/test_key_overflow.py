@@ -10,15 +10,8 @@ from app.controls import Controls
 from app.controller import PLAY
 from app.joystick import JoystickKeys
 from app.menus import MENU
-from fake_inputs import ButtonQueue
+from fake_inputs import Event, world_buttons
 from tools.sim import Simulator
-
-
-class Event:
-    def __init__(self, key_number, pressed):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.released = not pressed
 
 
 def test_forget_lets_a_key_with_a_lost_release_act_again():
@@ -82,21 +75,16 @@ def test_a_held_direction_across_an_overflow_does_not_move_twice():
     assert sim.game.moves == moves
 
 
-class Buttons:
-    def __init__(self):
-        self.events = ButtonQueue()
-
-
-class Axis:
-    value = 32768
-
-
 def test_the_pygamer_queue_reports_and_clears_an_overflow():
-    buttons = Buttons()
-    keys = JoystickKeys(buttons, Axis(), Axis())
+    # The PyGamer's keypad and stick in the fake world: the stick's queue
+    # reports the keypad's overflow and clears it.
+    world, buttons = world_buttons("pygamer")
+    analogio, board = world.module("analogio"), world.module("board")
+    keys = JoystickKeys(buttons, analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
     assert not keys.events.overflowed
-    buttons.events.items.append(Event(controls.KEY_A, True))
-    buttons.events.overflowed = True
+    for _ in range(33):  # 66 events: the keypad holds 64
+        world.down("a")
+        world.up("a")
     assert keys.events.overflowed
     keys.events.clear()
     assert not keys.events.overflowed and len(keys.events) == 0

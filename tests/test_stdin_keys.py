@@ -29,7 +29,7 @@ from app.menus import MENU
 from app.stdin_keys import KEY_AUTOPLAY, KeyboardControls, StdinKeys
 from engine import rules
 from engine.game import Game
-from fake_inputs import Buttons, Console, Event, drain, presses
+from fake_inputs import Console, Event, drain, presses, world_buttons
 from tools.sim import FRAME_MS, Simulator
 
 ESC = "\x1b"
@@ -188,11 +188,12 @@ def test_a_burst_is_read_a_few_keys_a_frame_and_none_is_lost():
 
 
 def test_buttons_are_merged_behind_the_keyboard():
+    # The Fruit Jam's three buttons, in its profile's order: B, A, Start.
+    world, buttons = world_buttons("adafruit_fruit_jam", pins=("BUTTON1", "BUTTON2", "BUTTON3"))
     console = Console()
-    buttons = Buttons()
     keys = StdinKeys(console, console, buttons)
     console.type("x")
-    buttons.press(KEY_START)
+    world.fakeworld.add_key(world.now, "BUTTON3", True)
     assert drain(keys) == taps(KEY_A) + [(KEY_START, True)]
 
 

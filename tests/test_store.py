@@ -15,7 +15,7 @@ from engine import rules, store as store_module
 from engine.game import Game
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, SLOT_SIZE, UNCHANGED, VERSION, VERSIONS, Store, crc32
 from engine.game import COUNTER_MAX, MAX_SCORE
-from tests.fake_nvm import FakeNVM, FaultyNVM, PowerCut
+from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tools.mpvm import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -25,8 +25,8 @@ from engine.store import (
     Store,
     region_from_settings,
 )
-from tests.fake_flash import PageFlash, SectorFlash
-from tests.fake_nvm import FakeNVM, FaultyNVM, PowerCut
+from fakenvm import PageFlash, SectorFlash
+from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.mpvm import run
 

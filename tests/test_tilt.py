@@ -14,15 +14,13 @@ from app.tilt import TiltKeys
 from fake_inputs import (
     G,
     Accelerometer,
-    Buttons,
-    Event,
-    IntoQueue,
     drain,
     gesture,
     hand,
     level_frames,
     play_stream,
     presses,
+    world_buttons,
 )
 
 # Frames the calibration of level takes.
@@ -218,15 +216,15 @@ def test_turned_off_the_sensor_is_not_read_and_a_held_direction_is_released():
 
 
 def test_the_buttons_queue_is_merged_behind_the_tilt():
-    buttons = Buttons()
+    world, buttons = world_buttons()
     keys, sensor = ready(buttons=buttons)
-    buttons.press(KEY_A)
-    buttons.release(KEY_A)
+    world.down("a")
+    world.up("a")
     sensor.tilt(30, 0)
     drain(keys)  # the tilt counts samples, one a frame
     drain(keys)
     sensor.tilt(30, 0)
-    buttons.press(KEY_B)
+    world.down("b")
     assert len(keys.events) == 1
     assert drain(keys) == [(KEY_RIGHT, True), (KEY_B, True)]
     assert drain(keys)[:0] == []
@@ -239,29 +237,28 @@ def test_the_buttons_queue_is_merged_behind_the_tilt():
 
 
 def test_buttons_are_read_into_the_given_event():
-    buttons = Buttons()
-    buttons.events = IntoQueue()
-    into = Event(0, False)
+    world, buttons = world_buttons()
+    into = world.module("keypad").Event()  # the board's keypad fills it (get_into)
     keys, sensor = ready(buttons=buttons, event=into)
-    buttons.press(KEY_A)
+    world.down("a")
     event = keys.events.get()
     assert event is into and (event.key_number, event.pressed) == (KEY_A, True)
     assert keys.events.get() is None
 
 
 def test_one_sample_per_frame_however_many_events_are_read():
-    buttons = Buttons()
+    world, buttons = world_buttons()
     keys, sensor = ready(buttons=buttons)
     reads = sensor.reads
     for _ in range(5):
-        buttons.press(KEY_A)
-        buttons.release(KEY_A)
+        world.down("a")
+        world.up("a")
     drain(keys)
     assert sensor.reads == reads + 1
 
 
 def test_an_overflow_is_reported_and_cleared():
-    buttons = Buttons()
+    world, buttons = world_buttons()
     keys, sensor = ready(buttons=buttons)
     queue = keys.events
     for _ in range(queue.free):
@@ -271,7 +268,9 @@ def test_an_overflow_is_reported_and_cleared():
     assert queue.overflowed and len(queue) == 8
     queue.clear()
     assert not queue.overflowed and len(queue) == 0
-    buttons.events.overflowed = True
+    for _ in range(33):  # the board's keypad queue (64 events) overflows
+        world.down("a")
+        world.up("a")
     assert queue.overflowed
     queue.clear()
-    assert not queue.overflowed
+    assert not queue.overflowed and len(queue) == 0

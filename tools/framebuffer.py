@@ -23,10 +23,15 @@ def to_rgb888(pixel):
 def png_bytes(pixels, width, height, scale=1):
     """Encode RGB565 ``pixels`` (row-major) as an RGB PNG, each pixel ``scale`` x ``scale``."""
     rows = bytearray()
+    colours = {}  # a screen has few colours: each one converted once
     for y in range(height):
-        line = bytearray()
-        for x in range(width):
-            line += bytes(to_rgb888(pixels[y * width + x])) * scale
+        parts = []
+        for pixel in pixels[y * width : (y + 1) * width]:
+            run = colours.get(pixel)
+            if run is None:
+                run = colours[pixel] = bytes(to_rgb888(pixel)) * scale
+            parts.append(run)
+        line = b"".join(parts)
         for _ in range(scale):
             rows.append(0)  # filter: none
             rows += line

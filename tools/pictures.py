@@ -32,11 +32,17 @@ if ROOT not in sys.path:
 #: The position every board's play screen shows (sim.py --board syntax) and its score.
 BOARD_POSITION = "2 4 8 16 32 64 128 256 512 1024 2048 4096 . 2 . 4"
 BOARD_SCORE = 52348
-#: The boards whose pictures docs/boards.md shows (boards.NAMES, in order there).
-BOARD_IDS = (
-    "pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem", "seeeduino_wio_terminal",
-    "clue_nrf52840_express", "adafruit_fruit_jam", "tinycircuits_thumby_color", "pewpew_m4",
-)
+
+
+def _board_ids():
+    # Every board with a profile, in boards.NAMES' order (docs/boards.md's).
+    import boards
+
+    return tuple(boards.NAMES)
+
+
+#: The boards whose pictures docs/boards.md shows.
+BOARD_IDS = _board_ids()
 
 
 def _screenshot(seed=5, position=None, score=0, press=()):

@@ -26,6 +26,7 @@ what a player would see.
 import contextlib
 import importlib
 import importlib.abc
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
@@ -37,6 +38,9 @@ STANDINS = ROOT / "tools" / "standins"
 FONT_DIR = ROOT / "fonts"
 #: CPython's own modules that a stand-in replaces only in the VMs.
 _HOST_OWN = frozenset(("__future__",))
+#: Stand-ins that are the same on every board (data, the NVM models): kept
+#: across power-ons, so their classes stay one (a test's PowerCut is the world's).
+_KEPT = frozenset(("fakeboards", "fakenvm", "scenario"))
 #: Libraries that bind the firmware's modules when imported (reloaded per world).
 _BOUND_PREFIXES = ("app.", "boards.", "adafruit_bitmap_font", "adafruit_display_text", "adafruit_lis3dh",
                    "adafruit_lsm6ds", "adafruit_bus_device", "adafruit_register", "adafruit_ticks")
@@ -73,9 +77,33 @@ def _blinka_names():
     return frozenset(names)
 
 
+#: Compiled code of the modules a power-on imports again, by (path, mtime):
+#: each World imports them anew, and compiling them every time (no .pyc is
+#: written where PYTHONDONTWRITEBYTECODE is set) was half of a power-on.
+_CODE = {}
+
+
+class _CachingLoader(importlib.machinery.SourceFileLoader):
+    """A source loader that compiles each file once per process (per mtime)."""
+
+    def get_code(self, fullname):
+        path = self.get_filename(fullname)
+        key = (path, os.stat(path).st_mtime_ns)
+        code = _CODE.get(key)
+        if code is None:
+            code = _CODE[key] = super().get_code(fullname)
+        return code
+
+
+def _cached_spec(name, location):
+    return importlib.util.spec_from_file_location(name, location, loader=_CachingLoader(name, str(location)))
+
+
 class _Finder(importlib.abc.MetaPathFinder):
     """Answers the stand-ins' names from tools/standins/, and refuses the
-    firmware's other names (Blinka's), as a VM without them does."""
+    firmware's other names (Blinka's), as a VM without them does; the
+    game's and the libraries' modules it finds as Python would, keeping
+    their compiled code (see _CachingLoader)."""
 
     def __init__(self):
         self.standins = frozenset(path.stem for path in STANDINS.glob("*.py")) - _HOST_OWN
@@ -86,9 +114,16 @@ class _Finder(importlib.abc.MetaPathFinder):
         if not self.enabled:
             return None
         if fullname in self.standins:
-            return importlib.util.spec_from_file_location(fullname, STANDINS / (fullname + ".py"))
+            return _cached_spec(fullname, STANDINS / (fullname + ".py"))
         if fullname.partition(".")[0] in self.refused:
             raise ModuleNotFoundError("no module named %r" % fullname, name=fullname)
+        if _world_bound(fullname):
+            found = importlib.machinery.PathFinder.find_spec(fullname, path)
+            if found is not None and isinstance(found.loader, importlib.machinery.SourceFileLoader):
+                spec = _cached_spec(fullname, found.origin)
+                spec.submodule_search_locations = found.submodule_search_locations
+                return spec
+            return found
         return None
 
 
@@ -125,6 +160,8 @@ def finder_off():
 
 
 def _world_bound(name):
+    if name in _KEPT:
+        return False
     if _FINDER is not None and name.partition(".")[0] in _FINDER.standins:
         return True
     return name in _BOUND_NAMES or name.startswith(_BOUND_PREFIXES)
@@ -143,7 +180,7 @@ def _fresh_modules():
 def load_code_py():
     """code.py as a module object (not in sys.modules: the name ``code`` is
     the standard library's on the desktop)."""
-    spec = importlib.util.spec_from_file_location("code", ROOT / "code.py")
+    spec = _cached_spec("code", ROOT / "code.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.FONT_DIR = str(FONT_DIR)
@@ -176,8 +213,9 @@ class World:
 
     :param str board_id: the board (a key of tools/standins/fakeboards.py).
     :param nvm: the NVM object behind ``microcontroller.nvm`` (anything
-        shaped like it: a bytearray, tests/fake_nvm.FakeNVM, tools/file_nvm
-        .FileNVM); default: the board's size of erased flash.
+        shaped like it: a bytearray, a power-cut model of
+        tools/standins/fakenvm.py, tools/file_nvm.FileNVM); default: the
+        board's port's own model (fakenvm.for_port), erased.
     :param bool fresh: a board without NVM (nothing is read or kept).
     :param int seed: what the board's random source gives (the first game's
         seed); None: the host's own randomness.
@@ -208,6 +246,8 @@ class World:
             world.nvm = None
         elif nvm is not None:
             world.nvm = nvm
+        else:
+            world.nvm = importlib.import_module("fakenvm").for_port(world.facts()["flash"], world.facts()["nvm"])
         self.board_id = board_id
         self.facts = world.facts()
         self.realtime = realtime
@@ -315,6 +355,12 @@ class World:
         world = self.fakeworld
         for char in text:
             world.typed.append((world.now, char))
+
+    def analog(self, pin, value):
+        """From now the analog pin named ``pin`` reads ``value`` (0..65535: a stick)."""
+        self._check()
+        world = self.fakeworld
+        world.analog.setdefault(pin, []).append((world.now, value))
 
     def tilt(self, right_mg=0, down_mg=0):
         """Hold the board tilted from now: the screen's right / bottom edge

@@ -26,7 +26,8 @@ Fields:
   board whose firmware makes it on request (the Fruit Jam's DVI output);
 * ``auto_refresh``: what the display starts with (the PewPew M4's
   firmware starts it off);
-* ``nvm``: bytes of ``microcontroller.nvm`` (0: none);
+* ``nvm``: bytes of ``microcontroller.nvm`` (0: none); ``flash``: how
+  its port writes it (fakenvm.for_port: "samd51", "nrf52840", "rp2");
 * ``missing``: modules the firmware is built without (their stand-ins
   raise ImportError there);
 * ``free_heap``: bytes free at boot, the lowest published figure for the
@@ -55,6 +56,7 @@ BOARDS = {
         "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
         "screen": (160, 128),
         "nvm": 8192,
+        "flash": "samd51",
         "free_heap": _SAMD51_FREE,
         "accelerometer": ("lis3dh", 0x19),
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7},
@@ -64,6 +66,7 @@ BOARDS = {
                 "ACCELEROMETER_INTERRUPT",
         "screen": (160, 128),
         "nvm": 8192,
+        "flash": "samd51",
         "free_heap": _SAMD51_FREE,
         "accelerometer": ("lis3dh", 0x19),
         # Four buttons on the shift register; the directions on the stick.
@@ -76,6 +79,7 @@ BOARDS = {
                 "AUDIO_LRCLK",
         "screen": (160, 128),
         "nvm": 4096,
+        "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
                  "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J"},
@@ -84,6 +88,7 @@ BOARDS = {
         "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO",
         "screen": (240, 240),
         "nvm": 4096,
+        "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
                  "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y"},
@@ -92,6 +97,7 @@ BOARDS = {
         "pins": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER",
         "screen": (320, 240),
         "nvm": 8192,
+        "flash": "samd51",
         "missing": ("vectorio",),
         "free_heap": _SAMD51_FREE,
         "keys": {"up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
@@ -101,6 +107,7 @@ BOARDS = {
         "pins": "BUTTON_A BUTTON_B SPEAKER NEOPIXEL ACCELEROMETER_GYRO_INTERRUPT",
         "screen": (240, 240),
         "nvm": 8192,
+        "flash": "nrf52840",
         # 144,080 B on a CLUE with 5.3.0 (old: unverified on 9 and 10).
         "free_heap": 144080,
         "accelerometer": ("lsm6ds33", 0x6A),
@@ -114,6 +121,7 @@ BOARDS = {
         "screen": None,
         "runtime_screen": (640, 480),  # unless settings.toml asks for less
         "nvm": 4096,
+        "flash": "rp2",
         "free_heap": 1024 * 1024,  # in its 8 MB of PSRAM (1 MiB assumed)
         "keys": {},
         "played": "keyboard",
@@ -123,6 +131,7 @@ BOARDS = {
                 "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE",
         "screen": (128, 128),
         "nvm": 4096,
+        "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
                  "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT"},
@@ -132,6 +141,7 @@ BOARDS = {
         "screen": (160, 128),
         "auto_refresh": False,
         "nvm": 8192,
+        "flash": "samd51",
         "missing": ("vectorio", "bitmaptools", "terminalio", "analogio", "neopixel_write"),
         "free_heap": _SAMD51_FREE,
         "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
@@ -158,6 +168,7 @@ DEFAULTS = {
     "runtime_screen": None,
     "auto_refresh": True,
     "nvm": 8192,
+    "flash": None,
     "missing": (),
     "free_heap": None,
     "accelerometer": None,

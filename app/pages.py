@@ -122,6 +122,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         free = "%d bytes" % gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = "n/a"
+    # What it runs on; what has happened (a page each where both do not fit).
     groups = (
         (
             "2048 version " + VERSION,
@@ -129,6 +130,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             machine,
             "Free RAM: " + free,
             "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
+        ),
+        (
             save_line(last_save, save_failure),
             "Last write: " + _milliseconds(timings.save_ms if timings else -1),
             "Last hint: " + _milliseconds(timings.think_ms if timings else -1),

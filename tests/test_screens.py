@@ -404,7 +404,7 @@ def test_about_page_reports_measured_save_and_hint_times():
     nvm = SlowNVM(b"\xff" * 8192)
     sim = Simulator(seed=4, nvm=nvm)
     nvm.board = sim
-    about = ["start", "down*6", "a"]
+    about = ["start", "down*6", "a", "right"]  # About's second page: what happened
     sim.press_all(about)
     assert "Last save: not yet" in sim.app.overlay.lines
     assert "Last write: not yet" in sim.app.overlay.lines
@@ -412,8 +412,8 @@ def test_about_page_reports_measured_save_and_hint_times():
     sim.press("left")
     sim.app.save(sim.now)
     sim.press("select")  # a hint through the real solver
-    sim.press_all(["start", "a"])  # the menu reopens on its last row: About
-    assert sim.app.overlay.title_text.startswith("About")
+    sim.press_all(["start", "a", "right"])  # the menu reopens on its last row: About
+    assert sim.app.overlay.title_text == "About 2/2"
     assert "Last write: 80 ms" in sim.app.overlay.lines
     assert "Last save: written" in sim.app.overlay.lines
     assert any(line.startswith("Last hint: ") and line.endswith(" ms") for line in sim.app.overlay.lines)

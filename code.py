@@ -69,7 +69,11 @@ def start():
         return
     from app.layouts import for_screen
 
-    layout = for_screen(display.width, display.height)
+    try:
+        layout = for_screen(display.width, display.height)
+    except ValueError as error:  # smaller than every layout
+        print("2048: %s" % error)
+        return
     del for_screen
     forget("app.layouts")
     yield "layout"
@@ -93,8 +97,27 @@ def start():
 
     yield "modules"
     getenv = getattr(os, "getenv", None) or (lambda name: None)
-    start_at, length = region_from_settings(getenv)
-    store = Store(nvm, start_at, length, **strategy)
+    # settings.toml may name a region the saves cannot use, or the NVM may
+    # be too small for them: then the game is played without saving, and
+    # says why (the console now, the About page later).
+    store = None
+    try:
+        start_at, length = region_from_settings(getenv)
+    except ValueError as error:
+        print("2048: saving is off: %s" % error)
+        failure = "a GAME2048_NVM setting is not a number"
+    else:
+        try:
+            store = Store(nvm, start_at, length, **strategy)
+        except ValueError as error:
+            print("2048: saving is off: %s" % error)
+            if start_at or length is not None:
+                failure = "the NVM region in settings.toml does not fit"
+            else:
+                failure = "this board's NVM is too small"
+    if store is None:
+        store = Store(None)
+        store.failure = failure
     app = App(
         display,
         keys,

@@ -114,7 +114,7 @@ class BoardView:
 
     def __init__(self, art, layout):
         self.layout = layout
-        group = displayio.Group(scale=layout.scale)
+        group = displayio.Group(scale=layout.scale, x=layout.left, y=layout.top)
         scaled = layout.scale > 1
         group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled))
         group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled))

@@ -13,9 +13,10 @@ the original 2048's application file wires its managers: the play screen
 It is driven by ``step()``, one call per frame: read every queued key
 event and act on each in order, give a hint asked for in the last frame,
 advance autoplay, animation and dimming, refresh the display, and save
-only when no input is waiting. A frame that runs out of memory or of
-Python stack (``MemoryError``, ``RuntimeError``) is abandoned, the game
-goes on from a known state, and the screen says so.
+only when no input is waiting. A frame that fails (out of memory or of
+Python stack, or any other error a part raises) is abandoned, the game
+goes on from a known state (its flags recomputed from the board), and
+the screen says so; nothing escapes ``step()``.
 
 Every frame ends with one ``display.refresh()``. With ``auto_refresh``
 off the screen shows only what a refresh sent, so nothing the app draws
@@ -134,6 +135,8 @@ class App:
     ):
         self.display = display
         self.keys = keys
+        if hasattr(keys, "on_failure"):
+            keys.on_failure = self.input_failed  # a sensor that gives up (the CLUE's tilt)
         # Only a queue with get_into() can refill a given Event.
         self._event = event if hasattr(keys.events, "get_into") else None
         # keypad.EventQueue says when it dropped events (queue full).
@@ -173,7 +176,8 @@ class App:
         #: NO_NVM; None before the first) and, if it failed, why.
         #: NO_NVM from the start on a board without NVM (the About page says so).
         self.last_save = NO_NVM if getattr(store, "nvm", True) is None else None
-        self.save_failure = None
+        # Without NVM: why, if the store knows (code.py: an NVM too small).
+        self.save_failure = getattr(store, "failure", None) if self.last_save == NO_NVM else None
         # Wait before the next try after a failure (ms; 0: none failed).
         self._retry_ms = 0
         self._retry_at = now
@@ -214,24 +218,34 @@ class App:
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self._may_retry(now):
                 self.save(now)
-        except (MemoryError, RuntimeError) as error:
+        except Exception as error:  # noqa: BLE001  a frame that failed in any way is dropped, never the game
             self.recover(error)
 
     def recover(self, error):
-        """A frame ran out of memory or stack: drop what it was doing, say so, play on."""
+        """A frame failed: drop what it was doing, say so, play on.
+
+        Out of memory (``MemoryError``), out of Python stack (CircuitPython's
+        ``RuntimeError: pystack exhausted``, or recursion), or anything else
+        a part raised: the solver and the animation stop, the game's flags
+        follow its board again (a move may have been cut short), the board
+        and its banner are drawn again, and the status says which.
+        """
         self.faults += 1
         try:
             self.assist.cancel()
             self.assist.stop()
             self.animation.finish()
             gc.collect()
+            self.game.settle()
             self._show_game()  # a move may have been half drawn
             self.resume()
             if isinstance(error, MemoryError):
                 self.view.show_status("low", "memory")
-            else:
+            elif isinstance(error, RuntimeError):
                 self.view.show_status("too", "deep")
-        except (MemoryError, RuntimeError):
+            else:
+                self.view.show_status("error")
+        except Exception:  # noqa: BLE001
             pass  # the next frame tries again
 
     def _read_keys(self, now):
@@ -292,6 +306,10 @@ class App:
         if self._menu_pending:
             self._show_menu()  # a key right after Start, in the same frame
         self._handlers[self.mode](action, now)
+
+    def input_failed(self):
+        """An input gave up (tilt on a sensor that keeps failing): say so."""
+        self.view.show_status("tilt", "failed")
 
     def touched(self, now):
         """Count ``now`` as input (no dimming right after it)."""
@@ -506,10 +524,13 @@ class App:
 
     def _close_menus(self):
         # Back from the menu: its modules go, making room for the solver.
-        self.menu_row = self.menus.row
-        for mode in self.menus.handlers:
-            del self._handlers[mode]
+        # Safe to repeat: a fault half-way leaves it to the recovery's
+        # resume(), which closes what is left.
+        menus = self.menus
         self.menus = None
+        self.menu_row = menus.row
+        for mode in menus.handlers:
+            self._handlers.pop(mode, None)
         forget("app.menus", "app.pages", "app.help_text")
         if hasattr(self.keys, "level"):
             self.keys.level()  # tilt plays from how the board is held now

@@ -65,6 +65,8 @@ class Layout:
     :param int arrow: side of the hint arrow.
     :param int scale: the whole screen's Group scale.
     :param int overlay_scale: the pages' and banners' own scale on top.
+    :param int left: screen pixels left of the layout (a screen bigger than
+        it: the layout is centred); ``top`` the same above it.
     """
 
     def __init__(
@@ -83,6 +85,8 @@ class Layout:
         scale=1,
         overlay_scale=1,
         status_lines=2,
+        left=0,
+        top=0,
     ):
         self.width = width
         self.height = height
@@ -98,6 +102,8 @@ class Layout:
         self.best = best
         self.status_x, self.status_y, self.status_columns = status
         self.status_lines = status_lines
+        self.left = left
+        self.top = top
         self.tile_fonts = tile_fonts
         self.score_fonts = score_fonts
         self.arrow = arrow

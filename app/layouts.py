@@ -16,6 +16,11 @@
   BEST side by side, each titled; a status message ("hint LEFT", "save
   FAILED") takes the strip's place until the next move.
 
+A screen of another size (a Fruit Jam's other monitor modes, a board
+that is not one of these) gets the largest of them that fits, centred:
+the 160x120 layout at the biggest whole scale the screen holds, or one of
+the others at its own size.
+
 Only the chosen layout is ever built, and code.py forgets this module once
 it has it: the others' numbers never take RAM on the board.
 """
@@ -40,23 +45,32 @@ _SMALL_SCORE_FONTS = (("6x13B-digits.pcf", 1), ("5x8-digits.pcf", 1))
 
 
 def for_screen(width, height):
-    """The layout for a ``width`` x ``height`` display.
+    """The layout for a ``width`` x ``height`` display: its own, or the
+    largest that fits, centred.
 
-    :raises ValueError: no layout is designed for that size.
+    :raises ValueError: the screen is smaller than every layout.
     """
     if (width, height) == (160, 128):
         return _panel(128, 5, 1)
-    if (width, height) == (320, 240):
-        return _panel(120, 1, 2)
-    if (width, height) == (640, 480):
-        return _panel(120, 1, 4)
     if (width, height) == (240, 240):
         return _square_240()
     if (width, height) == (128, 128):
         return _square_128()
-    raise ValueError(
-        "no layout for a %dx%d screen (there are: %s)" % (width, height, ", ".join("%dx%d" % size for size in SIZES))
-    )
+    # The 160x120 panel at the biggest whole scale (320x240 and 640x480
+    # exactly), or a square layout where it covers more of the screen.
+    scale = min(width // 160, height // 120)
+    best, best_area = None, 0
+    for side, fits, build in ((160 * scale, scale > 0, None), (240, width >= 240 and height >= 240, _square_240),
+                              (128, width >= 128 and height >= 128, _square_128)):
+        area = side * (side * 3 // 4 if build is None else side)
+        if fits and area > best_area:
+            best, best_area = build, area
+    if best_area == 0:
+        raise ValueError("this %dx%d screen is too small: the game needs 128x128 or more" % (width, height))
+    layout = _panel(120, 1, scale) if best is None else best()
+    layout.left = (width - layout.width * layout.scale) // 2
+    layout.top = (height - layout.height * layout.scale) // 2
+    return layout
 
 
 def _panel(height, top, scale):

@@ -78,7 +78,7 @@ def save_line(outcome, failure=None):
     if outcome == UNCHANGED:
         return "Last save: up to date"
     if outcome == NO_NVM:
-        return "Last save: none, no NVM"
+        return "Saving is off: " + failure if failure else "Last save: none, no NVM"
     return "Save FAILED: %s" % (failure or "?")
 
 

@@ -23,8 +23,9 @@ how many bytes are waiting and reads at most ``READ_MAX`` characters, one
 at a time (``sys.stdin`` is text: ``read(n)`` waits for n whole
 characters). A sequence split across reads is completed by the next one;
 an Escape with nothing after it for ``ESCAPE_FRAMES`` frames is the key
-itself, and an unfinished or unknown sequence is dropped. Any byte is
-safe: unknown keys and garbage do nothing.
+itself, and an unfinished, unknown or too long sequence is dropped, up to
+and with its final byte. Any byte is safe: unknown keys and garbage do
+nothing.
 
 Idle frames allocate nothing; a typed character costs the strings
 ``read(1)`` returns.
@@ -69,6 +70,7 @@ _TEXT = const(0)
 _ESCAPE = const(1)  # after ESC
 _CSI = const(2)  # after ESC [
 _SS3 = const(3)  # after ESC O
+_DROP = const(4)  # a CSI longer than SEQUENCE_MAX: dropped up to its final byte
 
 # Key number + 1 of each ASCII character (0: no key).
 _KEY_OF = bytearray(128)
@@ -172,14 +174,17 @@ class StdinKeys:
         state = self._state
         if state != _TEXT:
             self._length += 1
-            if self._length > SEQUENCE_MAX or not 0x20 <= code <= 0x7E:
-                # Too long, or a control byte: not a sequence after all.
-                # An Escape still open is the key; the byte is read afresh.
+            if not 0x20 <= code <= 0x7E:
+                # A control byte: not a sequence after all. An Escape still
+                # open is the key; the byte is read afresh.
                 if state == _ESCAPE:
                     self._key(KEY_B)
                 self._state = _TEXT
-                if self._length > SEQUENCE_MAX:
-                    return
+            elif state == _DROP or (state == _CSI and self._length > SEQUENCE_MAX):
+                # Too long: its bytes are dropped until its final one (0x40
+                # and up; parameters are 0x20..0x3F), and that one too.
+                self._state = _TEXT if 0x40 <= code else _DROP
+                return
             elif state == _ESCAPE:
                 if code == 0x5B:  # [
                     self._state = _CSI

@@ -178,6 +178,23 @@ class Game:
             self._largest_changed()
         return True
 
+    def settle(self):
+        """Make what follows from the board follow it again: the largest
+        tile, the win, the best score, and ``over`` (no move left).
+
+        After a move cut short by a fault (the app drops the frame) the
+        board may be further on than its flags; a game the store refuses
+        ("invalid over flag") or that refuses moves is worse than either.
+        """
+        cells = self.cells
+        if self.score > self.best:
+            self.best = self.score
+        self.max_exponent = max_exponent(cells)
+        if self.max_exponent >= WIN_EXPONENT and not self.won:
+            self._win()
+        self._note_best_tile()
+        self.over = not can_move(cells)
+
     def _largest_changed(self):
         # Rare path (a new largest tile): recount, note the win and the record.
         self.max_exponent = max_exponent(self.cells)

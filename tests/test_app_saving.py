@@ -44,8 +44,8 @@ def about_pages(sim):
     open_menu_row(sim, "About")
     sim.press("a")
     pages = [list(sim.app.overlay.lines)]
-    while sim.app.overlay.title_text != "About" and not sim.app.overlay.title_text.endswith(
-            "%d/%d" % (len(pages), len(pages))):
+    menus = sim.app.menus
+    while menus.page + 1 < len(menus.pages):
         sim.press("right")
         pages.append(list(sim.app.overlay.lines))
     sim.press("b")

@@ -115,12 +115,20 @@ def _scheme_frames(scheme, count):
         scheme.poll(now)
         _counts[1] += 1
 
+def _still(keys):
+    # Level is measured while the board rests (as a player holds it).
+    while keys.calibrating:
+        while keys.events.get() is not None:
+            pass
+
 _sensor = Sensor()
 _sensor.reading = _LEVEL
 _tilt = TiltKeys(Buttons(), _sensor, "+x", "+y", Event())
+_still(_tilt)
 _new = NewTuples()
 _new.reading = _LEVEL
 _tilt_new = TiltKeys(None, _new, "+x", "+y")
+_still(_tilt_new)
 _console = Console()
 _stdin = StdinKeys(_console, _console, Buttons(), Event())
 _scheme = TwoButtonControls()

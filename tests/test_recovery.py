@@ -134,3 +134,70 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
     # confirmed new game with its save), the rest of the script played on
     # (the scenario starts two new games; at least one got through).
     assert len(cells) == 16 and games >= 2 and frames > 500
+
+
+def _once(fault, real):
+    # ``real``, except that its first call raises ``fault``.
+    calls = []
+
+    def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise fault
+        return real(*args, **kwargs)
+
+    return flaky
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monkeypatch, fault):
+    # The move slid and spawned; the fault came as it asked whether any
+    # move was left, so ``over`` was never set: the game must not stay a
+    # dead board that refuses moves and every save ("invalid over flag").
+    import engine.game
+
+    from engine.store import FAILED
+    from tests.tiles import board
+
+    sim = Simulator(seed=8)
+    sim.game.set_board(board(". 2 8 16", "4 16 32 64", "2 4 8 16", "4 2 4 2"), score=1232)
+    sim.app.show_position()
+    sim.step()
+    monkeypatch.setattr(engine.game, "can_move", _once(fault, engine.game.can_move))
+    sim.press("left")  # the last move
+    assert sim.app.faults == 1
+    assert sim.game.over and sim.app.mode == "over"
+    assert sim.glass.shows("Game over")
+    assert sim.app.save(sim.now) != FAILED  # the store takes the game as it is
+    sim.press("a")  # and a new game starts from the banner
+    assert not sim.game.over and sim.glass.shows("SCORE")
+
+
+@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")),
+                         ids=lambda fault: type(fault).__name__)
+def test_a_fault_while_the_menu_closes_leaves_the_game_playing(monkeypatch, fault):
+    # _close_menus failed after it had taken the first handler away; the
+    # recovery closes the menu again: nothing may escape App.step.
+    sim = Simulator(seed=9)
+    sim.press("start")
+    controller = sim.module("app.controller")
+    monkeypatch.setattr(controller, "forget", _once(fault, controller.forget))
+    sim.press("b")
+    assert sim.app.faults >= 1 and sim.app.mode == "play"
+    assert still_plays(sim)
+    sim.press("start")
+    assert sim.app.mode == "menu" and sim.glass.shows("Menu", "Resume")
+
+
+def test_no_exception_escapes_a_frame(monkeypatch):
+    # Whatever a part raises (a bug, a driver's odd error), the frame is
+    # dropped, the game goes on from a known state and the screen says so.
+    sim = Simulator(seed=10)
+    for fault in (KeyError("x"), TypeError("y"), ValueError("z"), AttributeError("w"), OSError(5, "EIO")):
+        monkeypatch.setattr(sim.app.assist, "tick", _once(fault, sim.app.assist.tick))
+        faults = sim.app.faults
+        sim.step()
+        assert sim.app.faults == faults + 1
+        sim.step()
+        assert sim.glass.shows("error")
+    assert still_plays(sim)

@@ -174,7 +174,7 @@ def test_layouts_fit_their_screens():
                     or box.y + box.height <= layout.board_y)
         assert layout.columns * 6 <= layout.overlay_width and layout.page_lines >= 8
     assert for_screen(640, 480).scale == 2 * for_screen(320, 240).scale
-    with pytest.raises(ValueError, match="no layout for a 200x100 screen"):
+    with pytest.raises(ValueError, match="this 200x100 screen is too small"):
         for_screen(200, 100)
 
 

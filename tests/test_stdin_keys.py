@@ -124,8 +124,17 @@ def test_other_sequences_do_nothing():
 
 def test_an_endless_or_unfinished_sequence_is_dropped_and_typing_goes_on():
     keys, console = keyboard()
-    # Parameters without end: dropped once too long, and the rest is text.
-    assert typed(keys, console, ESC + "[" + "1;" * 20 + "a") == taps(KEY_A)
+    # Too long: dropped up to its final byte, that byte included (an "A"
+    # there once opened the New game? page), and typing goes on after it.
+    assert typed(keys, console, ESC + "[" + "1;" * 7 + "A") == []
+    assert typed(keys, console, ESC + "[" + "1;" * 20 + "a") == []
+    assert typed(keys, console, ESC + "[" + "1;" * 20 + "A" + "a") == taps(KEY_A)
+    assert typed(keys, console, ESC + "[" + "1;" * 20, "1;" * 10 + "A", "x") == taps(KEY_A)  # across reads
+    # Parameters and then silence: dropped, the next key works.
+    assert typed(keys, console, ESC + "[" + "1;" * 20) == []
+    for _ in range(stdin_keys.ESCAPE_FRAMES):
+        assert drain(keys) == []  # quiet frames: the sequence is given up
+    assert typed(keys, console, "a") == taps(KEY_A)
     # Unfinished, then silence: dropped; the next key works.
     assert typed(keys, console, ESC + "[1;") == []
     assert typed(keys, console, "b") == taps(KEY_B)

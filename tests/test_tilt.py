@@ -6,6 +6,8 @@
 (a player's tremor, the sensor's noise, bumps, slow drift, held and quick
 tilts, diagonals, a board held at an angle)."""
 
+import math
+
 import pytest
 
 from app import tilt
@@ -146,17 +148,18 @@ def test_a_diagonal_tilt_is_one_move_along_its_stronger_axis():
 
 def test_hysteresis_a_tilt_resting_between_the_thresholds_does_not_chatter():
     keys, sensor = ready()
-    press, release = tilt.PRESS / 100, tilt.RELEASE / 100
+    # The thresholds are angles from level (100 * their tangent).
+    press, release = (math.degrees(math.atan(threshold / 100)) for threshold in (tilt.PRESS, tilt.RELEASE))
     middle = (press + release) / 2
-    events = play_stream(keys, sensor, [(press + 0.5, 0.0, G)] * 4)
+    events = play_stream(keys, sensor, [(press + 3, 0.0)] * 4)
     assert events == [(KEY_RIGHT, True)]
     # Resting between release and press, wobbling across the press
     # threshold: neither released nor pressed again.
-    wobble = [(middle + (0.9 if i % 2 else -0.3), 0.0, G) for i in range(500)]
+    wobble = [(middle + ((press - middle) + 3 if i % 2 else -(middle - release) + 1), 0.0) for i in range(500)]
     assert play_stream(keys, sensor, wobble) == []
     # One frame below release is not enough (a spike); two are.
-    assert play_stream(keys, sensor, [(0.0, 0.0, G), (middle, 0.0, G)]) == []
-    assert play_stream(keys, sensor, [(0.0, 0.0, G)] * tilt.RELEASE_SAMPLES) == [(KEY_RIGHT, False)]
+    assert play_stream(keys, sensor, [(0.0, 0.0), (middle, 0.0)]) == []
+    assert play_stream(keys, sensor, [(0.0, 0.0)] * tilt.RELEASE_SAMPLES) == [(KEY_RIGHT, False)]
 
 
 def test_level_is_how_the_board_is_held_at_start():
@@ -274,3 +277,137 @@ def test_an_overflow_is_reported_and_cleared():
     assert queue.overflowed
     queue.clear()
     assert not queue.overflowed and len(queue) == 0
+
+
+def gravity(right_degrees=0.0, down_degrees=0.0):
+    """The reading of a board turned about its down axis by ``right_degrees``
+    (right edge lowered), then about its right axis by ``down_degrees``
+    (bottom edge lowered): the whole gravity vector, past 90 degrees too."""
+    a, b = math.radians(right_degrees), math.radians(down_degrees)
+    x, z = G * math.sin(a), G * math.cos(a)
+    return (x, z * math.sin(b), z * math.cos(b))
+
+
+def at(keys, sensor, right, down, frames):
+    return play_stream(keys, sensor, [gravity(right, down)] * frames)
+
+
+def levelled_at(right, down):
+    """A TiltKeys whose level was measured with the board held so."""
+    sensor = Accelerometer()
+    sensor.set(*gravity(right, down))
+    keys = TiltKeys(None, sensor)
+    assert at(keys, sensor, right, down, CALIBRATION) == [] and not keys.calibrating
+    return keys, sensor
+
+
+@pytest.mark.parametrize("angle", [0, 15, 30, 45, 60, 75, 85, 89])
+def test_a_board_levelled_at_any_angle_plays_from_it(angle):
+    # Levelled steep (about either axis), "further" presses its own
+    # direction and "back" the opposite one (the readings' components stop
+    # growing past 45 degrees: levelled at 89, both once gave Left).
+    for axis, further, back in ((0, KEY_RIGHT, KEY_LEFT), (1, KEY_DOWN, KEY_UP)):
+        level = (angle, 0) if axis == 0 else (0, angle)
+        keys, sensor = levelled_at(*level)
+        for turn, key in ((25, further), (-25, back)):
+            tilted = (angle + turn, 0) if axis == 0 else (0, angle + turn)
+            events = at(keys, sensor, *tilted, 5) + at(keys, sensor, *level, 5)
+            assert events == [(key, True), (key, False)], (angle, axis, turn)
+
+
+@pytest.mark.parametrize("angle", [0, 30, 60])
+def test_levelled_steep_about_one_axis_the_other_still_plays(angle):
+    keys, sensor = levelled_at(angle, 0)
+    assert at(keys, sensor, angle, 25, 5) + at(keys, sensor, angle, 0, 5) == [(KEY_DOWN, True), (KEY_DOWN, False)]
+
+
+def test_a_board_moved_while_level_is_measured_is_measured_again():
+    # Tilted at once after the menu closes: that tilt is no "level" (coming
+    # back would read as the opposite move); level is where it comes to rest.
+    keys, sensor = ready()
+    keys.level()
+    stream = [gravity(0, 0)] * 3 + [gravity(25, 0)] * 8 + [gravity(0, 0)] * (tilt.SETTLE_SAMPLES + tilt.LEVEL_SAMPLES + 4)
+    assert play_stream(keys, sensor, stream) == []
+    assert not keys.calibrating
+    assert at(keys, sensor, -25, 0, 5) + at(keys, sensor, 0, 0, 5) == [(KEY_LEFT, True), (KEY_LEFT, False)]
+
+
+class OddSensor:
+    """A sensor whose readings come from a list (an exception is raised)."""
+
+    def __init__(self, readings):
+        self.readings = list(readings)
+        self.reads = 0
+
+    @property
+    def acceleration(self):
+        value = self.readings[min(self.reads, len(self.readings) - 1)]
+        self.reads += 1
+        if isinstance(value, Exception):
+            raise value
+        return value
+
+
+ODD = [float("nan"), float("inf"), None, (1.0,), (0.0, 0.0), "x", (float("nan"), 0.0, G),
+       (0.0, float("-inf"), G), OSError(5, "EIO"), RuntimeError("i2c"), ValueError("odd"), (1e9, 0.0, G)]
+
+
+def test_odd_readings_are_dropped_and_counted_and_never_raise():
+    level = (0.0, 0.0, G)
+    sensor = OddSensor([level] * (CALIBRATION + 2))
+    keys = TiltKeys(None, sensor)
+    play_stream_odd = []
+    for _ in range(CALIBRATION + 2):
+        play_stream_odd += drain(keys)
+    errors = keys.errors
+    for odd in ODD:
+        sensor.readings = [odd]
+        sensor.reads = 0
+        assert drain(keys) == []
+    assert keys.errors == errors + len(ODD) - 1  # the 1e9 is a bump, dropped but no error
+    assert not keys.failed
+    # Between odd readings, a tilt still works.
+    sensor.readings = [gravity(25, 0)] * 4 + [level] * 4
+    sensor.reads = 0
+    events = []
+    for _ in range(8):
+        events += drain(keys)
+    assert events == [(KEY_RIGHT, True), (KEY_RIGHT, False)]
+
+
+class Settings:
+    tilt = True
+
+
+def test_a_sensor_that_keeps_failing_turns_tilt_off_and_says_so_once():
+    sensor = OddSensor([(0.0, 0.0, G)] * (CALIBRATION + 8) + [OSError(5, "EIO")])
+    switch = Settings()
+    keys = TiltKeys(None, sensor, switch=switch)
+    told = []
+    keys.on_failure = lambda: told.append(1)
+    for _ in range(CALIBRATION + 8 + tilt.FAIL_SAMPLES - 1):
+        drain(keys)
+    assert not keys.failed and told == []
+    for _ in range(5 * tilt.FAIL_SAMPLES):
+        drain(keys)
+    assert keys.failed and told == [1] and not switch.tilt
+
+
+def test_where_tilt_is_the_only_way_it_tries_the_sensor_again():
+    # The CLUE (no Tilt setting): after giving up, a sensor that answers
+    # again is used again (level measured afresh).
+    sensor = OddSensor([(0.0, 0.0, G)] * (CALIBRATION + 2) + [OSError(5, "EIO")])
+    keys = TiltKeys(None, sensor)
+    for _ in range(CALIBRATION + 2 + tilt.FAIL_SAMPLES):
+        drain(keys)
+    assert keys.failed
+    reads = sensor.reads
+    for _ in range(tilt.RETRY_SAMPLES):
+        drain(keys)
+    assert sensor.reads - reads <= 2  # tried now and then, not every frame
+    sensor.readings = [(0.0, 0.0, G)] * (CALIBRATION + 2) + [gravity(25, 0)] * 4 + [(0.0, 0.0, G)] * 4
+    sensor.reads = 0
+    events = []
+    for _ in range(tilt.RETRY_SAMPLES + CALIBRATION + 12):
+        events += drain(keys)
+    assert not keys.failed and events == [(KEY_RIGHT, True), (KEY_RIGHT, False)]

@@ -191,3 +191,17 @@ def test_settings_byte_5_is_tilt_and_a_stranger_s_value_reads_off():
     assert not short.tilt
     # The page builder shows the row only when asked to.
     assert "Tilt" not in " ".join(pages.settings_lines(settings, ("a", "b"), None))
+
+
+def test_a_sensor_that_stops_answering_turns_tilt_off_and_says_so():
+    badge = PyBadge(seed=47)
+    app = badge.app
+    badge.open_settings()
+    badge.press("down*5", "a", "b", "b")  # Tilt on, back to the game
+    assert app.settings.tilt and badge.tilted()
+    badge.sim.fakeworld.accelerometer = False  # the chip stops answering
+    badge.sim.frames(40)
+    assert badge.sim.glass.shows("tilt", "failed") and not app.settings.tilt and app.faults == 0
+    badge.open_settings()
+    assert app.overlay.lines[5] == "Tilt                   off"
+    badge.press("b", "b", "left")  # the D-pad plays on

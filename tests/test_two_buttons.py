@@ -272,3 +272,22 @@ def test_the_scheme_knows_the_play_mode_without_loading_the_controller():
     source = (ROOT / "app" / "two_buttons.py").read_text()
     imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
     assert "app.controller" not in imported
+
+
+def test_the_clue_says_when_its_accelerometer_stops_answering_and_plays_on_when_it_is_back():
+    clue = Clue(seed=25)
+    app = clue.sim.app
+    clue.sim.fakeworld.accelerometer = False  # the chip stops answering on the bus
+    clue.sim.frames(40)
+    assert clue.sim.glass.shows("tilt", "failed") and app.faults == 0
+    clue.tap("b")  # the buttons still work: the menu
+    assert app.mode == MENU_MODE
+    clue.tap("b")
+    clue.sim.fakeworld.accelerometer = True  # back: tried again, level measured afresh
+    clue.sim.frames(80)
+    assert not clue.keys.failed
+    app.game.set_board(board(". . . 2", ". . . .", ". . . .", ". . . ."))  # left is a move
+    app.show_position()
+    moves = app.game.moves
+    clue.tilt(-25, 0)
+    assert app.game.moves == moves + 1

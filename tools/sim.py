@@ -244,13 +244,14 @@ class Simulator(world.World):
     :param key_names: optional (button, keys) pairs: a Controls page of them.
     :param str board: the board played (a board_id of boards/).
     :param bool accelerometer: False: no accelerometer answers (a PyBadge LC).
+    :param world: more tools.world.World keywords (``screen``, ``settings``).
     :raises ValueError: no profile has that ``board``.
     """
 
     def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge",
-                 accelerometer=True):
+                 accelerometer=True, **world):
         board_facts(board)
-        super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer)
+        super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer, **world)
         if self.app is None:
             raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.steps))
         import boards

@@ -204,6 +204,20 @@ def _trng(seed):
         os.urandom = real
 
 
+@contextlib.contextmanager
+def _settings_toml(settings):
+    # The board's settings.toml, as its os.getenv reads it.
+    if settings is None:
+        yield
+        return
+    real = os.getenv
+    os.getenv = lambda name, default=None: settings.get(name, default)
+    try:
+        yield
+    finally:
+        os.getenv = real
+
+
 class WorldReplaced(RuntimeError):
     """A newer World was made: this one's modules and state are gone."""
 
@@ -222,13 +236,17 @@ class World:
     :param bool realtime: the clock follows the host's (the window); else
         it moves ``FRAME_MS`` per frame.
     :param bool accelerometer: False: no chip answers on the I2C bus.
+    :param tuple screen: (width, height) of the display in place of the
+        board's (a Fruit Jam's monitor mode, a board of another screen).
+    :param dict settings: the board's settings.toml (name -> value, as
+        ``os.getenv`` gives them on the board).
     :param dict options: more ``fakeworld.reset`` keywords.
     """
 
     current = None
 
     def __init__(self, board_id="pybadge", nvm=None, fresh=False, seed=None, realtime=False,
-                 accelerometer=True, **options):
+                 accelerometer=True, screen=None, settings=None, **options):
         install()
         if World.current is not None:
             World.current._alive = False
@@ -250,6 +268,8 @@ class World:
             world.nvm = importlib.import_module("fakenvm").for_port(world.facts()["flash"], world.facts()["nvm"])
         self.board_id = board_id
         self.facts = world.facts()
+        if screen is not None:
+            self.facts["runtime_screen" if self.facts["runtime_screen"] else "screen"] = tuple(screen)
         self.realtime = realtime
         if realtime:
             import time
@@ -260,7 +280,7 @@ class World:
         #: What code.start() yielded (step names, then the App).
         self.steps = []
         self.app = None
-        with _trng(seed):
+        with _trng(seed), _settings_toml(settings):
             for step in self.code.start():
                 self.steps.append(step)
                 if not isinstance(step, str):

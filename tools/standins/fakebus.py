@@ -101,6 +101,8 @@ class I2C:
         chip = self._chips.get(address)
         if chip is None:
             raise OSError(19)  # ENODEV: no chip answers at that address
+        if not fakeworld.accelerometer:
+            raise OSError(5)  # EIO: the chip stopped answering (a loose cable, a dead part)
         return chip
 
     def try_lock(self):

@@ -142,14 +142,15 @@ def start():
 
 
 def main():
-    """Build everything and play forever."""
+    """Build everything and play forever, sleeping between frames."""
     import gc
+    import time
 
     step = None
     for step in start():
         gc.collect()
     if step is not None and not isinstance(step, str):
-        step.run()  # the last thing start() yields is the App
+        step.run(time.sleep)  # the last thing start() yields is the App
 
 
 if __name__ == "__main__":  # CircuitPython runs code.py as __main__

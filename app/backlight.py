@@ -2,10 +2,13 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The backlight: the player's brightness, dimmed after a minute without input.
+"""The backlight: the player's brightness, dimmed after a minute without
+input, and off after the Screen off setting's minutes (never while the
+solver plays).
 
-The key that wakes a dimmed screen does nothing else (the player may not
-see what it would do). Displays without a backlight control are fine.
+The key that wakes a dimmed or dark screen does nothing else (the player
+may not see what it would do). Displays without a backlight control are
+fine (they stay lit).
 """
 
 from adafruit_ticks import ticks_diff
@@ -14,6 +17,10 @@ from adafruit_ticks import ticks_diff
 DIM_AFTER_MS = 60000
 #: Backlight while dimmed, as a share of the chosen brightness.
 DIM_SHARE = 0.15
+#: What ``tick`` says happened: nothing, the screen dimmed, it went off.
+NOTHING = 0
+DIMMED = 1
+OFF = 2
 
 
 class Backlight:
@@ -26,13 +33,18 @@ class Backlight:
         self.display = display
         self.level = 1.0
         self.dimmed = False
+        #: True while the backlight is off.
+        self.off = False
+        #: Milliseconds without input before the backlight goes off (0: never).
+        self.off_after_ms = 0
         #: Time of the last input (ms).
         self.last_input = now
 
     def set_level(self, level):
-        """The player's brightness, 0.0 .. 1.0 (shown at once unless dimmed)."""
+        """The player's brightness, 0.0 .. 1.0 (shown at once unless dimmed or off)."""
         self.level = level
-        self._apply(level * DIM_SHARE if self.dimmed else level)
+        if not self.off:
+            self._apply(level * DIM_SHARE if self.dimmed else level)
 
     def touched(self, now):
         """Input at ``now``; True if it only woke the screen up."""
@@ -40,17 +52,30 @@ class Backlight:
         if not self.dimmed:
             return False
         self.dimmed = False
+        self.off = False
         self._apply(self.level)
         return True
 
     def tick(self, now, busy):
-        """Dim once the player has been away long enough (never while ``busy``)."""
-        if not self.dimmed and not busy and ticks_diff(now, self.last_input) >= DIM_AFTER_MS:
-            self.dimmed = True
-            self._apply(self.level * DIM_SHARE)
+        """Dim once the player has been away long enough, and then switch
+        off (never while ``busy``): NOTHING, DIMMED or OFF, what happened now."""
+        if busy:
+            return NOTHING
+        away = ticks_diff(now, self.last_input)
+        if not self.dimmed:
+            if away >= DIM_AFTER_MS:
+                self.dimmed = True
+                self._apply(self.level * DIM_SHARE)
+                return DIMMED
+            return NOTHING
+        if not self.off and self.off_after_ms and away >= self.off_after_ms:
+            self.off = True
+            self._apply(0.0)
+            return OFF
+        return NOTHING
 
     def _apply(self, level):
         try:
             self.display.brightness = level
-        except (AttributeError, NotImplementedError, RuntimeError):
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
             pass  # a display without a backlight control

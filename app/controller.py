@@ -28,13 +28,21 @@ of the app has to say that it drew something.
 
 import gc
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from adafruit_ticks import ticks_add, ticks_diff
 
 from app import controls as act
 from app import theme
 from app.animation import Animation
 from app.assist import Assist
-from app.backlight import Backlight
+from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
@@ -63,6 +71,14 @@ def save_status(outcome):
     """What Save now says for ``outcome``, its two status lines joined by a newline."""
     first, second = _SAVE_NOW_SAYS.get(outcome, _SAVE_NOW_SAYS[FAILED])
     return (first + "\n" + second).strip()
+
+#: Frames: one every FRAME_MS while the screen is on (50 a second: a key
+#: acts within a frame), one every DARK_FRAME_MS while it is off (a key
+#: wakes it within 0.1 s). Between frames the board sleeps (``run``).
+FRAME_MS = 20
+DARK_FRAME_MS = 100
+_TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+_TICKS_HALF = const(0x10000000)
 
 #: Modes of the play flow (the menu's are app.menus').
 PLAY = "play"
@@ -172,6 +188,9 @@ class App:
         self._before = [0] * 16
         now = ticks_ms()
         self.backlight = Backlight(display, now)
+        #: Milliseconds the main loop sleeps after this frame (``run``).
+        self.wait_ms = 0
+        self._frame_at = now
         #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
         #: NO_NVM; None before the first) and, if it failed, why.
         #: NO_NVM from the start on a board without NVM (the About page says so).
@@ -191,10 +210,18 @@ class App:
 
     # -- the frame loop ------------------------------------------------
 
-    def run(self):
-        """Play forever (device main loop)."""
+    def run(self, sleep=None):
+        """Play forever (the board's main loop): a frame, then ``sleep``
+        (``time.sleep``, seconds) for the rest of its slot, ``wait_ms``.
+
+        CircuitPython's ``time.sleep`` lets the core idle until the next
+        interrupt; the keypad scanners keep queueing presses meanwhile,
+        so nothing is lost and a key waits at most a frame.
+        """
         while True:
             self.step()
+            if sleep is not None and self.wait_ms:
+                sleep(self.wait_ms / 1000)
 
     def step(self):
         """One frame: handle input, give a hint, advance timers, refresh, maybe save.
@@ -211,7 +238,9 @@ class App:
             self.assist.tick(now)
             self.animation.tick(now)
             self.feedback.tick(now)
-            self.backlight.tick(now, self.assist.autoplay)
+            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty and self._may_retry(now):
+                # Nobody is playing: the game is kept as the screen goes dark.
+                self.save(now)
             # Sends what changed in this frame (nothing if nothing did).
             self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
@@ -220,6 +249,25 @@ class App:
                 self.save(now)
         except Exception as error:  # noqa: BLE001  a frame that failed in any way is dropped, never the game
             self.recover(error)
+        self._pace()
+
+    def _pace(self):
+        # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
+        # screen off) after this one's slot began, on a fixed schedule, so
+        # the frame rate holds however long a frame's work took; a frame
+        # that overran its slot starts the schedule again from now.
+        now = self.ticks_ms()
+        period = DARK_FRAME_MS if self.backlight.off else FRAME_MS
+        # ticks_add and ticks_diff, written out (no calls: every frame):
+        # ticks_ms wraps at 2**29.
+        due = (self._frame_at + period) & _TICKS_MASK
+        wait = ((due - now + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+        if 0 < wait <= period:
+            self._frame_at = due
+            self.wait_ms = wait
+        else:
+            self._frame_at = now
+            self.wait_ms = 0
 
     def recover(self, error):
         """A frame failed: drop what it was doing, say so, play on.
@@ -544,6 +592,7 @@ class App:
     def _apply_settings(self):
         settings = self.settings
         self.backlight.set_level(settings.brightness)
+        self.backlight.off_after_ms = settings.screen_off_ms
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

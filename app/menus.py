@@ -22,8 +22,11 @@ STATS = "stats"
 SETTINGS = "settings"
 ABOUT = "about"
 
-# The Settings attribute of each on/off row of pages.SETTING_NAMES ("": not on/off).
-_ON_OFF = ("", "sound", "lights", "animations", "", "tilt")
+# The Settings attribute of each on/off row of pages.SETTING_NAMES, and
+# Tilt's after them ("": not on/off: brightness, saving, screen off).
+_ON_OFF = ("", "sound", "lights", "animations", "", "", "tilt")
+_BRIGHTNESS_ROW = 0
+_SAVING_ROW = 4
 
 
 class Menus:
@@ -197,9 +200,11 @@ class Menus:
         name = _ON_OFF[self.choice]
         if name:
             setattr(settings, name, not getattr(settings, name))
-        elif self.choice:
+        elif self.choice == _BRIGHTNESS_ROW:
+            settings.brightness_step -= step
+        elif self.choice == _SAVING_ROW:
             settings.save_mode += step
         else:
-            settings.brightness_step -= step
+            settings.screen_off_step += step
         self.app.settings_changed(now)
         self._show_settings()

@@ -15,12 +15,12 @@ import sys
 
 from app import VERSION
 from app.help_text import wrap
-from app.settings import BRIGHTNESS_LEVELS
+from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
 #: Settings rows (and Tilt, on a board with an accelerometer: App's ``tilt``).
-SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving")
+SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving", "Screen off")
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
 #: QSPI flash of the RP2040 / RP2350 boards (log).
@@ -91,10 +91,15 @@ def settings_lines(settings, mode_names, tilt=None, width=26):
         _row("Lights", "on" if settings.lights else "off", width),
         _row("Animations", "on" if settings.animations else "off", width),
         _row("Saving", mode[:14], width),
+        _row("Screen off", _minutes(SCREEN_OFF_MINUTES[settings.screen_off_step]), width),
         _row("Tilt", "on" if settings.tilt else "off", width) if tilt else "",
         "Up/Down: pick  A/<>: set" if width >= 24 else "Up/Down, A: set",
         "B: back",
     ]
+
+
+def _minutes(value):
+    return "%d min" % value if value else "never"
 
 
 def _milliseconds(value):

@@ -16,7 +16,8 @@ trusted.
     byte 3  animations: 0 on, 1 off
     byte 4  save policy: 0 default, else SavePolicy mode + 1
     byte 5  tilt adds to the D-pad (a board with an accelerometer): 0 off, 1 on
-    bytes 6..7  unused, kept 0
+    byte 6  screen off after: 0 default (5 min), else SCREEN_OFF step + 1
+    byte 7  unused, kept 0
 """
 
 try:
@@ -34,9 +35,14 @@ _LIGHTS = const(2)
 _NO_ANIMATIONS = const(3)
 _SAVE_MODE = const(4)
 _TILT = const(5)
+_SCREEN_OFF = const(6)
 
 #: Brightness levels offered, in percent.
 BRIGHTNESS_LEVELS = (100, 80, 60, 40, 20)
+#: Minutes without input before the screen goes off (0: never), as offered.
+SCREEN_OFF_MINUTES = (2, 5, 10, 0)
+#: The step of SCREEN_OFF_MINUTES a fresh store has: 5 minutes.
+_SCREEN_OFF_DEFAULT = const(1)
 
 
 class Settings:
@@ -121,3 +127,20 @@ class Settings:
     @tilt.setter
     def tilt(self, value):
         self._set(_TILT, 1 if value else 0)
+
+    @property
+    def screen_off_step(self):
+        """0 .. 3: which of SCREEN_OFF_MINUTES (2, 5, 10 min, never)."""
+        stored = self._get(_SCREEN_OFF)
+        if stored == 0 or stored > len(SCREEN_OFF_MINUTES):
+            return _SCREEN_OFF_DEFAULT
+        return stored - 1
+
+    @screen_off_step.setter
+    def screen_off_step(self, step):
+        self._set(_SCREEN_OFF, (step % len(SCREEN_OFF_MINUTES)) + 1)
+
+    @property
+    def screen_off_ms(self):
+        """Milliseconds without input before the screen goes off; 0: never."""
+        return SCREEN_OFF_MINUTES[self.screen_off_step] * 60000

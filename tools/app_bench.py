@@ -180,8 +180,30 @@ def play_fuel(root, moves, idle, animations):
     return result.fuel, frames, valid
 
 
+def print_busy_share(idle, animated):
+    """The share of each frame's slot the app's Python keeps the CPU busy
+    (the rest the board sleeps), on every board, from the fuel of an idle
+    and an animated frame: at 1.2e8 fuel/s times the board's speed."""
+    import boards
+    from app.controller import DARK_FRAME_MS, FRAME_MS
+
+    print("Busy share of a frame's slot (the board sleeps the rest), at 1.2e8 fuel/s x the board's speed:")
+    print("%-28s %6s %16s %20s %18s" % ("board", "speed", "idle (%d ms)" % FRAME_MS,
+                                         "animated (%d ms)" % FRAME_MS, "screen off (%d ms)" % DARK_FRAME_MS))
+    for board_id in boards.NAMES:
+        speed = boards.load(board_id).SPEED
+        per_second = FUEL_PER_SECOND_CONSERVATIVE * speed
+        idle_ms = idle / per_second * 1000
+        animated_ms = (idle + animated) / per_second * 1000
+        print("%-28s %6.1f %9.2f ms %4.1f %% %12.2f ms %4.1f %% %11.2f ms %4.1f %%" % (
+            board_id, speed, idle_ms, 100 * idle_ms / FRAME_MS, animated_ms, 100 * animated_ms / FRAME_MS,
+            idle_ms, 100 * idle_ms / DARK_FRAME_MS))
+    print("Python only: displayio's refresh (C; in an idle frame a walk of the tree that finds nothing")
+    print("to send) and the SPI transfer of what an animated frame changed come on top.")
+
+
 def main():
-    """Print start-up, per-move and per-frame costs."""
+    """Print start-up, per-move and per-frame costs, and each board's busy share."""
     root = build_root()
     try:
         boot = boot_fuel(root)
@@ -195,24 +217,31 @@ def main():
               " target <= %.1f s" % (board_seconds, MPY_LOAD_FACTOR, BOOT_SECONDS_TARGET))
         print()
         print("%-34s %12s %10s %14s" % ("", "fuel/move", "frames", "PyBadge ms"))
+        moves = {}
         for animations in (False, True):
             few = play_fuel(root, 20, 0, animations)
             many = play_fuel(root, 120, 0, animations)
             fuel = (many[0] - few[0]) / (many[2] - few[2])
             frames = (many[1] - few[1]) / (many[2] - few[2])
+            moves[animations] = (fuel, frames)
             print("%-34s %12.0f %10.1f %9.2f-%.2f" % (
                 "move, animations " + ("on" if animations else "off"), fuel, frames,
                 fuel / FUEL_PER_SECOND_TYPICAL * 1000, fuel / FUEL_PER_SECOND_CONSERVATIVE * 1000))
         quiet = play_fuel(root, 0, 100, True)
         busy = play_fuel(root, 0, 1100, True)
-        fuel = (busy[0] - quiet[0]) / 1000
+        idle = (busy[0] - quiet[0]) / 1000
         print("%-34s %12.0f %10s %9.3f-%.3f" % (
-            "idle frame (per step())", fuel, "-",
-            fuel / FUEL_PER_SECOND_TYPICAL * 1000, fuel / FUEL_PER_SECOND_CONSERVATIVE * 1000))
+            "idle frame (per step())", idle, "-",
+            idle / FUEL_PER_SECOND_TYPICAL * 1000, idle / FUEL_PER_SECOND_CONSERVATIVE * 1000))
         print()
         print("fuel/move is per valid move through App.move (invalid directions included in the cost);")
         print("frames = app.step() calls per move until the slide is over (20 ms each).")
         print("Fuel -> time: 1.6e8 (typical) and 1.2e8 (conservative) fuel/s.")
+        print()
+        # An animated frame: what a move with animations costs more than one
+        # without, spread over its frames.
+        animated = (moves[True][0] - moves[False][0]) / moves[True][1]
+        print_busy_share(idle, animated)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return 0

@@ -574,7 +574,7 @@ def run_window(args):
         try:
             while window.pump():
                 window.step()
-                time.sleep(0.01)
+                time.sleep(window.app.wait_ms / 1000)  # what the board's main loop sleeps
         finally:
             saved = window.close()
     finally:

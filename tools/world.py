@@ -235,6 +235,9 @@ class World:
         seed); None: the host's own randomness.
     :param bool realtime: the clock follows the host's (the window); else
         it moves ``FRAME_MS`` per frame.
+    :param bool paced: the clock moves as the board's main loop sleeps:
+        after each frame by what the app asks for (``app.wait_ms``;
+        ``App.run``), and not when the keys are read.
     :param bool accelerometer: False: no chip answers on the I2C bus.
     :param tuple screen: (width, height) of the display in place of the
         board's (a Fruit Jam's monitor mode, a board of another screen).
@@ -246,7 +249,7 @@ class World:
     current = None
 
     def __init__(self, board_id="pybadge", nvm=None, fresh=False, seed=None, realtime=False,
-                 accelerometer=True, screen=None, settings=None, **options):
+                 accelerometer=True, screen=None, settings=None, paced=False, **options):
         install()
         if World.current is not None:
             World.current._alive = False
@@ -271,11 +274,16 @@ class World:
         if screen is not None:
             self.facts["runtime_screen" if self.facts["runtime_screen"] else "screen"] = tuple(screen)
         self.realtime = realtime
+        self.paced = paced
+        #: What the main loop slept, frame by frame (paced: the app's ``wait_ms``).
+        self.sleeps = []
         if realtime:
             import time
 
             world.frame_ms = 0
             self._started = time.monotonic()
+        elif paced:
+            world.frame_ms = 0
         self.code = load_code_py()
         #: What code.start() yielded (step names, then the App).
         self.steps = []
@@ -333,6 +341,10 @@ class World:
 
             self.fakeworld.now = int((time.monotonic() - self._started) * 1000) & 0x1FFFFFFF
         self.app.step()
+        if self.paced:
+            # The board sleeps what the frame left of its slot (App.run).
+            self.sleeps.append(self.app.wait_ms)
+            self.advance(self.app.wait_ms)
 
     def frames(self, count=1):
         """Run ``count`` frames."""

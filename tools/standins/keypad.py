@@ -61,11 +61,13 @@ class EventQueue:
 
     @property
     def overflowed(self):
-        self._fill()
+        if fakeworld.delivered < len(fakeworld.keys):  # (an idle frame: nothing to look at)
+            self._fill()
         return self._overflowed
 
     def _next(self):
-        self._fill()
+        if fakeworld.delivered < len(fakeworld.keys):
+            self._fill()
         due = fakeworld.due_key()
         if due is None:
             fakeworld.end_of_frame()
@@ -98,8 +100,10 @@ class EventQueue:
         return event
 
     def __len__(self):
-        count = 0
         keys = fakeworld.keys
+        if fakeworld.delivered >= len(keys):
+            return 0
+        count = 0
         for index in range(fakeworld.delivered, self._fill()):
             if keys[index][1] != -1:
                 count += 1

@@ -83,8 +83,8 @@ FAILED = -1
 NO_NVM = -2
 
 MAGIC = b"2048"
-# Sequence numbers are 16 bits and compared modulo 2**16 (serial-number
-# arithmetic), so they may wrap without confusing "newest".
+# Sequence numbers are 16 bits and wrap. "block" and "pages" compare their
+# two (always one apart) modulo 2**16; "log" goes by slot order instead.
 _SEQUENCE_MASK = const(0xFFFF)
 _SEQUENCE_HALF = const(0x8000)
 
@@ -196,7 +196,10 @@ def _small(buffer, offset):
 
 
 def _is_newer(sequence, other):
-    """True if ``sequence`` was written after ``other`` (both 16-bit, wrapping)."""
+    """True if ``sequence`` was written after ``other`` (both 16-bit, wrapping).
+
+    Only for two slots: a save writes one more than the newest, so the two
+    valid records are always one apart (with more, it is not transitive)."""
     distance = (sequence - other) & _SEQUENCE_MASK
     return 0 < distance < _SEQUENCE_HALF
 
@@ -626,7 +629,8 @@ class Store:
 
         One slice assignment: on a PyBadge one erase of the 8 KB block
         (~75 ms stall), on a CLUE one of a 4 KB page, on an RP2040 a page
-        program (~1 ms) or, once the log is full, one sector erase.
+        program (~1 ms) or, once the log is full, two: the mark's page
+        program, then one sector erase.
         Never raises: whatever the NVM object raises (OSError, MemoryError,
         RuntimeError, ValueError, ...) makes the outcome FAILED, with
         ``failure`` and ``error`` saying why; the next call scans the slots

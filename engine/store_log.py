@@ -17,34 +17,62 @@ never hold it.
   that page is programmed with its own bytes, so neither a finished nor a
   cut append can change it: a cut loses only the new record.
 * When the last slot is in use (or the next one is not erased), the save
-  writes the whole area once: the new record in slot 0, 0xFF everywhere
-  else. That is the one erase per ``slots`` saves, and the only write whose
-  cut loses the game: from the start of its erase until slot 0 is
-  programmed again, no record is left (docs/saving.md).
-* ``load`` reads the slots from the last to the first: the first record
-  found that passes every check is the newest (appends go in address
-  order), and an earlier one with a newer sequence number (left by the
-  "block" layout, say) still wins. A torn or refused record after it is
-  skipped, counted in ``refused`` until a save lands after it, and never
-  written into again.
+  first programs the *mark* (0x00) into the 55 unused bytes after the
+  newest record (they read 0xFF: no erase), then writes the whole area
+  once: the new record in slot 0, 0xFF everywhere else. That is the one
+  erase per ``slots`` saves, and the only write whose cut loses the game:
+  from the start of its erase until slot 0 is programmed again, no record
+  is trusted (docs/saving.md).
+* "Newest" is the log's own order, never a comparison of sequence numbers:
+  ``load`` reads the slots from the last to the first and the first record
+  that passes every check is the newest (every append goes after the last
+  slot in use, so a save is always the last record in slot order). One
+  exception, for a region the "block" layout wrote (an older version of
+  the game): when that record is in slot 1, a record in slot 0 whose
+  sequence number is exactly one more is the newer of the block's two (a
+  record appended after slot 0 has one more than it, never one less). A
+  torn or refused record after the newest is skipped, counted in
+  ``refused`` until a save lands after it, and never written into again.
+* A marked slot whose record fails its checks (an erase began) stops the
+  search: the newest record was there, any record before it is older, and
+  none is trusted (a fresh game); the sector is rewritten at the next save.
+  An erase sets bits all over the sector at once: an older record would
+  have to come through it whole while all 440 bits of the mark went back
+  to 1. A marked record that passes is the newest, as any.
 """
 
 from engine.store import (
     _FOREIGN,
     _LENGTH_V2,
     _SEQUENCE_AT,
+    MAGIC,
     REFUSED_MAX,
     SLOT_SIZE,
     _get,
-    _is_newer,
-    _record_length,
     _verdict,
 )
 
-# What an erased slot reads.
+# What an erased slot reads, and the bytes after a record (the mark's place).
 _ERASED = b"\xff" * SLOT_SIZE
+_TAIL = _ERASED[_LENGTH_V2:]
 #: Default program page in bytes (the RP2040's flash page).
 PROGRAM_SIZE = 256
+
+
+def _marked(record):
+    # A slot that holds the mark (or what an erase left of it) after what
+    # was one of our records: the mark's bytes are not all erased, and the
+    # magic's 1 bits are all still 1 (an erase only sets bits) but not
+    # every bit of the magic is (a slot erased that far is no evidence).
+    if record[_LENGTH_V2:] == _TAIL:
+        return False
+    every = 0xFF
+    for index in range(4):
+        byte = record[index]
+        if byte & MAGIC[index] != MAGIC[index]:
+            return False
+        every &= byte
+    return every != 0xFF
 
 
 class Log:
@@ -98,8 +126,7 @@ class Log:
         store = self.store
         used = -1
         newest = None
-        newest_record = None
-        sequence = 0
+        record = None
         slot = self.count - 1
         while slot >= 0:
             try:
@@ -110,29 +137,40 @@ class Log:
                     continue
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
-                if not whole:
-                    pass
-                elif newest is None:
+                if whole:
                     verdict = _verdict(record)
                     if verdict is None:
                         newest = slot
-                        newest_record = record
-                        sequence = _get(record, _SEQUENCE_AT, 2)
-                    elif refusals is not None and verdict != _FOREIGN:
+                        break
+                    if refusals is not None and verdict != _FOREIGN:
                         refusals.append((slot, 0, verdict))
-                elif _record_length(record) and _is_newer(_get(record, _SEQUENCE_AT, 2), sequence):
-                    # Only a record written by another layout is newer than
-                    # one after it: checked in full before it wins.
-                    if _verdict(record) is None:
-                        newest = slot
-                        newest_record = record
-                        sequence = _get(record, _SEQUENCE_AT, 2)
+                    if _marked(record):
+                        used = self.count - 1
+                        break
             except Exception:  # a strange NVM object must not stop the game
                 if used < 0:
                     used = slot
             slot -= 1
+        if newest == 1:
+            # Slot 0 may hold the newer of the "block" layout's two records:
+            # its sequence number is then one more (a record appended after
+            # slot 0 has one more than it); a marked one that fails was the
+            # newest.
+            try:
+                first = store._slot_bytes(0)
+                if len(first) == SLOT_SIZE:
+                    if _verdict(first) is None:
+                        if _get(first, _SEQUENCE_AT, 2) == (_get(record, _SEQUENCE_AT, 2) + 1) & 0xFFFF:
+                            newest = 0
+                            record = first
+                    elif _marked(first):
+                        newest = None
+            except Exception:
+                pass
         self.used = used
-        return newest, newest_record
+        if newest is None:
+            return None, None
+        return newest, record
 
     def count_refusals(self, refusals):
         """Count each refused slot of the last scan once.
@@ -152,7 +190,8 @@ class Log:
         """Write a sealed record; returns its slot.
 
         An append when the slot after ``used`` exists and reads erased (no
-        erase on RP2040); else the area rewritten once (one erase).
+        erase on RP2040); else the mark after the newest record, then the
+        area rewritten once (one erase).
         """
         store = self.store
         nvm = store.nvm
@@ -163,6 +202,12 @@ class Log:
                 self.used = target
                 nvm[base : base + _LENGTH_V2] = record
                 return target
+        if store._newest is not None:
+            # The mark first: once it is there, no older record is trusted.
+            base = store._base(store._newest) + _LENGTH_V2
+            end = base + len(_TAIL)
+            if nvm[base:end] == _TAIL:
+                nvm[base:end] = bytes(len(_TAIL))
         image = bytearray(self.count * SLOT_SIZE)
         for slot in range(self.count):
             image[slot * SLOT_SIZE : (slot + 1) * SLOT_SIZE] = _ERASED

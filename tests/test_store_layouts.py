@@ -199,15 +199,49 @@ def test_a_pages_region_further_in_the_nvm():
 # ---------------------------------------------------------------- power cuts
 
 
+class Cuts:
+    """An NVM model seen by a store, with one power cut for a whole save.
+
+    A save may make more than one assignment (the log's rewrite programs a
+    mark, then writes the area): ``cut`` counts the steps of all of them,
+    and ``steps`` / ``erased`` say what the save took (after ``reset``).
+    """
+
+    def __init__(self, flash):
+        self.flash = flash
+        self.cut = None
+        self.reset()
+
+    def reset(self):
+        self.steps = 0
+        self.erased = False
+
+    def __len__(self):
+        return len(self.flash)
+
+    def __getitem__(self, index):
+        return self.flash[index]
+
+    def __setitem__(self, index, value):
+        if self.cut is not None:
+            self.flash.cut_after = max(0, self.cut - self.steps)
+        try:
+            self.flash[index] = value
+        finally:
+            self.steps += self.flash.last_steps
+            self.erased = self.erased or self.flash.last_erased
+
+
 def cut_session(flash, layout, seed, saves, pick, check=None):
     """Cut the power at the chosen steps of every save of a seeded session.
 
-    ``pick(steps, erased)`` chooses the cuts of a save whose uncut write
-    takes ``steps`` steps (``erased``: it erased). Every load after a cut
-    must give the previous game, the new one, or a fresh game ("lost").
-    ``check(before, after, erased, target)`` may inspect each cut's bytes.
-    Returns the counts (also by kind of save: ``("erasing", "old")``, ...)
-    and the set of (erased, step) that lost the game.
+    ``pick(steps, erased)`` chooses the cuts of a save whose uncut writes
+    take ``steps`` steps in all (``erased``: it erased). Every load after a
+    cut must give the previous game, the new one, or a fresh game ("lost"):
+    never an older one. ``check(before, after, erased, target, cut)`` may
+    inspect each cut's bytes. Returns the counts (also by kind of save:
+    ``("erasing", "old")``, ...) and the set of (erased, step) that lost
+    the game.
     """
     store = Store(flash, **layout)
     store.load(seed=seed)
@@ -217,31 +251,32 @@ def cut_session(flash, layout, seed, saves, pick, check=None):
     for game, setting in save_points(seed, saves):
         store.settings[setting] ^= 0x5A
         expected = snapshot(game) + (store.saves + 1, bytes(store.settings))
-        dry = flash.clone()
+        dry = Cuts(flash.clone())
         dry_store = Store(dry, **layout)
         dry_store.load(seed=seed)
         dry_store.settings[:] = store.settings
         assert dry_store.save(game) == SAVED
-        steps, erased = dry.last_steps, dry.last_erased
+        steps, erased = dry.steps, dry.erased
         counts["erasing saves"] += erased
         for cut in pick(steps, erased):
-            trial = flash.clone()
+            trial = Cuts(flash.clone())
             trial_store = Store(trial, **layout)
             trial_store.load(seed=seed)
             trial_store.settings[:] = store.settings
-            before = bytes(trial.data)
-            trial.cut_after = cut
+            before = bytes(trial.flash.data)
+            trial.reset()
+            trial.cut = cut
             with pytest.raises(PowerCut):
                 trial_store.save(game)
             if check is not None:
-                check(before, bytes(trial.data), erased, dry_store._newest)
-            outcome, after = loaded(trial, seed=seed, **layout)
+                check(before, bytes(trial.flash.data), erased, dry_store._newest, cut)
+            outcome, after = loaded(trial.flash, seed=seed, **layout)
             if outcome == committed:
                 kind = "old"
             elif outcome == expected:
                 kind = "new"
             else:
-                assert after.version is None, "a cut gave a game that was never saved"
+                assert after.version is None, "a cut gave a game that was never saved, or an older one"
                 assert outcome == fresh_snapshot(seed)
                 kind = "lost"
                 lost.add((erased, cut))
@@ -271,7 +306,7 @@ def test_nrf_pages_lose_no_save_at_any_cut():
 
 
 def test_nrf_cut_never_changes_the_other_page():
-    def check(before, after, erased, target):
+    def check(before, after, erased, target, cut):
         other = 1 - target
         assert after[other * 4096 : (other + 1) * 4096] == before[other * 4096 : (other + 1) * 4096]
 
@@ -281,23 +316,33 @@ def test_nrf_cut_never_changes_the_other_page():
 LOG_REGION = dict(layout=LOG, start=1024, length=1024)  # 8 slots: a rewrite every 8 saves
 
 
+#: Steps of the mark's write (one 256-byte page programmed) before a rewrite.
+MARK_STEPS = 256
+
+
 def rp_cuts(steps, erased):
     if erased:
-        # The rewrite: before, during and after the sector erase, every
-        # byte of the sector's first 1,280 (up to the log's slot 2), then
-        # every 61st.
-        return list(range(0, 2 + 1280)) + list(range(2 + 1280, steps, 61))
+        # The rewrite: every byte of the mark's page, before, during and
+        # after the sector erase, every byte of the sector's first 1,280
+        # (up to the log's slot 2), then every 61st.
+        first = MARK_STEPS + 2 + 1280
+        return list(range(0, first)) + list(range(first, steps, 61))
     # An append programs one 256-byte page: every byte of it.
     return list(range(steps))
 
 
 def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_0_is_back():
-    def check(before, after, erased, target):
+    def check(before, after, erased, target, cut):
         if not erased:
             # Every byte but the new record's slot is as it was, also the
             # other record programmed again in the same 256-byte page.
             base = 1024 + target * SLOT_SIZE
             assert after[:base] == before[:base] and after[base + SLOT_SIZE :] == before[base + SLOT_SIZE :]
+        elif cut < MARK_STEPS:
+            # The mark goes into the 55 bytes after the newest record (the
+            # last slot of a full log) and changes nothing else.
+            mark = 1024 + 7 * SLOT_SIZE + RECORD_LENGTH
+            assert after[:mark] == before[:mark] and after[mark + 55 :] == before[mark + 55 :]
 
     saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
     counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
@@ -306,13 +351,16 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
     assert {step for erased, step in lost if not erased} == set()
     assert ("programming", "lost") not in counts
     assert counts[("programming", "old")] and counts[("programming", "new")]
-    # A rewrite loses the game from the start of its erase (step 1) until
-    # slot 0's record is programmed again: the log's first byte is byte 1024
-    # of the sector, its record ends 73 bytes on (a cut before its last
-    # byte may still give it when that byte reads as wanted already).
+    # A rewrite gives the previous game while it programs the mark, and
+    # loses the game from the start of its erase (the mark's steps, then 1)
+    # until slot 0's record is programmed again: the log's first byte is
+    # byte 1024 of the sector, its record ends 73 bytes on (a cut before its
+    # last byte may still give it when that byte reads as wanted already).
     rewrite = {step for erased, step in lost if erased}
-    first_safe = 2 + 1024 + RECORD_LENGTH
-    assert set(range(1, first_safe - 1)) <= rewrite <= set(range(1, first_safe))
+    first_lost = MARK_STEPS + 1
+    first_safe = MARK_STEPS + 2 + 1024 + RECORD_LENGTH
+    assert set(range(first_lost, first_safe - 1)) <= rewrite <= set(range(first_lost, first_safe))
+    assert counts[("erasing", "old")] == 3 * MARK_STEPS + 3
     assert counts["new"] > 0 and counts["old"] > 0
 
 
@@ -610,8 +658,25 @@ def test_micropython_loads_crafted_logs_like_cpython():
     torn[5 * SLOT_SIZE + 50 : 5 * SLOT_SIZE + RECORD_LENGTH] = b"\xff" * (RECORD_LENGTH - 50)
     rotten = bytearray(nvm)
     rotten[5 * SLOT_SIZE + 11] ^= 1
+    # The mark a rewrite programs after the newest record: still loads; with
+    # the record damaged (an erase begun), nothing older is trusted.
+    marked = bytearray(nvm)
+    marked[5 * SLOT_SIZE + RECORD_LENGTH : 6 * SLOT_SIZE] = bytes(SLOT_SIZE - RECORD_LENGTH)
+    erasing = bytearray(marked)
+    erasing[5 * SLOT_SIZE + 20] |= 0x81
+    # The "block" layout's pair with slot 0 the newer; sequence numbers that
+    # span more than half of 2**16 (slot order decides).
+    pair = bytearray(b"\xff" * 4096)
+    pair[0 : 2 * SLOT_SIZE] = nvm[SLOT_SIZE : 2 * SLOT_SIZE] + nvm[0:SLOT_SIZE]
+    spread = bytearray(nvm)
+    for slot, sequence in enumerate((0x0000, 0x4000, 0x8001, 0xC002, 0x0003, 0x7FFF)):
+        record = spread[slot * SLOT_SIZE : slot * SLOT_SIZE + RECORD_LENGTH]
+        record[5:7] = sequence.to_bytes(2, "little")
+        recrc(record)
+        spread[slot * SLOT_SIZE : slot * SLOT_SIZE + RECORD_LENGTH] = record
     images = [("whole", bytes(nvm)), ("torn", bytes(torn)), ("rotten", bytes(rotten)),
-              ("zeros", bytes(4096)), ("erased", b"\xff" * 4096)]
+              ("zeros", bytes(4096)), ("erased", b"\xff" * 4096), ("marked", bytes(marked)),
+              ("erasing", bytes(erasing)), ("pair", bytes(pair)), ("spread", bytes(spread))]
     lines = []
     for name, image in images:
         store = Store(bytearray(image), layout=LOG)
@@ -619,4 +684,6 @@ def test_micropython_loads_crafted_logs_like_cpython():
         lines.append("%s %s %s %s %s %s %s" % (
             name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves))
     assert lines[1].startswith("torn 2 4 1 damaged") and lines[3].startswith("zeros None None 0 None")
+    assert lines[5].startswith("marked 2 5 0 None") and lines[6].startswith("erasing None None 1 damaged")
+    assert lines[7].startswith("pair 2 0 0 None") and lines[8].startswith("spread 2 5 0 None")
     assert run(CRAFTED_GUEST % {"images": images}, fuel=4 * 10**9).stdout == "\n".join(lines) + "\n"

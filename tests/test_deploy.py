@@ -8,6 +8,7 @@ loses a file of the player's."""
 
 import errno
 import os
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -181,13 +182,20 @@ def test_shadowing_files_are_moved_aside_or_removed_when_ours(tmp_path, repo):
     (dest / "code.txt").write_text("print('runs instead of code.py')\n")
     (dest / "engine").mkdir()
     (dest / "engine/rules.py").write_text("# an old .py deploy of ours\n")
-    # An old manifest (one path a line) from a deploy that shipped .py files.
-    (dest / ".deploy-2048.txt").write_text("engine/rules.py\ncode.py\n")
+    (dest / "engine/game.py").write_text("# listed without a hash: maybe edited since\n")
+    # A deploy that shipped .py files: one entry with its hash, one a bare
+    # path (the oldest format, which proves nothing about the file).
+    (dest / ".deploy-2048.txt").write_text(
+        deployer.manifest_text({"engine/rules.py": deployer.sha256(b"# an old .py deploy of ours\n")})
+        + "engine/game.py\n")
     result = deploy(repo, dest, tmp_path)
     assert ("lib/adafruit_ticks.py", "lib/adafruit_ticks.py.bak-2048") in result["backups"]
     assert ("code.txt", "code.txt.bak-2048") in result["backups"]
     assert "engine/rules.py" in result["removed"]
+    assert ("engine/game.py", "engine/game.py.bak-2048") in result["backups"]
+    assert (dest / "engine/game.py.bak-2048").read_text() == "# listed without a hash: maybe edited since\n"
     assert not (dest / "lib/adafruit_ticks.py").exists() and not (dest / "engine/rules.py").exists()
+    assert not (dest / "engine/rules.py.old-2048").exists() and not (dest / "engine/game.py").exists()
     assert (dest / "engine/rules.mpy").read_bytes()[:1] == b"C"
 
 
@@ -212,6 +220,76 @@ def test_stale_files_of_ours_go_edited_ones_are_kept(tmp_path, repo):
     assert (dest / "app/screen.mpy.bak-2048").read_bytes() == b"C edited by hand"
 
 
+def test_entries_without_a_hash_prove_nothing(tmp_path, repo):
+    built = tmp_path / "game"
+    bundler.build(built, repo=repo, quiet=True, repo_lib=False)
+    dest = drive(tmp_path)
+    for folder in ("lib", "engine", "app"):
+        (dest / folder).mkdir()
+    (dest / "code.py").write_text("print('edited on the drive')\n")
+    (dest / "lib/adafruit_ticks.mpy").write_bytes(b"C\x06 edited by the player")
+    (dest / "app/gone.mpy").write_bytes(b"C a module the game no longer ships, maybe edited")
+    (dest / "engine/rules.mpy").write_bytes((built / "engine/rules.mpy").read_bytes())  # what the deploy writes
+    # An older deploy.py wrote bare paths: they say nothing about the files' bytes now.
+    (dest / ".deploy-2048.txt").write_text("code.py\nlib/adafruit_ticks.mpy\napp/gone.mpy\nengine/rules.mpy\n")
+    result = deploy(repo, dest, tmp_path)
+    assert sorted(result["backups"]) == [("app/gone.mpy", "app/gone.mpy.bak-2048"), ("code.py", "code.py.bak-2048"),
+                                         ("lib/adafruit_ticks.mpy", "lib/adafruit_ticks.mpy.bak-2048")]
+    assert (dest / "code.py.bak-2048").read_text() == "print('edited on the drive')\n"
+    assert (dest / "lib/adafruit_ticks.mpy.bak-2048").read_bytes() == b"C\x06 edited by the player"
+    assert (dest / "app/gone.mpy.bak-2048").read_bytes() == b"C a module the game no longer ships, maybe edited"
+    assert "engine/rules.mpy" in result["unchanged"] and result["removed"] == []
+    # Now every file of the game is listed with its hash.
+    manifest = deployer.read_manifest(dest)
+    in_place = result["copied"] + result["unchanged"]
+    assert manifest == {path: deployer.sha256((built / path).read_bytes()) for path in in_place}
+
+
+@pytest.mark.parametrize("folder", ["engine", "app", "lib", "fonts", "boards", "lib/adafruit_bitmap_font"])
+def test_a_file_where_a_game_folder_goes_is_moved_aside(tmp_path, folder):
+    # The board's code.py imports its profile from boards/, as the game's does.
+    code_py = "import boards.pybadge\n" + textwrap.dedent(FIXTURE["code.py"])
+    repo = make_repo(tmp_path, dict(FIXTURE, **{"code.py": code_py}))
+    dest = drive(tmp_path)
+    (dest / folder).parent.mkdir(parents=True, exist_ok=True)
+    (dest / folder).write_bytes(b"a file of mine named like a folder")
+    (dest / "code.py").write_text("print('mine')\n")
+    result = deploy(repo, dest, tmp_path)
+    assert (folder, folder + ".bak-2048") in result["backups"]
+    assert (dest / (folder + ".bak-2048")).read_bytes() == b"a file of mine named like a folder"
+    assert (dest / "code.py.bak-2048").read_text() == "print('mine')\n"
+    built = snapshot(tmp_path / "build")
+    assert any(path.startswith(folder + "/") for path in built)
+    for path, data in built.items():
+        assert (dest / path).read_bytes() == data, path
+
+
+@pytest.mark.parametrize("link, points_to", [
+    ("lib", "folder"),
+    ("lib/adafruit_display_text", "folder"),
+    ("app", "folder"),
+    ("code.py", "file"),
+    ("old", "folder"),  # a folder of a stale file the manifest lists
+])
+def test_a_link_inside_the_drive_is_refused_before_writing(tmp_path, repo, link, points_to):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x.mpy").write_bytes(b"C not on the drive")
+    dest = drive(tmp_path)
+    (dest / link).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(outside if points_to == "folder" else outside / "x.mpy", dest / link)
+    # The stale file's entry is a proper one: its hash matches, so a deploy would delete it.
+    entries = {"old/x.mpy": deployer.sha256(b"C not on the drive")}
+    (dest / ".deploy-2048.txt").write_text(deployer.manifest_text(entries))
+    before, before_outside = snapshot(dest), snapshot(outside)
+    with pytest.raises(deployer.DeployError) as raised:
+        deploy(repo, dest, tmp_path)
+    message = str(raised.value)
+    assert message.startswith("%s on the drive is a symbolic link" % link) and "nothing was written" in message
+    assert snapshot(outside) == before_outside and snapshot(dest) == before
+    assert os.path.islink(dest / link)
+
+
 def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monkeypatch, capsys):
     dest = drive(tmp_path)
     (dest / "code.py").write_text("print('mine')\n")
@@ -230,19 +308,19 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monk
     assert deployer.main(["--dest", str(dest)]) == 0
 
 
-def test_a_read_only_file_gives_one_line(tmp_path, repo, monkeypatch, capsys):
+def test_a_read_only_folder_gives_one_line_and_changes_nothing(tmp_path, repo, monkeypatch, capsys):
     dest = drive(tmp_path)
     monkeypatch.setattr(bundler, "REPO", repo)
     assert deployer.main(["--dest", str(dest)]) == 0
     capsys.readouterr()
     (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
-    os.chmod(dest / "app/screen.mpy", 0o444)
-    before = (dest / "app/screen.mpy").read_bytes()
+    os.chmod(dest / "app", 0o555)
+    before = snapshot(dest)
     real_write = deployer._write
 
     def write(path, data):
-        # Root may write a 0444 file, a player may not: refuse as the OS would.
-        if path.exists() and not path.stat().st_mode & 0o200:
+        # Root may write into a 0555 folder, a player may not: refuse as the OS would.
+        if not path.parent.stat().st_mode & 0o200:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         real_write(path, data)
 
@@ -251,10 +329,11 @@ def test_a_read_only_file_gives_one_line(tmp_path, repo, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "writing app/screen.mpy failed (Permission denied)" in err and "nothing was changed" in err
-    assert (dest / "app/screen.mpy").read_bytes() == before
+    assert snapshot(dest) == before
     # Writable again, the same command finishes the job.
-    os.chmod(dest / "app/screen.mpy", 0o644)
+    os.chmod(dest / "app", 0o755)
     assert deployer.main(["--dest", str(dest)]) == 0
+    assert (dest / "app/screen.mpy").read_bytes() != before["app/screen.mpy"]
 
 
 def test_a_read_only_drive_names_boot_py(tmp_path, repo, monkeypatch):

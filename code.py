@@ -62,6 +62,7 @@ def start():
     display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
     keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
     controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
+    battery, light, dimmable = parts.battery, parts.light, parts.dimmable
     del profile, parts  # nothing refers to boards/ any more: it can go
     forget("boards")
     if display is None:
@@ -133,6 +134,9 @@ def start():
         speed=speed,
         controls=controls,
         tilt=tilt,
+        battery=battery,
+        light=light,
+        dimmable=dimmable,
     )
     del art
     from adafruit_ticks import ticks_diff

@@ -106,6 +106,9 @@ class Assist:
     def request_hint(self):
         """Show "think..." now; the hint comes in the next frame."""
         view = self.app.view
+        if self.app.low_power:
+            view.show_status("batt.", "empty")  # a search takes power the game needs
+            return
         if not self.available():
             view.show_status("no", "solver")
             return
@@ -128,6 +131,9 @@ class Assist:
         app = self.app
         if app.game.over:
             app.view.show_status("game", "over")
+            return
+        if app.low_power:
+            app.view.show_status("batt.", "empty")
             return
         if not self.available():
             app.view.show_status("no", "solver")

@@ -29,8 +29,11 @@ class Backlight:
     :param int now: the time of start-up (ms), the first "input".
     """
 
-    def __init__(self, display, now):
+    def __init__(self, display, now, dimmable=True):
         self.display = display
+        #: False for a backlight that is only on or off: it is never dimmed
+        #: (any level under full would turn it off), only switched off.
+        self.dimmable = dimmable
         self.level = 1.0
         self.dimmed = False
         #: True while the backlight is off.
@@ -75,6 +78,8 @@ class Backlight:
         return NOTHING
 
     def _apply(self, level):
+        if not self.dimmable:
+            level = 1.0 if level > 0 else 0.0
         try:
             self.display.brightness = level
         except (AttributeError, NotImplementedError, RuntimeError, ValueError):

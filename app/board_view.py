@@ -148,6 +148,15 @@ class BoardView:
         self.status = TextGrid(strip, layout.status_columns, layout.status_lines, theme.DARK_TEXT,
                                layout.status_x, layout.status_y)
         group.append(self.status.grid)
+        # The battery's level: a place of its own, or the status lines
+        # while they are empty, or none (app.battery).
+        place = layout.battery
+        self._battery_in_status = place == "status"
+        self._battery_text = ""
+        self.battery = None
+        if isinstance(place, tuple):
+            self.battery = TextGrid(strip, place[2], 1, theme.DARK_TEXT, place[0], place[1])
+            group.append(self.battery.grid)
         self.group = group
         self._first = ""
         self._second = ""
@@ -252,8 +261,20 @@ class BoardView:
             self.score.hide(bool(text))
             self.best.hide(bool(text))
             return
+        if self._battery_in_status and not (first or second):
+            first = self._battery_text  # the status lines are the battery's while empty
         self.status.line(0, first, centre=True)
         self.status.line(1, second, centre=True)
+
+    def show_battery(self, text):
+        """The battery gauge's text ("85%", "USB", ""), where the layout has room."""
+        if text == self._battery_text:
+            return
+        self._battery_text = text
+        if self.battery is not None:
+            self.battery.line(0, text, centre=True)
+        elif self._battery_in_status and not (self._first or self._second):
+            self.status.line(0, text, centre=True)
 
     @property
     def status_text(self):

@@ -8,7 +8,8 @@
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
 (app.menus), hint and autoplay (app.assist), the backlight
-(app.backlight), the controls, saving and feedback.
+(app.backlight, app.light), the battery (app.battery), the controls,
+saving and feedback.
 
 It is driven by ``step()``, one call per frame: read every queued key
 event and act on each in order, give a hint asked for in the last frame,
@@ -58,6 +59,10 @@ _SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
 #: (or the game stalled) by a try every frame.
 SAVE_RETRY_MS = 2000
 SAVE_RETRY_MAX_MS = 64000
+# What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
+# loaded only on a board with a battery gauge).
+_BATTERY_LOW = const(1)
+_BATTERY_EMPTY = const(2)
 # What Save now says on the status lines, by the save's outcome.
 _SAVE_NOW_SAYS = {
     SAVED: ("saved", ""),
@@ -79,6 +84,9 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
+#: How often the battery gauge and the light sensor are looked at (ms;
+#: each reads at its own rate, app.battery and app.light).
+POWER_MS = 500
 
 #: Modes of the play flow (the menu's are app.menus').
 PLAY = "play"
@@ -128,6 +136,10 @@ class App:
         gives ``tilt(app, event)``: called while Settings > Tilt is on (at
         start, after each change), it merges tilt into ``app.keys`` and
         returns the Event to read keys into (``app.tilt.turn_on`` does both).
+    :param battery: the board's battery gauge (``app.battery.Gauge``), or None.
+    :param light: the board's light sensor (``value`` 0..65535), or None:
+        with one, Brightness offers "auto" (``app.light``).
+    :param bool dimmable: False for a backlight that is only on or off.
 
     code.py builds it, on the board and on the desktop alike (tools/world.py).
     """
@@ -148,6 +160,9 @@ class App:
         speed=1.0,
         controls=None,
         tilt=None,
+        battery=None,
+        light=None,
+        dimmable=True,
     ):
         self.display = display
         self.keys = keys
@@ -169,6 +184,19 @@ class App:
         self.controls = controls if controls is not None else act.Controls(keymap)
         self.controls.app = self  # a scheme may act by the app's mode
         self.tilt = tilt
+        #: The battery gauge, or None (a board that cannot read its battery).
+        self.battery = battery
+        self._battery_version = -1
+        #: The light sensor, or None; with one (and a dimmable backlight),
+        #: Brightness may be "auto".
+        self.light = light
+        self._auto = None
+        #: False for a backlight that is only on or off (Brightness is fixed).
+        self.dimmable = dimmable
+        if light is not None and dimmable:
+            from app.light import AutoBrightness  # noqa: PLC0415  only a board with a light sensor needs it
+
+            self._auto = AutoBrightness(light)
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -187,7 +215,7 @@ class App:
         self._handlers = {PLAY: self._on_play, WON: self._on_won, OVER: self._on_over}
         self._before = [0] * 16
         now = ticks_ms()
-        self.backlight = Backlight(display, now)
+        self.backlight = Backlight(display, now, dimmable)
         #: Milliseconds the main loop sleeps after this frame (``run``).
         self.wait_ms = 0
         self._frame_at = now
@@ -200,6 +228,8 @@ class App:
         # Wait before the next try after a failure (ms; 0: none failed).
         self._retry_ms = 0
         self._retry_at = now
+        # When the battery and light are next looked at (-1: the board has neither).
+        self._power_at = now if battery is not None or self._auto is not None else -1
         self._apply_settings()
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
@@ -241,6 +271,11 @@ class App:
             if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty and self._may_retry(now):
                 # Nobody is playing: the game is kept as the screen goes dark.
                 self.save(now)
+            # The battery and the light sensor, twice a second (written out:
+            # the ticks_diff of every other frame would cost a call).
+            if self._power_at >= 0 and ((now - self._power_at) & _TICKS_MASK) < _TICKS_HALF:
+                self._power_at = (now + POWER_MS) & _TICKS_MASK
+                self._tick_power(now)
             # Sends what changed in this frame (nothing if nothing did).
             self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
@@ -268,6 +303,43 @@ class App:
         else:
             self._frame_at = now
             self.wait_ms = 0
+
+    def _tick_power(self, now):
+        # The battery (once a second: its level on the screen, a save and a
+        # word when it runs low) and Brightness "auto" (twice a second).
+        battery = self.battery
+        if battery is not None:
+            news = battery.tick(now)
+            if battery.version != self._battery_version:
+                self._battery_version = battery.version
+                self.view.show_battery(battery.text())
+                if battery.on_usb and self.view.status_text.startswith("batt."):
+                    self.view.show_status()  # plugged in: the warning is over
+            if news:
+                # Low, then empty: the game is kept now, while there is
+                # power to write it, and the player is told.
+                if self.policy.dirty and self._may_retry(now):
+                    self.save(now)
+                if news == _BATTERY_EMPTY:
+                    self.assist.stop()
+                self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
+        auto = self._auto
+        if auto is not None and self.settings.auto_brightness:
+            level = auto.tick(now)
+            if level is not None:
+                self.backlight.set_level(level)
+
+    @property
+    def auto_offered(self):
+        """True if Settings offers Brightness "auto" (a light sensor and a
+        backlight that dims)."""
+        return self._auto is not None
+
+    @property
+    def low_power(self):
+        """True while the battery is empty (not on USB): no animations, no
+        hints or autoplay, to make the rest last."""
+        return self.battery is not None and self.battery.empty
 
     def recover(self, error):
         """A frame failed: drop what it was doing, say so, play on.
@@ -418,7 +490,7 @@ class App:
 
     def _show_move(self, direction, now):
         game = self.game
-        if self.settings.animations:
+        if self.settings.animations and not self.low_power:
             self.animation.start(self._before, game.cells, direction, now)
         else:
             self.view.show_cells(game.cells)
@@ -591,7 +663,8 @@ class App:
 
     def _apply_settings(self):
         settings = self.settings
-        self.backlight.set_level(settings.brightness)
+        auto = self._auto
+        self.backlight.set_level(auto.level if auto is not None and settings.auto_brightness else settings.brightness)
         self.backlight.off_after_ms = settings.screen_off_ms
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights

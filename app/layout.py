@@ -67,6 +67,9 @@ class Layout:
     :param int overlay_scale: the pages' and banners' own scale on top.
     :param int left: screen pixels left of the layout (a screen bigger than
         it: the layout is centred); ``top`` the same above it.
+    :param battery: where the battery gauge's text goes: (x, y, columns);
+        "status" for the status lines while they are empty; None: nowhere
+        on the play screen (the About page has it).
     """
 
     def __init__(
@@ -87,6 +90,7 @@ class Layout:
         status_lines=2,
         left=0,
         top=0,
+        battery=None,
     ):
         self.width = width
         self.height = height
@@ -104,6 +108,7 @@ class Layout:
         self.status_lines = status_lines
         self.left = left
         self.top = top
+        self.battery = battery
         self.tile_fonts = tile_fonts
         self.score_fonts = score_fonts
         self.arrow = arrow

@@ -14,7 +14,8 @@
   board, pages and banners at scale 2;
 * 128x128 (Thumby Color): the board under a one-line strip: SCORE and
   BEST side by side, each titled; a status message ("hint LEFT", "save
-  FAILED") takes the strip's place until the next move.
+  FAILED", "battery low") takes the strip's place until the next move;
+  no room for the battery's level (the About page has it).
 
 A screen of another size (a Fruit Jam's other monitor modes, a board
 that is not one of these) gets the largest of them that fits, centred:
@@ -90,6 +91,7 @@ def _panel(height, top, scale):
         score_fonts=_SMALL_SCORE_FONTS,
         arrow=41,
         scale=scale,
+        battery=(121, top + 100, 6),  # under the status lines
     )
 
 
@@ -119,6 +121,7 @@ def _square_240():
         score_fonts=(("9x18B-digits.pcf", 1), ("9x18B-digits.pcf", 1)),
         arrow=61,
         overlay_scale=2,
+        battery="status",  # between the scores, while no status shows
     )
 
 

@@ -13,6 +13,7 @@ methods (``resume``, ``new_game``, ``save_now``, ``set_mode``, ...). Each
 from app import controls as act
 from app import help_text, pages, theme
 from app.save_policy import MODE_NAMES
+from app.settings import BRIGHTNESS_LEVELS
 
 MENU = "menu"
 CONFIRM_NEW = "confirm_new"
@@ -99,7 +100,9 @@ class Menus:
                 self.choice = 0
                 self._show_settings()
             elif item == "About":
-                lines = pages.about_lines(app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns)
+                lines = pages.about_lines(
+                    app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns, app.battery, app.light
+                )
                 self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
             else:
                 # "Save now": the player's way to keep every move before the
@@ -180,7 +183,8 @@ class Menus:
         self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
 
     def _show_settings(self):
-        lines = pages.settings_lines(self.app.settings, MODE_NAMES, self.app.tilt, self.overlay.columns)
+        app = self.app
+        lines = pages.settings_lines(app.settings, MODE_NAMES, app.tilt, self.overlay.columns, app.auto_offered, app.dimmable)
         self.overlay.show_page("Settings", lines, self.choice)
 
     def on_settings(self, action, now):
@@ -201,7 +205,18 @@ class Menus:
         if name:
             setattr(settings, name, not getattr(settings, name))
         elif self.choice == _BRIGHTNESS_ROW:
-            settings.brightness_step -= step
+            if not self.app.dimmable:
+                return  # on or off only: the row says "fixed"
+            if not self.app.auto_offered:
+                settings.brightness_step -= step  # right: brighter
+            else:
+                # With a light sensor "auto" follows 100 %, before 20 %.
+                levels = len(BRIGHTNESS_LEVELS)
+                place = levels if settings.auto_brightness else settings.brightness_step
+                place = (place - step) % (levels + 1)
+                settings.auto_brightness = place == levels
+                if place < levels:
+                    settings.brightness_step = place
         elif self.choice == _SAVING_ROW:
             settings.save_mode += step
         else:

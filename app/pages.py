@@ -82,11 +82,19 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(settings, mode_names, tilt=None, width=26):
-    """One row per setting, value on the right; the Tilt row if ``tilt``."""
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True):
+    """One row per setting, value on the right; the Tilt row if ``tilt``;
+    Brightness may say "auto" if ``light`` (a board with a light sensor),
+    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
     mode = mode_names[settings.save_mode] if settings.save_mode < len(mode_names) else "?"
+    if not dimmable:
+        brightness = "fixed"
+    elif light and settings.auto_brightness:
+        brightness = "auto"
+    else:
+        brightness = "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step]
     return [
-        _row("Brightness", "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step], width),
+        _row("Brightness", brightness, width),
         _row("Sound", "on" if settings.sound else "off", width),
         _row("Lights", "on" if settings.lights else "off", width),
         _row("Animations", "on" if settings.animations else "off", width),
@@ -106,7 +114,7 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26):
+def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None):
     """Version, firmware and board, free memory, the last save and measured
     timings, for bug reports: groups of lines for app.help_text.in_pages,
     each line wrapped at ``width``.
@@ -116,6 +124,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
     :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
+    :param battery: the battery gauge (app.battery.Gauge), or None.
+    :param light: the light sensor (has ``value``), or None.
     """
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
@@ -137,6 +147,10 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
         ),
         (
+            _battery(battery),
+            "Light sensor: " + _reading(light) if light is not None else "",
+        ),
+        (
             save_line(last_save, save_failure),
             "Last write: " + _milliseconds(timings.save_ms if timings else -1),
             "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
@@ -144,4 +158,23 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         ),
         ("Rules: Gabriele Cirulli's 2048",),
     )
-    return [[part for line in group for part in wrap(line, width)] for group in groups]
+    return [[part for line in group if line for part in wrap(line, width)] for group in groups]
+
+
+def _battery(gauge):
+    # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line.
+    if gauge is None:
+        return "Battery: no gauge"
+    millivolts = gauge.millivolts
+    if not millivolts:
+        return "Battery: not read yet"
+    level = "USB" if gauge.on_usb else "%d%%" % gauge.shown
+    return "Battery: %d.%02dV %s" % (millivolts // 1000, millivolts % 1000 // 10, level)
+
+
+def _reading(sensor):
+    # A sensor's raw reading, for setting Brightness "auto" on a real board.
+    try:
+        return "%d" % sensor.value
+    except Exception:  # noqa: BLE001  a pin that does not answer
+        return "no reading"

@@ -17,7 +17,7 @@ trusted.
     byte 4  save policy: 0 default, else SavePolicy mode + 1
     byte 5  tilt adds to the D-pad (a board with an accelerometer): 0 off, 1 on
     byte 6  screen off after: 0 default (5 min), else SCREEN_OFF step + 1
-    byte 7  unused, kept 0
+    byte 7  brightness follows the room (a board with a light sensor): 0 off, 1 on
 """
 
 try:
@@ -36,6 +36,7 @@ _NO_ANIMATIONS = const(3)
 _SAVE_MODE = const(4)
 _TILT = const(5)
 _SCREEN_OFF = const(6)
+_AUTO_BRIGHTNESS = const(7)
 
 #: Brightness levels offered, in percent.
 BRIGHTNESS_LEVELS = (100, 80, 60, 40, 20)
@@ -144,3 +145,13 @@ class Settings:
     def screen_off_ms(self):
         """Milliseconds without input before the screen goes off; 0: never."""
         return SCREEN_OFF_MINUTES[self.screen_off_step] * 60000
+
+    @property
+    def auto_brightness(self):
+        """True if the backlight follows the room's light (Brightness "auto";
+        Settings offers it only on a board with a light sensor)."""
+        return self._get(_AUTO_BRIGHTNESS) == 1
+
+    @auto_brightness.setter
+    def auto_brightness(self, value):
+        self._set(_AUTO_BRIGHTNESS, 1 if value else 0)

@@ -30,6 +30,11 @@ class Hardware:
     :param tilt: for the App's Settings > Tilt: ``tilt(app, event)``, or None.
     :param event: the ``keypad.Event`` the key source reads buttons into
         (the App reads keys into it too), or None: code.py makes one.
+    :param battery: an ``app.battery.Gauge`` of the board's battery, or None.
+    :param light: the light sensor (has ``value``, 0..65535, more with more
+        light: ``analogio.AnalogIn``) for Brightness "auto", or None.
+    :param bool dimmable: False for a backlight that is only on or off
+        (no PWM on its pin: any brightness under full turns it off).
     """
 
     def __init__(
@@ -45,6 +50,9 @@ class Hardware:
         controls=None,
         tilt=None,
         event=None,
+        battery=None,
+        light=None,
+        dimmable=True,
     ):
         self.display = display
         self.keys = keys
@@ -57,6 +65,9 @@ class Hardware:
         self.controls = controls
         self.tilt = tilt
         self.event = event
+        self.battery = battery
+        self.light = light
+        self.dimmable = dimmable
 
 
 def nvm():
@@ -144,5 +155,40 @@ def neopixels(pin, count):
         from app.pixels import Pixels
 
         return Pixels(pin, count)
+    except (ImportError, AttributeError, ValueError, RuntimeError):
+        return None
+
+
+def analog(pin):
+    """``analogio.AnalogIn`` on ``pin``, or None (no analogio, a pin in use)."""
+    try:
+        import analogio
+
+        return analogio.AnalogIn(pin)
+    except (ImportError, AttributeError, ValueError, RuntimeError):
+        return None
+
+
+def battery(pin, divider, points=None, usb=None, usb_level=None):
+    """A gauge (app.battery) of a battery on the analog ``pin`` through a
+    ``divider``:1 divider, levels from ``points`` (default: a LiPo's), USB
+    power told by ``usb`` (see app.battery.Gauge); None if the pin cannot
+    be read. Nothing here is kept: the gauge holds only the pins."""
+    sense = analog(pin)
+    if sense is None:
+        return None
+    from app import battery as gauge
+
+    return gauge.Gauge(sense, divider, points or gauge.LIPO, usb, usb_level)
+
+
+def digital_in(pin):
+    """``digitalio.DigitalInOut`` on ``pin`` as an input, or None (a pin in use)."""
+    try:
+        import digitalio
+
+        sense = digitalio.DigitalInOut(pin)
+        sense.switch_to_input()
+        return sense
     except (ImportError, AttributeError, ValueError, RuntimeError):
         return None

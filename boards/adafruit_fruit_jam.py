@@ -51,4 +51,6 @@ def hardware(console=None):
         store=STORE,
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
+        # A DVI monitor: no backlight the board can set (docs/power.md).
+        dimmable=False,
     )

@@ -23,6 +23,10 @@ STORE = {"layout": "log"}
 SPEED = 0.8
 
 
+#: The battery's levels: 3.1 V fresh, 2.0 V empty (app.battery.LIPO's form).
+AAA_CELLS = bytes((110, 100, 0, 0))
+
+
 def hardware():
     """The Sprig as the game sees it."""
     import board
@@ -43,4 +47,11 @@ def hardware():
         nvm=_common.nvm(),
         store=STORE,
         speed=SPEED,
+        # Two AAA cells through a diode to the Pico's VSYS, read as VSYS/3
+        # on GPIO29; Hack Club's own mapping, 3.1 V fresh (100 %) to 2.0 V
+        # empty (0 %), in app.battery's form: (mV - 2000) // 10, percent;
+        # VBUS_SENSE (GPIO24) is high on USB power (docs/power.md).
+        battery=_common.battery(
+            board.VOLTAGE_MONITOR, 3, AAA_CELLS, _common.digital_in(board.VBUS_SENSE), usb_level=True
+        ),
     )

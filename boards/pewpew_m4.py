@@ -43,4 +43,6 @@ def hardware():
         keymap=KEYMAP,
         nvm=_common.nvm(),
         speed=SPEED,
+        # Its firmware has no backlight pin: the screen stays lit (docs/power.md).
+        dimmable=False,
     )

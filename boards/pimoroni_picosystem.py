@@ -23,6 +23,7 @@ SPEED = 0.8
 def hardware():
     """The PicoSystem as the game sees it."""
     import board
+    import supervisor
 
     pins = (board.SW_B, board.SW_A, board.SW_X, board.SW_Y, board.SW_RIGHT, board.SW_DOWN, board.SW_UP, board.SW_LEFT)
     return _common.Hardware(
@@ -32,4 +33,8 @@ def hardware():
         store=STORE,
         speaker=_common.pwm_speaker(board.AUDIO),
         speed=SPEED,
+        # Its 525 mAh LiPo on BAT_SENSE through a 3:1 divider (Pimoroni's
+        # picosystem library); VBUS_DETECT's polarity is not published:
+        # USB is a host's (docs/power.md).
+        battery=_common.battery(board.BAT_SENSE, 3, usb=supervisor.runtime),
     )

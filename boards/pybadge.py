@@ -25,6 +25,7 @@ TILT_AXES = ("+x", "+y")
 def hardware():
     """The PyBadge as the game sees it."""
     import board
+    import supervisor
 
     from app.tilt_option import LIS3DHTilt
 
@@ -36,4 +37,8 @@ def hardware():
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
         tilt=LIS3DHTilt(*TILT_AXES),
+        # The LiPo on A6 through a 2:1 divider (100K/100K: the PyBadge's
+        # schematic; Adafruit's guide); no VBUS pin: USB is a host's.
+        battery=_common.battery(board.A6, 2, usb=supervisor.runtime),
+        light=_common.analog(board.LIGHT),
     )

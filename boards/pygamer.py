@@ -25,6 +25,7 @@ def hardware():
     """The PyGamer as the game sees it."""
     import analogio
     import board
+    import supervisor
     import keypad
 
     from app.joystick import JoystickKeys
@@ -46,4 +47,7 @@ def hardware():
         pixels=_common.neopixels(board.NEOPIXEL, 5),
         speed=SPEED,
         tilt=LIS3DHTilt(*TILT_AXES),
+        # As the PyBadge: the LiPo on A6, 2:1 (the PyGamer's schematic).
+        battery=_common.battery(board.A6, 2, usb=supervisor.runtime),
+        light=_common.analog(board.LIGHT),
     )

@@ -39,4 +39,7 @@ def hardware():
         keys=_common.pin_keys(pins),
         nvm=_common.nvm(),
         speed=SPEED,
+        light=_common.analog(board.LIGHT),
+        # Its backlight pin has no PWM timer: it is on or off (docs/power.md).
+        dimmable=False,
     )

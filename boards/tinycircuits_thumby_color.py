@@ -42,4 +42,8 @@ def hardware():
         store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         speed=SPEED,
+        # Its LiPo on VOLTAGE_MONITOR through a 2:1 divider, before the
+        # regulator; CHARGE_STAT reads low while it charges on USB
+        # (TinyCircuits' game engine; docs/power.md).
+        battery=_common.battery(board.VOLTAGE_MONITOR, 2, usb=_common.digital_in(board.CHARGE_STAT), usb_level=False),
     )

@@ -163,6 +163,16 @@ def _app_idle(output):
     return thousands(fuel), ms(fuel, TYPICAL, 3), ms(fuel, CONSERVATIVE, 3)
 
 
+def _busy_share(board_id, doc_row):
+    # The busy shares of one board's row of app_bench's table, as docs/power.md rows them.
+    def expected(output):
+        return grab(r"^%s\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%"
+                    % re.escape(board_id), output, "app_bench")
+
+    return Quote("docs/power.md", "app_bench: busy share, " + board_id,
+                 r"\| %s \| ([\d.]+) %% \| ([\d.]+) %% \| ([\d.]+) %% \|" % re.escape(doc_row), "app_bench", expected)
+
+
 def _app_start(output):
     run, metered = grab(r"as run: ([\d.]+) M fuel, of which ([\d.]+) M", output, "app_bench")
     board = grab(r"the board's estimate[^:]*: ([\d.]+) M fuel", output, "app_bench")[0]
@@ -233,6 +243,9 @@ QUOTES = [
     Quote("docs/architecture.md", "app_bench: idle frame",
           r"\| idle frame \(`App.step\(\)` with no input\) \| ([\d,]+) \| - \| ([\d.]+) / ([\d.]+) \|",
           "app_bench", _app_idle),
+    _busy_share("pybadge", "PyBadge, PyGamer, Wio Terminal, Thumby Color, PewPew M4, Fruit Jam"),
+    _busy_share("hack_club_sprig", "Sprig, PicoSystem"),
+    _busy_share("clue_nrf52840_express", "CLUE"),
     Quote("docs/ram-budget.md", "app_bench: start-up seconds",
           r"\| start-up <= 1\.5 s at 1\.2e8 fuel/s \| \*\*([\d.]+) s\*\* estimated",
           "app_bench", lambda output: (_app_start(output)[3],)),

@@ -23,6 +23,12 @@ backlight: dimming after a minute and the Brightness setting darken it.
 Without a display (over SSH, in a container) it says so in one line and
 exits with status 2: use --headless.
 
+The power a board sees: ``--battery MV`` (the battery's voltage in
+millivolts at power-on, on a board that can read it), ``--usb`` (on USB
+power) and ``--light N`` (the light sensor's reading, 0..65535, for
+Brightness "auto"); in the window F5 / F6 take the battery 100 mV down /
+up, F7 plugs USB in or out, F8 makes the room dark, lit or sunny.
+
 The game is saved in an NVM file, by default
 ~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected; other
 boards have their own file beside it), so the simulator resumes like the
@@ -382,8 +388,13 @@ def run_headless(args):
         close_nvm(nvm)
 
 
+def power_options(args):
+    """The World keywords of --battery, --usb and --light."""
+    return {"battery_mv": args.battery, "usb": args.usb, "light": args.light}
+
+
 def _play_headless(args, nvm):
-    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile)
+    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
     if args.board:
         try:
             cells = parse_board(args.board)
@@ -452,12 +463,12 @@ class Window:
         frame, as headless; tests step a window so).
     """
 
-    def __init__(self, nvm, seed=None, board="pybadge", realtime=True):
+    def __init__(self, nvm, seed=None, board="pybadge", realtime=True, **power):
         import pygame
 
         self.pygame = pygame
         self.board_id = board
-        self.world = world.World(board, nvm=nvm, fresh=nvm is None, seed=seed, realtime=realtime)
+        self.world = world.World(board, nvm=nvm, fresh=nvm is None, seed=seed, realtime=realtime, **power)
         if self.world.app is None:
             raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.world.steps))
         self.app = self.world.app
@@ -485,6 +496,10 @@ class Window:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                     running = False
                     continue
+                if event.key in (pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8):
+                    if event.type == pygame.KEYDOWN:
+                        self._power_key(event.key)
+                    continue
                 if self._played == "keyboard":
                     self._typed(event)
                     continue
@@ -502,6 +517,34 @@ class Window:
                     if held == 1:
                         self.world.up(button)
         return running
+
+    def _power_key(self, key):
+        # F5 / F6: the battery 100 mV down / up; F7: USB in or out; F8: the
+        # room dark, lit, sunny (in turn). Each says what it did.
+        pygame = self.pygame
+        world_ = self.world
+        facts = world_.facts
+        if key in (pygame.K_F5, pygame.K_F6):
+            if facts["battery"] is None:
+                print("sim: the %s cannot read a battery" % self.board_id)
+                return
+            now = world_.fakeworld.battery_mv or facts["battery"][2]
+            now = max(0, min(6000, now + (100 if key == pygame.K_F6 else -100)))
+            world_.battery(now)
+            print("sim: battery %d mV" % now)
+        elif key == pygame.K_F7:
+            world_.usb(not world_.fakeworld.usb)
+            print("sim: USB power %s" % ("in" if world_.fakeworld.usb else "out"))
+        else:
+            if facts["light"] is None:
+                print("sim: the %s has no light sensor" % self.board_id)
+                return
+            rooms = (("dark", 300), ("lit", facts["light"][1]), ("sunny", 40000))
+            current = world_.fakeworld.light
+            index = next((i for i, (_, value) in enumerate(rooms) if value == current), 1)
+            name, value = rooms[(index + 1) % len(rooms)]
+            world_.light(value)
+            print("sim: the room is %s (light sensor %d)" % (name, value))
 
     def _typed(self, event):
         # A keyboard board: keys go to its console as typed (arrows as
@@ -561,7 +604,7 @@ def run_window(args):
         if nvm is None:
             return 2
     try:
-        window = Window(nvm, seed=args.seed, board=args.board_profile)
+        window = Window(nvm, seed=args.seed, board=args.board_profile, **power_options(args))
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             window.pygame.display.quit()
@@ -570,6 +613,7 @@ def run_window(args):
             return 2
         print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
         print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(args.board_profile)))
+        print("Power: F5 / F6 = battery 100 mV down / up, F7 = USB in / out, F8 = room light")
         saved = True
         try:
             while window.pump():
@@ -596,11 +640,28 @@ def main(argv=None):
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
     parser.add_argument("--board-profile", default="pybadge", metavar="BOARD_ID",
                         help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)")
+    parser.add_argument("--battery", type=int, default=None, metavar="MV",
+                        help="the battery's voltage in millivolts (a board that reads its battery)")
+    parser.add_argument("--usb", action="store_true", help="the board is on USB power")
+    parser.add_argument("--light", type=int, default=None, metavar="N",
+                        help="the light sensor's reading, 0..65535 (a board with one)")
     args = parser.parse_args(argv)
     try:
-        board_facts(args.board_profile)
+        facts = board_facts(args.board_profile)
     except ValueError as error:
         print("--board-profile: %s" % error, file=sys.stderr)
+        return 2
+    if args.battery is not None and not 0 <= args.battery <= 6000:
+        print("--battery: %d mV is not a battery's voltage (0..6000)" % args.battery, file=sys.stderr)
+        return 2
+    if args.battery is not None and facts["battery"] is None:
+        print("--battery: the %s cannot read a battery" % args.board_profile, file=sys.stderr)
+        return 2
+    if args.light is not None and not 0 <= args.light <= 65535:
+        print("--light: %d is not a reading (0..65535)" % args.light, file=sys.stderr)
+        return 2
+    if args.light is not None and facts["light"] is None:
+        print("--light: the %s has no light sensor" % args.board_profile, file=sys.stderr)
         return 2
     if args.headless:
         return run_headless(args)

@@ -243,13 +243,17 @@ class World:
         board's (a Fruit Jam's monitor mode, a board of another screen).
     :param dict settings: the board's settings.toml (name -> value, as
         ``os.getenv`` gives them on the board).
+    :param int battery_mv: the battery's voltage at power-on (None: the
+        board's resting figure, fakeboards ``battery``); ``usb``: on USB
+        power; ``light``: the light sensor's reading (None: a lit room).
     :param dict options: more ``fakeworld.reset`` keywords.
     """
 
     current = None
 
     def __init__(self, board_id="pybadge", nvm=None, fresh=False, seed=None, realtime=False,
-                 accelerometer=True, screen=None, settings=None, paced=False, **options):
+                 accelerometer=True, screen=None, settings=None, paced=False, battery_mv=None, usb=False,
+                 light=None, **options):
         install()
         if World.current is not None:
             World.current._alive = False
@@ -263,6 +267,7 @@ class World:
         world.terminal_font = terminal_font()
         world.stop_when_done = False
         world.accelerometer = accelerometer
+        world.battery_mv, world.usb, world.light = battery_mv, usb, light
         if fresh:
             world.nvm = None
         elif nvm is not None:
@@ -351,6 +356,13 @@ class World:
         for _ in range(count):
             self.step()
 
+    def run_for(self, milliseconds):
+        """Run frames until ``milliseconds`` have passed on the board's clock."""
+        world = self.fakeworld
+        until = (world.now + milliseconds) & 0x1FFFFFFF
+        while ((world.now - until) & 0x1FFFFFFF) >= 0x10000000:
+            self.step()
+
     def advance(self, milliseconds):
         """Let ``milliseconds`` pass on the board's clock now (a slow NVM
         write stalls the board so)."""
@@ -393,6 +405,23 @@ class World:
         self._check()
         world = self.fakeworld
         world.analog.setdefault(pin, []).append((world.now, value))
+
+    def battery(self, millivolts):
+        """From now the battery is at ``millivolts`` (the board's gauge pin
+        reads it through its divider; fakeboards ``battery``)."""
+        self._check()
+        self.fakeworld.battery_mv = millivolts
+
+    def usb(self, on=True):
+        """Plug USB power in (or pull it out): a host enumerates the board,
+        and a USB sense pin reads its level."""
+        self._check()
+        self.fakeworld.usb = on
+
+    def light(self, value):
+        """From now the light sensor reads ``value`` (0..65535)."""
+        self._check()
+        self.fakeworld.light = value
 
     def tilt(self, right_mg=0, down_mg=0):
         """Hold the board tilted from now: the screen's right / bottom edge

@@ -2,7 +2,10 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Fake ``digitalio``: pins that remember their value."""
+"""Fake ``digitalio``: outputs remember their value; inputs read the fake
+world (fakeworld.digital_value: a USB sense pin follows its power)."""
+
+import fakeworld
 
 
 class Direction:
@@ -18,15 +21,27 @@ class Pull:
 class DigitalInOut:
     def __init__(self, pin):
         self.pin = pin
-        self.value = False
+        self._value = False
+        self.pull = None
         self.direction = Direction.INPUT
+
+    @property
+    def value(self):
+        if self.direction == Direction.OUTPUT:
+            return self._value
+        return fakeworld.digital_value(self.pin, self.pull == Pull.UP)
+
+    @value.setter
+    def value(self, value):
+        self._value = value
 
     def switch_to_output(self, value=False, drive_mode=None):
         self.direction = Direction.OUTPUT
-        self.value = value
+        self._value = value
 
     def switch_to_input(self, pull=None):
         self.direction = Direction.INPUT
+        self.pull = pull
 
     def deinit(self):
         pass

@@ -43,7 +43,13 @@ Fields:
   button);
 * ``played``: "buttons", "tilt" (directions are tilts; a held Select is
   A and B together) or "keyboard" (every button is a key typed on the
-  console).
+  console);
+* ``battery``: (analog pin, divider, millivolts at rest) of a battery the
+  board can read (docs/power.md), or None; ``usb_pin``: (pin, level on USB
+  power) of a digital pin that tells USB power, or None (then only
+  ``supervisor.runtime.usb_connected`` tells a host's);
+* ``light``: (analog pin, reading at rest) of a light sensor, or None
+  (the reading is the fake world's own: a lit room, no published figure).
 """
 
 #: SAMD51 at 120 MHz: 130 KiB is the pessimistic figure for a PyBadge (docs/device-facts.md).
@@ -53,17 +59,19 @@ _RP2040_FREE = 171440
 
 BOARDS = {
     "pybadge": {
-        "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT",
+        "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT ACCELEROMETER_INTERRUPT A6",
         "screen": (160, 128),
         "nvm": 8192,
         "flash": "samd51",
         "free_heap": _SAMD51_FREE,
         "accelerometer": ("lis3dh", 0x19),
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7},
+        "battery": ("A6", 2, 3900),
+        "light": ("LIGHT", 6000),
     },
     "pygamer": {
         "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH JOYSTICK_X JOYSTICK_Y SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT "
-                "ACCELEROMETER_INTERRUPT",
+                "ACCELEROMETER_INTERRUPT A6",
         "screen": (160, 128),
         "nvm": 8192,
         "flash": "samd51",
@@ -73,28 +81,34 @@ BOARDS = {
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3},
         "stick": {"left": ("JOYSTICK_X", 2000), "right": ("JOYSTICK_X", 63000),
                   "up": ("JOYSTICK_Y", 2000), "down": ("JOYSTICK_Y", 63000)},
+        "battery": ("A6", 2, 3900),
+        "light": ("LIGHT", 6000),
     },
     "hack_club_sprig": {
         "pins": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK "
-                "AUDIO_LRCLK",
+                "AUDIO_LRCLK VOLTAGE_MONITOR VBUS_SENSE",
         "screen": (160, 128),
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
                  "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J"},
+        # Two fresh AAA cells less the diode's drop, on VSYS.
+        "battery": ("VOLTAGE_MONITOR", 3, 2900),
+        "usb_pin": ("VBUS_SENSE", True),
     },
     "pimoroni_picosystem": {
-        "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO",
+        "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO BAT_SENSE VBUS_DETECT CHARGE_STAT",
         "screen": (240, 240),
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
                  "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y"},
+        "battery": ("BAT_SENSE", 3, 3900),
     },
     "seeeduino_wio_terminal": {
-        "pins": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER",
+        "pins": "SWITCH_UP SWITCH_DOWN SWITCH_LEFT SWITCH_RIGHT SWITCH_PRESS BUTTON_1 BUTTON_2 BUTTON_3 BUZZER LIGHT",
         "screen": (320, 240),
         "nvm": 8192,
         "flash": "samd51",
@@ -102,6 +116,7 @@ BOARDS = {
         "free_heap": _SAMD51_FREE,
         "keys": {"up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
                  "a": "SWITCH_PRESS", "b": "BUTTON_3", "start": "BUTTON_1", "select": "BUTTON_2"},
+        "light": ("LIGHT", 6000),
     },
     "clue_nrf52840_express": {
         "pins": "BUTTON_A BUTTON_B SPEAKER NEOPIXEL ACCELEROMETER_GYRO_INTERRUPT",
@@ -128,13 +143,16 @@ BOARDS = {
     },
     "tinycircuits_thumby_color": {
         "pins": "BUTTON_UP BUTTON_DOWN BUTTON_LEFT BUTTON_RIGHT BUTTON_A BUTTON_B BUTTON_BUMPER_LEFT "
-                "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE",
+                "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE VOLTAGE_MONITOR CHARGE_STAT",
         "screen": (128, 128),
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
         "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
                  "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT"},
+        # Its charger's status pin is low while it charges.
+        "battery": ("VOLTAGE_MONITOR", 2, 3900),
+        "usb_pin": ("CHARGE_STAT", False),
     },
     "pewpew_m4": {
         "pins": "BUTTON_LEFT BUTTON_RIGHT BUTTON_UP BUTTON_DOWN BUTTON_O BUTTON_X BUTTON_Z SPEAKER",
@@ -176,6 +194,9 @@ DEFAULTS = {
     "stick": {},
     "instead": {},
     "played": "buttons",
+    "battery": None,
+    "usb_pin": None,
+    "light": None,
 }
 
 

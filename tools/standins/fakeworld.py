@@ -43,6 +43,12 @@ keys = []
 delivered = 0
 #: Analog inputs: pin name -> list of (time_ms, value 0..65535), in order.
 analog = {}
+#: The battery's voltage in millivolts (None: the board's resting figure,
+#: fakeboards ``battery``), what the light sensor reads (None: its
+#: resting figure), and whether the board is on USB power.
+battery_mv = None
+light = None
+usb = False
 #: The accelerometer: (time_ms, x, y, z) in milli-g, in time order; at
 #: rest the board lies flat (z = 1 g). False: no chip on the bus (a PyBadge LC).
 tilts = []
@@ -179,8 +185,11 @@ def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idl
           tilt_script=None, typed_script=None):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
-    global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads
+    global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads, battery_mv, light, usb
     BOARD_ID = board_id
+    battery_mv = None
+    light = None
+    usb = False
     _facts = None
     display = None
     frame_ms = FRAME_MS
@@ -256,8 +265,12 @@ def add_key(at, key, pressed):
 
 
 def analog_value(pin, default=32768):
-    """The stick value of ``pin`` now (the last scripted value whose time has come)."""
+    """What the analog ``pin`` reads now: the last scripted value whose time
+    has come (a stick), else the battery's or light sensor's reading, else
+    ``default`` (a stick at rest)."""
     steps = analog.get(pin)
+    if not steps:
+        return _resting(pin, default)
     value = default
     if steps:
         for at, scripted in steps:
@@ -266,6 +279,27 @@ def analog_value(pin, default=32768):
             else:
                 break
     return value
+
+
+def _resting(pin, default):
+    # A battery through its divider (3.3 V full scale), or the light sensor.
+    gauge = facts()["battery"]
+    if gauge is not None and pin == gauge[0]:
+        millivolts = gauge[2] if battery_mv is None else battery_mv
+        return max(0, min(65535, millivolts * 65535 // (3300 * gauge[1])))
+    sensor = facts()["light"]
+    if sensor is not None and pin == sensor[0]:
+        return sensor[1] if light is None else light
+    return default
+
+
+def digital_value(pin, default=False):
+    """What the digital input ``pin`` reads: a USB sense pin follows ``usb``;
+    any other reads ``default`` (its pull's level)."""
+    sense = facts()["usb_pin"]
+    if sense is not None and pin == sense[0]:
+        return sense[1] if usb else not sense[1]
+    return default
 
 
 def _ticks_reached(at):

@@ -15,7 +15,11 @@ def ticks_ms():
 class _Runtime:
     display = None
     serial_connected = False
-    usb_connected = False
+
+    @property
+    def usb_connected(self):
+        """True while a USB host has the board enumerated (fakeworld.usb)."""
+        return fakeworld.usb
 
     @property
     def serial_bytes_available(self):

@@ -39,6 +39,14 @@ def start():
     drawn while only the font loader is in memory, and the loader and
     painter are dropped before the game's modules load. On a board without
     a profile or a display it says so and yields nothing more.
+
+    Short of memory (a ``MemoryError``, or ``RuntimeError: pystack
+    exhausted``) once the layout is there, it lets go of what that try
+    built and builds the game again with less: without the solver, then
+    without the animations too (docs/architecture.md, "Start-up when memory
+    is short"); the About page says what the game goes without. When not
+    even that fits, or memory runs out before, one line on the console
+    says so, and the screen shows the console.
     """
     import os
 
@@ -46,102 +54,141 @@ def start():
     import keypad
     import supervisor
 
-    from app.memory import forget
-    from boards import load
-
     started = supervisor.ticks_ms()
-    profile = load(getattr(board, "board_id", None))
-    if profile is None:
-        unsupported_board(getattr(board, "board_id", None))
-        return
+    display = None
     try:
-        parts = profile.hardware()
-    except Exception as error:  # a sensor or pin that does not answer: say so, not a traceback
-        print("2048: this board's hardware did not start: %s: %s" % (type(error).__name__, error))
-        return
-    display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
-    keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
-    controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
-    battery, light, dimmable = parts.battery, parts.light, parts.dimmable
-    del profile, parts  # nothing refers to boards/ any more: it can go
-    forget("boards")
-    if display is None:
-        print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
-        return
-    from app.layouts import for_screen
+        from app.memory import forget
+        from boards import load
 
-    try:
-        layout = for_screen(display.width, display.height)
-    except ValueError as error:  # smaller than every layout
-        print("2048: %s" % error)
-        return
-    del for_screen
-    forget("app.layouts")
-    yield "layout"
-    from app.artwork import painting
-
-    art = yield from painting(FONT_DIR, layout)
-    del painting
-    forget("app.artwork", "adafruit_bitmap_font")
-    yield "artwork"
-    # The solver and its tables are loaded now, while the heap is still whole.
-    try:
-        import engine.solver
-
-        engine.solver.prepare()
-    except (ImportError, MemoryError):
-        pass  # no room, or no solver on the drive: the game runs; the hint says "no solver"
-    yield "solver"
-    from app.controller import App
-    from engine.rng import entropy_seed
-    from engine.store import Store, region_from_settings
-
-    yield "modules"
-    getenv = getattr(os, "getenv", None) or (lambda name: None)
-    # settings.toml may name a region the saves cannot use, or the NVM may
-    # be too small for them: then the game is played without saving, and
-    # says why (the console now, the About page later).
-    store = None
-    try:
-        start_at, length = region_from_settings(getenv)
-    except ValueError as error:
-        print("2048: saving is off: %s" % error)
-        failure = "a GAME2048_NVM setting is not a number"
-    else:
+        profile = load(getattr(board, "board_id", None))
+        if profile is None:
+            unsupported_board(getattr(board, "board_id", None))
+            return
         try:
-            store = Store(nvm, start_at, length, **strategy)
-        except ValueError as error:
-            print("2048: saving is off: %s" % error)
-            if start_at or length is not None:
-                failure = "the NVM region in settings.toml does not fit"
-            else:
-                failure = "this board's NVM is too small"
-    if store is None:
-        store = Store(None)
-        store.failure = failure
-    app = App(
-        display,
-        keys,
-        store,
-        supervisor.ticks_ms,
-        art=art,
-        layout=layout,
-        speaker=speaker,
-        pixels=pixels,
-        seed=entropy_seed(),
-        event=event,
-        keymap=keymap,
-        speed=speed,
-        controls=controls,
-        tilt=tilt,
-        battery=battery,
-        light=light,
-        dimmable=dimmable,
-    )
+            parts = profile.hardware()
+        except Exception as error:  # a sensor or pin that does not answer: say so, not a traceback
+            if isinstance(error, MemoryError) or "pystack" in str(error):
+                raise  # short of memory, not the hardware's fault: said below
+            print("2048: this board's hardware did not start: %s: %s" % (type(error).__name__, error))
+            return
+        display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
+        keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
+        controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
+        battery, light, dimmable = parts.battery, parts.light, parts.dimmable
+        del profile, parts  # nothing refers to boards/ any more: it can go
+        forget("boards")
+        if display is None:
+            print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
+            return
+        from app.layouts import for_screen
+
+        try:
+            layout = for_screen(display.width, display.height)
+        except ValueError as error:  # smaller than every layout
+            print("2048: %s" % error)
+            return
+        del for_screen
+        forget("app.layouts")
+        yield "layout"
+        from app.artwork import painting
+
+        art = yield from painting(FONT_DIR, layout)
+        del painting
+        forget("app.artwork", "adafruit_bitmap_font")
+        yield "artwork"
+        # From here on, a try that runs out of memory is made again with
+        # less: 1, no solver; 2, no animations either.
+        store = None
+        less = 0
+        while True:
+            try:
+                if not less:
+                    # The solver and its tables are loaded now, while the heap is still whole.
+                    try:
+                        import engine.solver
+
+                        engine.solver.prepare()
+                    except ImportError:
+                        pass  # no solver on the drive: the game runs; the hint says "no solver"
+                    yield "solver"
+                elif less > 1:
+                    from app import animation
+
+                    animation.SPRITES = 0
+                from app.controller import App
+                from engine.rng import entropy_seed
+                from engine.store import Store, region_from_settings
+
+                yield "modules"
+                if store is None:  # (once: a try that fails after this keeps it)
+                    # settings.toml may name a region the saves cannot use, or the NVM may
+                    # be too small for them: then the game is played without saving, and
+                    # says why (the console now, the About page later).
+                    getenv = getattr(os, "getenv", None) or (lambda name: None)
+                    try:
+                        start_at, length = region_from_settings(getenv)
+                    except ValueError as error:
+                        print("2048: saving is off: %s" % error)
+                        failure = "a GAME2048_NVM setting is not a number"
+                    else:
+                        try:
+                            store = Store(nvm, start_at, length, **strategy)
+                        except ValueError as error:
+                            print("2048: saving is off: %s" % error)
+                            if start_at or length is not None:
+                                failure = "the NVM region in settings.toml does not fit"
+                            else:
+                                failure = "this board's NVM is too small"
+                    if store is None:
+                        store = Store(None)
+                        store.failure = failure
+                app = App(
+                    display,
+                    keys,
+                    store,
+                    supervisor.ticks_ms,
+                    art=art,
+                    layout=layout,
+                    speaker=speaker,
+                    pixels=pixels,
+                    seed=entropy_seed(),
+                    event=event,
+                    keymap=keymap,
+                    speed=None if less else speed,  # None: no solver
+                    controls=controls,
+                    tilt=tilt,
+                    battery=battery,
+                    light=light,
+                    dimmable=dimmable,
+                )
+                break
+            except (MemoryError, RuntimeError):
+                if less > 1:
+                    raise  # nothing more to leave out
+            # What the try built goes (the parts it was handed forget the
+            # App), and the next try goes without one thing more.
+            if controls is not None:
+                controls.app = None
+            if hasattr(keys, "on_failure"):
+                keys.on_failure = None
+            display.root_group = None
+            forget("engine.solver")
+            less += 1
+    except (MemoryError, RuntimeError):
+        # Printing a constant and showing the console need no heap.
+        if display is not None:
+            import displayio
+
+            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
+            display.auto_refresh = True
+        print("2048: not enough memory to start: remove other files from lib/ or update CircuitPython")
+        return
     del art
     from adafruit_ticks import ticks_diff
 
     app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
+    if less:
+        app.timings.low_memory = less  # the About page says what the game goes without
     yield app
 
 

@@ -13,6 +13,10 @@ answers "does the whole game still run in a heap this small, with real
 collections and fragmentation?". Its objects are 64-bit (a pointer or a
 small int is 8 bytes), so its byte counts are not the board's: use its
 figures as ratios and as "it completes" checks, not as sizes.
+
+tools/ram_budget.py finds the smallest heap the whole measured run
+completes in; tools/heap_floor.py runs code.py's start-up at every heap
+size a KiB apart and says what each one starts with.
 """
 
 import os
@@ -47,6 +51,11 @@ class Result:
     def out_of_memory(self):
         """True when the program stopped with a MemoryError."""
         return self.returncode != 0 and "MemoryError" in self.stderr + self.stdout
+
+    @property
+    def traceback(self):
+        """True when the program printed a traceback (an exception it did not catch)."""
+        return "Traceback (most recent call last)" in self.stderr + self.stdout
 
 
 def run(code, path, heap, cwd=None, timeout=600):

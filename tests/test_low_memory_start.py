@@ -1,0 +1,294 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Start-up never dies for want of memory: a game with less, or one line that says so.
+
+A ``MemoryError`` or an exhausted pystack (``RuntimeError``) anywhere in
+code.py's start leaves a game without the solver, then without the
+animations too (the About page says so), and when not even that fits,
+one line on the console with the console on the screen; never a
+traceback. Tried three ways:
+
+* for real, in MicroPython's unix port with a fixed heap
+  (tools/heap_floor.py): every heap size from one where everything starts
+  down 1 KiB at a time to where code.py itself no longer compiles;
+* for real, in the pystack VM, with pystacks too small for start-up;
+* on the desktop (tools/world.py), with the fault raised where it happens
+  (building the App, painting, the board's hardware): the About page and
+  the hint say what the game goes without, and moves are drawn at once.
+"""
+
+import builtins
+import contextlib
+import sys
+
+import pytest
+
+from tools import heap_floor, pystack_vm, ram_budget, unix_vm
+from tools.sim import Simulator
+from tools.world import World
+
+FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
+NO_ROOM = "2048: not enough memory to start: remove other files from lib/ or update CircuitPython"
+
+
+@contextlib.contextmanager
+def failing(module_name, attribute, fault, times, then=None):
+    """While the block runs, the first ``times`` calls of
+    ``module_name.attribute`` raise ``fault`` (the calls after them call
+    ``then()`` first, if given): the attribute is wrapped each time that
+    module is imported anew (a World imports the game's modules afresh at
+    every power-on)."""
+    real_import = builtins.__import__
+    left = [times]
+
+    def raising(real):
+        def call(*args, **kwargs):
+            if left[0] > 0:
+                left[0] -= 1
+                # A new one each time, as the VM raises them: one raised
+                # again would keep the frames of its last traceback alive.
+                raise type(fault)(*fault.args)
+            if then is not None:
+                then()
+            return real(*args, **kwargs)
+
+        call.raising = True
+        return call
+
+    def hooked(name, globals=None, locals=None, fromlist=(), level=0):
+        module = real_import(name, globals, locals, fromlist, level)
+        target = sys.modules.get(module_name)
+        if target is not None and hasattr(target, attribute):
+            real = getattr(target, attribute)
+            if not getattr(real, "raising", False):
+                setattr(target, attribute, raising(real))
+        return module
+
+    builtins.__import__ = hooked
+    try:
+        yield left
+    finally:
+        builtins.__import__ = real_import
+
+
+def about_lines(sim):
+    """Every line of the About page (Start > About), then back to the board."""
+    sim.press_all(["start", "down*6", "a"])
+    lines = list(sim.lines())
+    menus = sim.app.menus
+    while menus.page + 1 < len(menus.pages):
+        sim.press("right")
+        lines += sim.lines()
+    sim.press_all(["b", "b"])
+    return lines
+
+
+def moves_at_once(sim):
+    """True if a move that changes the board is drawn at once (no slide)."""
+    for direction in ("left", "up", "right", "down"):
+        before = list(sim.game.cells)
+        sim.down(direction)
+        sim.step()
+        sim.up(direction)
+        if sim.game.cells != before:
+            return not sim.app.animation.active
+        sim.step()
+    raise AssertionError("no direction moved")
+
+
+# -- on the desktop, the fault injected -------------------------------------
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_no_room_for_the_app_with_the_solver_plays_without_it_and_says_so(fault, capsys):
+    with failing("app.controller", "App", fault, 1) as left:
+        sim = Simulator(seed=1)
+    assert left == [0]
+    assert capsys.readouterr().out == ""  # the About page says it, below
+    assert "engine.solver" not in sys.modules  # let go, and never loaded again
+    sim.press("select")
+    assert sim.glass.shows("no", "solver")
+    assert "engine.solver" not in sys.modules
+    assert not moves_at_once(sim)  # the animations are there
+    lines = about_lines(sim)
+    assert "Low RAM: no solver" in lines and "no animations" not in lines, lines
+    moves = sim.game.moves
+    sim.press_all(["left", "down", "right", "up"])
+    assert sim.game.moves > moves
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+def test_no_room_without_the_solver_either_plays_without_animations_too(fault, capsys):
+    with failing("app.controller", "App", fault, 2):
+        sim = Simulator(seed=2)
+    assert capsys.readouterr().out == ""
+    assert sim.app.settings.animations  # the player's setting is kept; there is nothing to animate with
+    assert moves_at_once(sim)
+    sim.press("select")
+    assert sim.glass.shows("no", "solver")
+    lines = about_lines(sim)
+    at = lines.index("Low RAM: no solver,")
+    assert lines[at + 1] == "no animations", lines
+
+
+def test_a_full_start_says_nothing_of_memory(capsys):
+    sim = Simulator(seed=3)
+    assert capsys.readouterr().out == ""
+    assert not any(line.startswith("Low RAM") for line in about_lines(sim))
+    assert not moves_at_once(sim)
+
+
+@pytest.mark.parametrize("module_name, attribute, fault", [
+    (module_name, attribute, fault)
+    for module_name, attribute in (
+        ("app.controller", "App"),  # at every try
+        ("app.artwork", "painting"),  # the fonts
+        ("boards._common", "shift_register_keys"),  # in the profile's hardware(), before any try
+        ("boards", "load"),  # the first thing start() does
+    )
+    for fault in FAULTS
+    # (Any other RuntimeError from the hardware is the hardware's: below.)
+    if attribute != "shift_register_keys" or isinstance(fault, MemoryError) or "pystack" in str(fault)
+], ids=str)
+def test_no_room_for_any_game_says_so_in_one_line_on_the_console_and_shows_it(module_name, attribute, fault, capsys):
+    with failing(module_name, attribute, fault, 99):
+        world = World("pybadge", seed=4)
+    assert world.app is None
+    out = capsys.readouterr().out
+    assert out.splitlines() == [NO_ROOM], out
+    import displayio
+
+    # The console, where print goes, is what the screen shows, and the
+    # firmware refreshes it (a game half built had turned that off).
+    assert world.display.root_group is displayio.CIRCUITPYTHON_TERMINAL
+    assert world.display.auto_refresh
+
+
+def test_a_runtime_error_from_the_hardware_is_said_as_the_hardware_s(capsys):
+    with failing("boards._common", "shift_register_keys", RuntimeError("No pull up found on SDA or SCL"), 99):
+        world = World("pybadge", seed=5)
+    assert world.app is None
+    out = capsys.readouterr().out
+    assert out.splitlines() == ["2048: this board's hardware did not start: RuntimeError: No pull up found on SDA or SCL"]
+
+
+@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "adafruit_fruit_jam"])
+def test_an_app_that_failed_half_built_is_let_go_before_the_next_try(board_id):
+    # These boards' control schemes (and the CLUE's tilt keys) are the
+    # profile's, made once; an App that failed after it had hooked itself
+    # to them must not stay alive in them while the next one is built.
+    import gc
+
+    live = []
+    # Apps of earlier tests may still be alive (a fixture's, a failed
+    # test's traceback): only the ones this start-up makes are counted.
+    gc.collect()
+    earlier = {id(thing) for thing in gc.get_objects() if type(thing).__name__ == "App"}
+
+    def count_apps():
+        gc.collect()
+        live.append(len([thing for thing in gc.get_objects()
+                         if type(thing).__name__ == "App" and id(thing) not in earlier]))
+
+    fault = MemoryError("memory allocation failed")
+    # Each App counts the Apps alive as it is called; the first fails in
+    # its BoardView, after it has hooked itself to the profile's parts.
+    with failing("app.controller", "App", fault, 0, then=count_apps), failing("app.board_view", "BoardView", fault, 1):
+        sim = Simulator(seed=6, board=board_id)
+    assert sim.app.timings.low_memory == 1  # no solver
+    assert live == [0, 0]  # none before the first try, none left of it before the second
+    assert sim.app.controls.app is sim.app
+    moves = sim.game.moves
+    sim.press_all(["left", "down", "right", "up"])
+    assert sim.game.moves > moves
+
+
+# -- for real: a fixed heap, a small pystack -----------------------------------
+
+
+@pytest.mark.skipif(not unix_vm.available(), reason="the unix VM is not installed (make test installs it)")
+def test_every_heap_from_full_down_to_the_message_starts_a_game_or_says_why():
+    outcomes = heap_floor.survey("pybadge")
+    table = "\n".join("%d KiB: %s %s" % (o.heap // 1024, o.kind, o.detail) for o in outcomes)
+    assert outcomes[0].kind == heap_floor.FULL, table
+    broken = [outcome for outcome in outcomes if outcome.kind == heap_floor.BROKEN]
+    assert not broken, table
+    told = [index for index, outcome in enumerate(outcomes) if outcome.kind == heap_floor.MESSAGE]
+    assert told, table
+    floor = told[-1]  # the smallest heap that shows the message
+    # Down to the message's own size, a game or the message; below it,
+    # code.py itself does not compile (the firmware's own error, before
+    # any line of the game runs).
+    assert all(outcome.plays or outcome.kind == heap_floor.MESSAGE for outcome in outcomes[: floor + 1]), table
+    assert all(outcome.kind == heap_floor.NOTHING for outcome in outcomes[floor + 1 :]), table
+    assert len(outcomes) > floor + 1, table  # the survey went below it
+    # Between "everything" and "the message" there are games with less:
+    # without the solver, and without the animations too.
+    kinds = [outcome.kind for outcome in outcomes]
+    assert "low memory: no solver" in kinds and "low memory: no solver, no animations" in kinds, table
+    smallest = min((outcome for outcome in outcomes if outcome.plays), key=lambda outcome: outcome.heap)
+    full = min((outcome for outcome in outcomes if outcome.kind == heap_floor.FULL), key=lambda outcome: outcome.heap)
+    assert full.heap - smallest.heap >= 8 * 1024, table
+
+
+@pytest.fixture(scope="module")
+def root():
+    folder = ram_budget.build_root()
+    yield folder
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+_PYSTACK_DRIVER = """
+import fakeworld, fakeplayer
+fakeworld.reset(%(board)r)
+inputs = fakeplayer.script(%(actions)r)
+fakeworld.reset(%(board)r, nvm_image=bytes.fromhex(%(image)r), idle_frames=10, **inputs)
+inputs = None
+import code
+code.FONT_DIR = '/fonts'
+try:
+    code.main()
+except KeyboardInterrupt:
+    pass
+shown = fakeworld.display.root_group
+cells = None
+for layer in getattr(shown, '_items', ()):
+    members = getattr(layer, '_items', None)
+    if members is not None and len(members) == 16:
+        cells = [tile[0] for tile in members]
+print('SHOWN', cells, fakeworld.display.auto_refresh)
+"""
+
+
+@pytest.mark.skipif(not pystack_vm.available(), reason="the pystack VM is not installed (make test installs it)")
+def test_a_pystack_too_small_for_start_up_gets_the_message_never_a_traceback(root):
+    from tests.conftest import ROOT
+
+    board = "pybadge"
+    program = _PYSTACK_DRIVER % {
+        "board": board,
+        "actions": [("tap", button) for button, _ in heap_floor.MOVES],
+        "image": ram_budget.board_image(board).hex(),
+    }
+    expected = "SHOWN %s False" % heap_floor.expected_cells(board)
+    seen = {}
+    # From CircuitPython 10's pystack down to about where the test's own
+    # set-up (fakeplayer) needs more than there is.
+    for size in range(pystack_vm.PYSTACK_CP10, 447, -64):
+        try:
+            out = "".join(pystack_vm.run([program], root=root, pystack=size, mounts=[("/fonts", ROOT / "fonts")]))
+        except pystack_vm.GuestError as error:
+            raise AssertionError("%d B of pystack: %s: %s" % (size, error.type, error.message)) from None
+        lines = [line for line in out.splitlines() if line.startswith(("2048:", "SHOWN"))]
+        if lines == [expected]:
+            seen[size] = "plays"
+        elif lines == [NO_ROOM, "SHOWN None True"]:
+            seen[size] = "message"
+        else:
+            raise AssertionError("%d B of pystack: %s" % (size, out[-2000:]))
+    assert seen[pystack_vm.PYSTACK_CP10] == "plays" and seen[pystack_vm.PYSTACK_CP9] == "plays", seen
+    assert seen[min(seen)] == "message", seen

@@ -7,7 +7,8 @@
 A component the app owns: it keeps its own place (menu row, help page,
 setting picked) and acts on the app only through the app's public
 methods (``resume``, ``new_game``, ``save_now``, ``set_mode``, ...). Each
-``on_*`` handler takes an action (app.controls) and the time in ms.
+``on_*`` handler takes an action (app.controls) and the time in ms, and
+may return a request for the app (``SAVE_NOW``).
 """
 
 from app import controls as act
@@ -22,6 +23,9 @@ HELP_PAGE = "help_page"
 STATS = "stats"
 SETTINGS = "settings"
 ABOUT = "about"
+
+#: What a handler may return: a request for the app to carry out.
+SAVE_NOW = "save now"
 
 # The Settings attribute of each on/off row of pages.SETTING_NAMES, and
 # Tilt's after them ("": not on/off: brightness, saving, screen off).
@@ -101,14 +105,17 @@ class Menus:
                 self._show_settings()
             elif item == "About":
                 lines = pages.about_lines(
-                    app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns, app.battery, app.light
+                    app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns, app.battery, app.light,
+                    app.failed_saves,
                 )
                 self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
+            elif item == "Save now":
+                # The player's way to keep every move before the power
+                # switch, whatever the save policy would wait for; the app
+                # does it (one call level less on the way to the NVM).
+                return SAVE_NOW
             else:
-                # "Save now": the player's way to keep every move before the
-                # power switch, whatever the save policy would wait for. It
-                # says "saved" only if a record was written and read back.
-                app.save_now(now)
+                raise ValueError(item)  # a row pages.MENU_ITEMS has and this does not
 
     def on_confirm_new(self, action, now):
         app = self.app

@@ -189,10 +189,12 @@ def _get(buffer, offset, size):
 
 def _small(buffer, offset):
     # A 4-byte field, or -1 if it is 2**30 or more: such a value is never
-    # valid, and building it would need a big int on the device.
-    if buffer[offset + 3] >= 0x40:
+    # valid, and building it would need a big int on the device. Read
+    # here, not through _get: the save's checks call it at their deepest.
+    high = buffer[offset + 3]
+    if high >= 0x40:
         return -1
-    return _get(buffer, offset, 4)
+    return buffer[offset] | buffer[offset + 1] << 8 | buffer[offset + 2] << 16 | high << 24
 
 
 def _is_newer(sequence, other):
@@ -262,10 +264,8 @@ def _check(record):
     best = _small(record, _BEST_AT)
     if not score <= best <= MAX_SCORE:
         return "best"
-    return _check_counts(record, flags, largest)
-
-
-def _check_counts(record, flags, largest):
+    # The counters (one function with the rest: a save runs these checks
+    # at the bottom of its call chain, and each call level takes pystack).
     moves = _small(record, _MOVES_AT)
     games = _small(record, _GAMES_AT)
     wins = _small(record, _WINS_AT)
@@ -643,59 +643,57 @@ class Store:
         """
         if self.nvm is None:
             return NO_NVM
+        # All in one function, not a guarded call of another: a save is the
+        # deepest call chain of the game (Menu > Save now down to _check),
+        # and each call level takes pystack on the board.
         try:
-            outcome = self._save(game)
+            if not self._scanned:
+                record = self._scan()
+                if record is not None and not self._loaded:
+                    self._take_header(record)  # saving without load(): keep the counts
+            record = self._body(game)
+            newest = self._newest
+            last = self._last
+            if newest is not None and last is not None:
+                # The same game as the record last written or loaded, and that
+                # record still intact in its slot: nothing to write.
+                if last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
+                    if self._slot_bytes(newest)[0:_LENGTH_V2] == last:
+                        self.failure = self.error = None
+                        return UNCHANGED
+            reason = _check(record)
+            if reason is not None:
+                # The store would refuse this record when loading it: write
+                # nothing rather than a save that is lost at the next start.
+                self.failure = "invalid " + reason
+                self.error = None
+                return FAILED
+            sequence = (self._sequence + 1) & _SEQUENCE_MASK
+            saves = self.saves + 1 if self.saves < COUNTER_MAX else COUNTER_MAX
+            self._seal(record, sequence, saves)
+            # Until the write is confirmed, what the slots hold is unknown.
+            self._scanned = False
+            if self._log is not None:
+                target = self._log.write(record)
+                base = self._base(target)
+            else:
+                target = 0 if newest is None else (newest + 1) % SLOT_COUNT
+                base = self._base(target)
+                self.nvm[base : base + _LENGTH_V2] = record
+            if self.nvm[base : base + _LENGTH_V2] != record:
+                self.failure = "read-back"
+                self.error = None
+                return FAILED
+            self._newest = target
+            self._sequence = sequence
+            self._scanned = True
+            self._last = record
+            self.saves = saves
+            self.version = VERSION
+            self.failure = self.error = None
+            return SAVED
         except Exception as error:  # anything an NVM object can throw
             self._scanned = False
             self.failure = _describe(error)
             self.error = error
             return FAILED
-        if outcome != FAILED:
-            self.failure = None
-            self.error = None
-        return outcome
-
-    def _save(self, game):
-        if not self._scanned:
-            record = self._scan()
-            if record is not None and not self._loaded:
-                self._take_header(record)  # saving without load(): keep the counts
-        record = self._body(game)
-        newest = self._newest
-        last = self._last
-        if newest is not None and last is not None:
-            # The same game as the record last written or loaded, and that
-            # record still intact in its slot: nothing to write.
-            if last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
-                if self._slot_bytes(newest)[0:_LENGTH_V2] == last:
-                    return UNCHANGED
-        reason = _check(record)
-        if reason is not None:
-            # The store would refuse this record when loading it: write
-            # nothing rather than a save that is lost at the next start.
-            self.failure = "invalid " + reason
-            self.error = None
-            return FAILED
-        sequence = (self._sequence + 1) & _SEQUENCE_MASK
-        saves = self.saves + 1 if self.saves < COUNTER_MAX else COUNTER_MAX
-        self._seal(record, sequence, saves)
-        # Until the write is confirmed, what the slots hold is unknown.
-        self._scanned = False
-        if self._log is not None:
-            target = self._log.write(record)
-            base = self._base(target)
-        else:
-            target = 0 if newest is None else (newest + 1) % SLOT_COUNT
-            base = self._base(target)
-            self.nvm[base : base + _LENGTH_V2] = record
-        if self.nvm[base : base + _LENGTH_V2] != record:
-            self.failure = "read-back"
-            self.error = None
-            return FAILED
-        self._newest = target
-        self._sequence = sequence
-        self._scanned = True
-        self._last = record
-        self.saves = saves
-        self.version = VERSION
-        return SAVED

@@ -286,3 +286,57 @@ def test_the_module_table_leaves_the_vms_pools_out(root):
     assert 0 < held < 2048 and 0 < names < 40, (held, names)
     assert all(held > 0 for held, _ in rows.values())
     assert sum(names for _, names in rows.values()) > 500
+
+
+def test_the_fingerprint_notices_a_failed_save_and_the_nvm(root):
+    # The pystack check compares runs by their fingerprint: a save that
+    # failed (the store turns any exception into FAILED, so the game plays
+    # on) or different NVM bytes must change it, or a pystack too small for
+    # Save now would pass unseen.
+    save = [("save", "_app.save(fakeworld.now)", None, 0)]
+    _, reference = ram_budget.measure(root=root, pystack=ram_budget.AMPLE_PYSTACK, stages=save)
+    failing = [("break the NVM", "_app.store.nvm = None and 0 or object()", None, 0)] + save
+    _, failed = ram_budget.measure(root=root, pystack=ram_budget.AMPLE_PYSTACK, stages=failing)
+    assert json.loads(failed)[7] and failed != reference  # save_failure says why
+    changed = [("a byte", "fakeworld.nvm[4000] ^= 1", None, 0)] + save
+    _, other = ram_budget.measure(root=root, pystack=ram_budget.AMPLE_PYSTACK, stages=changed)
+    assert other != reference
+
+
+def test_the_chain_probe_names_the_chain_that_ran_out(root):
+    # At a pystack too small for a hint, the probe reports the hint's stage
+    # with the solver's search at the end of its chain; at an ample one,
+    # no stage failed.
+    stages = ram_budget.scenario_stages()
+    failed, reached = ram_budget._probe_run("pybadge", root, 832, stages)
+    assert any("engine.solver" in chain for chains in failed.values() for chain in chains), failed
+    assert "hint" in reached
+    failed, reached = ram_budget._probe_run("pybadge", root, ram_budget.PYSTACK_TARGET, stages)
+    assert failed == {} and ram_budget.LOAD_STAGE in reached
+
+
+def test_a_save_that_runs_out_of_stack_is_counted_and_shown():
+    from engine.store import FAILED
+    from tools.sim import Simulator
+
+    sim = Simulator(seed=3)
+    nvm = sim.app.store.nvm
+
+    class Exhausted:
+        # An NVM whose write runs the board out of pystack.
+        def __len__(self):
+            return len(nvm)
+
+        def __getitem__(self, index):
+            return nvm[index]
+
+        def __setitem__(self, index, value):
+            raise RuntimeError("pystack exhausted")
+
+    sim.press("left")
+    sim.app.store.nvm = Exhausted()
+    sim.app.store._scanned = False
+    assert sim.app.save_now(sim.now) == FAILED
+    assert sim.app.failed_saves == 1 and sim.app.save_failure == "RuntimeError"
+    sim.frames(2)
+    assert sim.glass.shows("save", "FAILED")

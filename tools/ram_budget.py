@@ -121,7 +121,9 @@ def _overshoot():
     display = getattr(board, 'DISPLAY', None)
     return _tree_overshoot(display.root_group if display else None, set())
 
-_rows = []
+# The rows are printed as they are made, not kept: kept, they grew the
+# heap every later stage measured (about 48 B a stage). _n[0] counts them.
+_n = [0]
 _app = None
 _hold = [None]  # a place for probes to keep objects without growing a dict
 # Every name the measuring steps set exists before the first of them (a
@@ -173,17 +175,23 @@ _MEASURE = (
     "_act()\n_after = gc.mem_alloc()",
     "gc.collect()",
     "_after_ = gc.mem_alloc()",
-    "_rows.append((_label if _label is not None else {label!r}, _before, _after - _before, _after_, _overshoot(), _after))",
+    "print('ROW', json.dumps([_label if _label is not None else {label!r}, _before, _after - _before, _after_,"
+    " _overshoot(), _after]))\n_n[0] += 1",
 )
 
 # A start-up step: code.start() yields a step's name after each step,
-# then the App; the spare steps after that are dropped.
+# then the App, and is then run to its end as main() does on the board
+# (its frame, and what only it still held, go); the spare steps after
+# that are dropped.
 _BOOT_STEP = (
     "if _app is None:\n"
     "    _step = next(_boot)\n"
     "    _label = 'start: ' + _step if isinstance(_step, str) else 'start: App ready'\n"
     "    if not isinstance(_step, str):\n"
     "        _app = _step\n"
+    "        for _step in _boot:\n"
+    "            pass\n"
+    "        _boot = _step = None\n"
     "else:\n"
     "    _label = ''"
 )
@@ -217,10 +225,13 @@ def _measure_frames(label, frames):
     for _ in range(frames):
         steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP]
     steps += [
-        "gc.collect()",
+        # The stage's spent key script goes before the reading (on the
+        # board it is the keypad's fixed C queue, in no heap).
+        "fakeworld.drop_spent()\ngc.collect()",
         "_after_ = gc.mem_alloc()",
-        "_rows.append((%r, _before, sum(_frames[2 * i + 1] - _frames[2 * i] for i in range(_play[1])), _after_, _overshoot(), -1))" % label,
-        "print('FRAMES', len(_rows) - 1, json.dumps(_frames[: 2 * _play[1]]))",
+        "print('ROW', json.dumps([%r, _before, sum(_frames[2 * i + 1] - _frames[2 * i] for i in range(_play[1])),"
+        " _after_, _overshoot(), -1]))\n_n[0] += 1" % label,
+        "print('FRAMES', _n[0] - 1, json.dumps(_frames[: 2 * _play[1]]))",
     ]
     return steps
 
@@ -260,11 +271,13 @@ def scenario_stages():
 
 def _fingerprint_step():
     # What the run ends with: if a too small pystack or heap broke anything
-    # (even an error the app caught and reported), this differs.
+    # (even an error the app caught and reported, a save the store turned
+    # into FAILED), this differs: the game, the faults, the last save and
+    # the NVM's bytes (what the saves wrote).
     return (
         "_g = _app.game\n"
         "print('FINGERPRINT', json.dumps([_g.cells, _g.score, _g.best, _g.moves, _g.stats.games,"
-        " _app.faults, fakeworld.frames]))"
+        " _app.faults, _app.last_save, _app.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex()]))"
     )
 
 
@@ -354,11 +367,12 @@ class Stage:
         app's own names take in pools on the board: the stand-ins' and the
         harness's names (built into the board's firmware, or not there at
         all) fill the VM's first pools, so the app's names land in later,
-        bigger ones. 0 without a record."""
+        bigger ones, and each of the VM's entries is a byte bigger than the
+        board's. 0 without a record."""
         if names is None or self.names_base is None:
             return 0
         app_names = names.names - self.names_base.names
-        return (names.pools - self.names_base.pools) - pool_bytes(app_names)
+        return (names.pools - self.names_base.pools) - pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES)
 
     @property
     def board_bound(self):
@@ -420,44 +434,69 @@ class Stage:
 # Prints the qstr pools' state (after the row it follows): MicroPython's
 # own report, "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=..,
 # n_total_bytes=..", which allocates nothing.
-_QSTR_STEP = "print('QSTR', len(_rows) - 1)\nmicropython.qstr_info()"
+_QSTR_STEP = "print('QSTR', _n[0] - 1)\nmicropython.qstr_info()"
 # The same after each frame of a play stage (the stage's row, still to be
 # appended, and the frames recorded so far), so a frame's reading can be
 # set against the pools the VM had when it was taken. Same marker: a new
 # word here would be a name interned during play.
-_QSTR_FRAME_STEP = "print('QSTR', len(_rows), _play[1])\nmicropython.qstr_info()"
+_QSTR_FRAME_STEP = "print('QSTR', _n[0], _play[1])\nmicropython.qstr_info()"
 
 
-def _program(board_id, stages, fonts="/fonts"):
+# With ``probe``, after every stage: each frame the app dropped and each
+# failed save since the last stage, with the exception's traceback (the
+# call chain that ran out of pystack), then the stage's row. The App's
+# ``recover`` is wrapped once it exists (an attribute on the App: this
+# changes the heap, so probing runs measure nothing).
+_PROBE_STEP = """\
+if hasattr(_app, 'store') and _hold[0] is None:
+    def _recover(error, real=_app.recover):
+        print('FAULT')
+        sys.print_exception(error)
+        real(error)
+    _hold[0] = _app.recover = _recover
+if hasattr(_app, 'store'):
+    _e = getattr(_app.store, 'error', None)
+    if _e is not None and _app.last_save == -1:  # engine.store.FAILED
+        print('SAVEFAIL')
+        sys.print_exception(_e)
+        _app.store.error = None
+print('STAGE', _n[0] - 1)"""
+
+
+def _program(board_id, stages, fonts="/fonts", probe=False):
     steps = [_setup(board_id), "gc.collect()", "_base = gc.mem_alloc()", _QSTR_STEP]
     for label, action, preparation, frames in _specs(stages, fonts):
         if preparation:
             steps.append(preparation)
         steps += _measure_frames(label, frames) if frames else _measure(label, action)
-        steps.append(_QSTR_STEP)
-    steps += [_fingerprint_step(), "print('ROWS', json.dumps([list(r) for r in _rows]), _base)"]
+        steps.append(_PROBE_STEP if probe else _QSTR_STEP)
+    steps += [_fingerprint_step(), "print('BASE', _base)"]
     return steps
 
 
 #: MicroPython's qstr pools (py/qstr.c): the firmware's names are in ROM
 #: pools; each name interned at run time takes an entry in a heap pool
-#: (a pointer, a 2-byte hash, a 1-byte length: 7 bytes here) and its text.
-#: A full pool is followed by one twice its size, the first 20 entries
-#: (twice the ROM pool's nominal 10), each with a 24-byte header, in 16-byte
-#: heap blocks. tests/test_ram_budget.py checks this model against the
-#: VM's own report at every stage.
+#: (a pointer, a hash, a 1-byte length) and its text. A full pool is
+#: followed by one twice its size, the first 20 entries (twice the ROM
+#: pool's nominal 10), each with a 24-byte header, in 16-byte heap blocks.
+#: The pystack VM's hash is 2 bytes (7 bytes an entry: tests/test_ram_budget.py
+#: checks this model against the VM's own report at every stage);
+#: CircuitPython's full builds set MICROPY_QSTR_BYTES_IN_HASH to 1
+#: (py/circuitpy_mpconfig.h): 6 bytes an entry on the board.
 QSTR_ENTRY_BYTES = 7
+BOARD_QSTR_ENTRY_BYTES = 6
 QSTR_POOL_HEADER = 24
 QSTR_FIRST_POOL = 20
 
 
-def pool_bytes(names):
+def pool_bytes(names, entry=QSTR_ENTRY_BYTES):
     """Heap bytes of the qstr pools that hold ``names`` names interned at
-    run time, on a VM or board whose heap pools start empty."""
+    run time, on a VM or board whose heap pools start empty, with ``entry``
+    bytes an entry (the VM's; BOARD_QSTR_ENTRY_BYTES for CircuitPython)."""
     total = capacity = 0
     alloc = QSTR_FIRST_POOL
     while capacity < names:
-        total += (QSTR_POOL_HEADER + QSTR_ENTRY_BYTES * alloc + 15) // 16 * 16
+        total += (QSTR_POOL_HEADER + entry * alloc + 15) // 16 * 16
         capacity += alloc
         alloc *= 2
     return total
@@ -503,10 +542,12 @@ def _parse(text):
             _, index, payload = line.split(" ", 2)
             readings = json.loads(payload)
             frames[int(index)] = list(zip(readings[0::2], readings[1::2]))
-        elif line.startswith("ROWS "):
-            payload, base = line[len("ROWS ") :].rsplit(" ", 1)
-            rows, base = json.loads(payload), int(base)
-    if rows is None:
+        elif line.startswith("ROW "):
+            rows = rows or []
+            rows.append(json.loads(line[len("ROW ") :]))
+        elif line.startswith("BASE "):
+            base = int(line[len("BASE ") :])
+    if rows is None or base is None:
         raise RuntimeError("the measured run printed no results:\n" + text[-2000:])
     qstrs, frame_qstrs = _parse_qstrs(text)
     base_names = qstrs.get(-1)
@@ -677,6 +718,113 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
             shutil.rmtree(root, ignore_errors=True)
 
 
+def _chain(traceback):
+    # The call chain of a MicroPython traceback, outermost first: the
+    # function of each 'File "...", line N, in NAME' line, with its module
+    # (a stand-in's, C on the board, in brackets); the harness's own
+    # frames (<stdin>) left out.
+    names = []
+    for line in traceback:
+        line = line.strip()
+        if not line.startswith("File ") or " in " not in line:
+            continue
+        path, name = line[len("File "):].split(",", 1)[0].strip('"'), line.rsplit(" in ", 1)[1].strip()
+        if path == "<stdin>":
+            continue
+        if path.startswith("/lib/"):
+            path = path[len("/lib/"):]
+        module = (path[:-3] if path.endswith(".py") else path).replace("/", ".")
+        if module.endswith(".__init__"):
+            module = module[: -len(".__init__")]
+        names.append("[%s.%s]" % (module, name) if module in vmroot.standin_modules() else "%s.%s" % (module, name))
+    return " > ".join(names)
+
+
+def _probe_run(board_id, root, pystack, stages):
+    # One probing run at ``pystack``: {stage label: [chains that failed in it]}
+    # and the label of a stage the run died in (a start-up step), or None.
+    steps = _program(board_id, stages, probe=True)
+    died = None
+    try:
+        text = "".join(pystack_vm.run(steps, root=root, pystack=pystack, mounts=[("/fonts", FONTS)]))
+    except pystack_vm.GuestError as error:
+        text = "".join(error.outputs)
+        died = error
+    failed = {}
+    reached = set()
+    pending = []
+    current = None
+    label = row_label = None
+    for line in text.splitlines():
+        if line in ("FAULT", "SAVEFAIL"):
+            current = [line]
+            pending.append(current)
+        elif line.startswith("ROW "):
+            row_label = json.loads(line[len("ROW ") :])[0]
+        elif line.startswith("STAGE "):
+            label = row_label
+            reached.add(label)
+            for trace in pending:
+                failed.setdefault(label, []).append(("save " if trace[0] == "SAVEFAIL" else "") + _chain(trace[1:]))
+            pending = []
+            current = None
+        elif current is not None:
+            current.append(line)
+    if died is not None:
+        lines = died.message.splitlines()
+        failed.setdefault("(after %s)" % (label or "the setup"), []).append(
+            "%s (%s)" % (_chain(lines), lines[-1].strip() if lines else died.type))
+    return failed, reached
+
+
+def pystack_chains(board_id="pybadge", root=None, high=None, low=384, step=32):
+    """Each stage's pystack need, by name: probing runs at every ``step``
+    bytes from ``high`` (default: the deepest use found, rounded up) down
+    to ``low``. Returns {stage label: (above, at_most, chain)}: the largest
+    size at which the stage failed (0: it never did) and the smallest at
+    which it was reached and did not (None: never), so its need is in
+    (above, at_most]; ``chain`` is the call chain that failed at ``above``.
+    A run that dies in start-up reaches no later stage: those stages'
+    ``at_most`` stays at the sizes the run got to them."""
+    own_root = root is None
+    root = root or build_root()
+    try:
+        if high is None:
+            deepest = deepest_pystack(board_id, root) or PYSTACK_TARGET
+            high = (deepest + step - 1) // step * step
+        stages = scenario_stages()
+        needs = {}
+        for size in range(high, low - 1, -step):
+            failed, reached = _probe_run(board_id, root, size, stages)
+            for label in reached | set(failed):
+                above, at_most, chain = needs.get(label, (0, None, ""))
+                if label in failed:
+                    if not above:
+                        above, chain = size, failed[label][0]
+                elif not above:
+                    at_most = size
+                needs[label] = (above, at_most, chain)
+        return needs
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def chains_text(needs, step=32):
+    """:func:`pystack_chains` as lines, deepest first."""
+    lines = ["Pystack by stage (pystack VM, probing runs every %d B): the need is above the size at which" % step,
+             "the stage failed and at most the smallest at which it ran; the chain that failed (stand-ins in",
+             "brackets: C on the board; a failed save's chain starts at the store's catch):"]
+    order = sorted(needs.items(), key=lambda item: (-item[1][0], -(item[1][1] or 0)))
+    for label, (above, at_most, chain) in order:
+        if not label or label.startswith("(") and not above:
+            continue
+        span = "%4d < need <= %s" % (above, at_most if at_most is not None else "?") if above else \
+            "need <= %d" % at_most if at_most is not None else "not reached"
+        lines.append("  %-22s %-22s %s" % (span, label, chain))
+    return lines
+
+
 def _unix_program(board_id):
     # The same run as one straight program: the unix VM collects anywhere.
     # The qstr reports are left out: they measure nothing there, and their
@@ -777,20 +925,18 @@ def measure_modules(root=None):
         for name in order:
             steps += _measure(name, "__import__(%r)" % name)
             steps.append(_QSTR_STEP)
-        steps.append("print('ROWS', json.dumps([[r[0], r[3] - r[1]] for r in _rows]))")
         text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", FONTS)]))
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
     names, _ = _parse_qstrs(text)
+    rows = []
     for line in text.splitlines():
-        if line.startswith("ROWS "):
-            rows = []
-            for index, (name, held) in enumerate(json.loads(line[5:])):
-                before, after = names[index - 1], names[index]
-                rows.append((name, held - (after.pools - before.pools), after.names - before.names))
-            return rows
-    return []
+        if line.startswith("ROW "):
+            name, before_bytes, _, after_bytes = json.loads(line[4:])[:4]
+            before, after = names[len(rows) - 1], names[len(rows)]
+            rows.append((name, after_bytes - before_bytes - (after.pools - before.pools), after.names - before.names))
+    return rows
 
 
 def report(board_id="pybadge", with_pystack=True, with_unix=True):
@@ -826,7 +972,7 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
         out("Names interned at run time (qstrs): %d by the stand-ins and the harness, %d more by the game;"
             % (last.names_base.names, app_names))
         out("  their pools: %d bytes in the VM at the end, of which %d the game's names would take on a"
-            % (last.names_after.pools - last.names_base.pools, pool_bytes(app_names)))
+            % (last.names_after.pools - last.names_base.pools, pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES)))
         out("  board (its firmware's names are in ROM). Figures \"on the board\" below take the rest out.")
         out("")
     out("Heap in use at the worst moment, at most: %.1f KiB on the board (%s); target <= %d KiB (%s),"
@@ -938,7 +1084,12 @@ def main(argv=None):
     parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
     parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")
     parser.add_argument("--boards", action="store_true", help="one line per board profile (docs/boards.md)")
+    parser.add_argument("--chains", action="store_true",
+                        help="each stage's pystack need and its call chain (probing runs, ~1 min)")
     args = parser.parse_args(argv)
+    if args.chains:
+        print("\n".join(chains_text(pystack_chains(args.board))))
+        return 0
     if args.boards:
         table = board_table()
         print(table)

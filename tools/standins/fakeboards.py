@@ -54,8 +54,9 @@ Fields:
 
 #: SAMD51 at 120 MHz: 130 KiB is the pessimistic figure for a PyBadge (docs/device-facts.md).
 _SAMD51_FREE = 130 * 1024
-#: RP2040: 171,440 B on a Pico with 10.1.4 (RP2350: no figure found; its RAM is twice as big).
-_RP2040_FREE = 171440
+#: RP2040: 154,160 B free before the game starts on CircuitPython 10.3 for the
+#: Sprig (USB host built in), in an RP2040 emulator (docs/boards.md).
+_RP2040_FREE = 154160
 
 BOARDS = {
     "pybadge": {

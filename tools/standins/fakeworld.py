@@ -255,12 +255,18 @@ def pending():
     return delivered < len(keys) or _typed_at < len(typed)
 
 
-def add_key(at, key, pressed):
-    """Append a scripted event (a spent script is dropped first)."""
-    global keys, delivered
+def drop_spent():
+    """Let go of a script whose every event was read (the board's keypad
+    queue is a fixed buffer in C: what was read stays in no heap)."""
+    global delivered
     if delivered and delivered == len(keys):
         keys.clear()
         delivered = 0
+
+
+def add_key(at, key, pressed):
+    """Append a scripted event (a spent script is dropped first)."""
+    drop_spent()
     keys.append((at, key, pressed))
 
 

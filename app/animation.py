@@ -16,7 +16,7 @@ ring flashes round each of them, and the spawned tile shows its small
 import displayio
 from adafruit_ticks import ticks_diff
 
-from app.board_view import RING_COUNT, colour_face, face_palette
+from app.board_view import RING_COUNT
 from app.theme import APPEARING
 from engine.rules import MAX_EXPONENT
 
@@ -25,6 +25,8 @@ DURATION_MS = 100
 #: How long the new tile shows small after the slide (ms).
 APPEAR_MS = 60
 #: Most tiles one move can slide: 3 per line (the tile at the edge stays).
+#: code.py sets it to 0 when start-up is short of memory: then moves are
+#: not animated (the board shows the final position at once).
 SPRITES = 12
 
 
@@ -61,9 +63,9 @@ class Animation:
         self._pitch = pitch = layout.pitch
         self.sprites = []
         for _ in range(SPRITES):
-            # A palette of its own (the sprite's tile's colours), whose gap
-            # is transparent: it must not paint over the tiles it crosses.
-            sprite = displayio.TileGrid(sheet, pixel_shader=face_palette(), tile_width=pitch, tile_height=pitch)
+            # The board's palettes (the gap transparent: a sprite must not
+            # paint over the tiles it crosses), the one of its tile.
+            sprite = displayio.TileGrid(sheet, pixel_shader=view.palettes[0], tile_width=pitch, tile_height=pitch)
             sprite.hidden = True
             view.sprites.append(sprite)
             self.sprites.append(sprite)
@@ -92,6 +94,9 @@ class Animation:
         ``after`` is read again when the slide ends (pass the game's cells).
         """
         self.finish()
+        if not self.sprites:
+            self.view.show_cells(after)
+            return
         still = self._still
         for index in range(16):
             still[index] = before[index]
@@ -140,7 +145,7 @@ class Animation:
     def _add(self, count, source, destination, exponent):
         sprite = self.sprites[count]
         sprite[0] = exponent
-        colour_face(sprite.pixel_shader, exponent)
+        sprite.pixel_shader = self.view.palettes[exponent]
         pitch = self._pitch
         self._from_x[count] = self._x0 + (source % 4) * pitch
         self._from_y[count] = self._y0 + (source // 4) * pitch

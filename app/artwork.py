@@ -63,7 +63,7 @@ _SMALL_SHARE = const(17)
 #: Digits 0-9, a blank (tile 10) and an M (11) of one font, for app.digits.DigitStrip.
 DigitSheet = namedtuple("DigitSheet", ("bitmap", "palette", "advance", "height"))
 #: Everything paint() drew: the faces (shapes: each cell's palette colours
-#: them, app.board_view.face_palette), the (up to 6 digits,
+#: them, app.board_view.face_palettes), the (up to 6 digits,
 #: 7 digits) DigitSheets for SCORE and BEST, the hint arrow and its
 #: palette, and the text strip for app.text.
 Art = namedtuple("Art", ("faces", "score_digits", "arrow", "arrow_palette", "text_strip"))

@@ -48,7 +48,8 @@ class Assist:
     """Hint and autoplay for an :class:`app.controller.App`.
 
     :param float speed: the board's CPU speed relative to a PyBadge's
-        (``engine.solver.Effort.for_speed``).
+        (``engine.solver.Effort.for_speed``); None: no solver (code.py
+        started short of memory), the hint says "no solver".
     """
 
     def __init__(self, app, speed=1.0):
@@ -72,6 +73,8 @@ class Assist:
         """True if a solver can be used (loads engine.solver's search once)."""
         if self.solver is not None or self._search is not None:
             return True
+        if self._speed is None:  # start-up was short of memory (code.py): no solver
+            return False
         self._search, self._effort, self._prepare = load_solver(self._speed)
         self._loaded_now = self._prepare is not None
         return self._search is not None

@@ -9,16 +9,16 @@ A board profile that can read its battery gives the App a ``Gauge``: an
 analog pin that sees the battery through a divider, the mapping from
 millivolts to a level (its chemistry's, or its maker's own), and how to
 tell USB power where the board can (docs/power.md has every board's and
-the sources). The gauge reads once a second, in integer millivolts (no
-float, no allocation), follows the readings with a time constant of
-``2**SMOOTH_SHIFT`` readings, and shows its level in steps of
-``STEP`` percent that change only once the level has moved ``STEP`` past
-the one shown, so noise and a battery resting between two steps never
-make it flicker.
+the sources). The App reads it twice a second (``tick``; app.controller
+POWER_MS); each reading is integer millivolts (no float, no allocation),
+averaged with a time constant of ``2**SMOOTH_SHIFT`` readings, and the
+level is shown in steps of ``STEP`` percent that change only once the
+level has moved ``STEP`` away from the one shown, so noise and a battery
+resting between two steps never make it flicker.
 
 On USB power the level is no battery's (a charger holds the cell near
 full): the gauge says "USB" instead. Below ``LOW_PERCENT`` the app saves
-and says "battery low" once; below ``EMPTY_PERCENT`` it saves, says so,
+and says "batt. low" once; below ``EMPTY_PERCENT`` it saves, says so,
 and stops animations and hints to stretch what is left.
 """
 
@@ -30,12 +30,9 @@ except ImportError:  # CPython
         return value
 
 
-from adafruit_ticks import ticks_diff
-
-#: One reading every SAMPLE_MS; the average follows with a time constant
-#: of 2**SMOOTH_SHIFT readings (8 s).
-SAMPLE_MS = const(1000)
-SMOOTH_SHIFT = const(3)
+#: The average follows the readings with a time constant of
+#: 2**SMOOTH_SHIFT of them (8 s at two a second).
+SMOOTH_SHIFT = const(4)
 #: The level shown moves in steps of STEP percent.
 STEP = const(5)
 #: The level below which the battery is low (a warning and a save), and
@@ -52,6 +49,9 @@ EMPTY = 2
 #: not a tuple per point). A single-cell LiPo at rest, 4.19 V full to
 #: 3.10 V empty (docs/power.md gives the source).
 LIPO = bytes((219, 100, 205, 90, 199, 80, 189, 70, 180, 60, 172, 50, 163, 40, 153, 30, 142, 20, 130, 10, 110, 0))
+#: Two alkaline AAA cells in series (the Sprig): 3.1 V fresh, 2.0 V empty,
+#: in LIPO's form (docs/power.md).
+TWO_AAA = bytes((110, 100, 0, 0))
 
 
 def percent_of(millivolts, points):
@@ -79,36 +79,27 @@ class Gauge:
         power (a VBUS sense pin, a charger's status pin), or, with
         ``usb_level`` None, ``supervisor.runtime`` (a USB host has the board
         enumerated: all a board without a sense pin can tell).
-    :param int plugged_mv: None, or millivolts at or above which the board
-        is on USB (a board that measures its supply before the regulator).
     """
 
-    def __init__(self, pin, divider, points, usb=None, usb_level=None, plugged_mv=None):
+    def __init__(self, pin, divider, points, usb=None, usb_level=None):
         self.pin = pin
         self.divider = divider
         self.points = points
         self.usb = usb
         self.usb_level = usb_level
-        self.plugged_mv = plugged_mv
         #: The smoothed battery voltage in millivolts (0: not read yet).
         self.millivolts = 0
         #: The level shown, in percent (a multiple of STEP); -1: none yet.
         self.shown = -1
         #: True while the board runs on USB power (as far as it can tell).
         self.on_usb = False
-        #: Readings that failed (an ADC that raised), for the About page.
-        self.errors = 0
         #: Goes up each time ``text()`` would say something new.
         self.version = 0
-        self._next = None
         self._state = QUIET
 
-    def tick(self, now):
-        """Read the battery if its second has come; QUIET, or LOW / EMPTY
-        the first time the level goes below each (back up: announced again)."""
-        if self._next is not None and ticks_diff(now, self._next) < 0:
-            return QUIET
-        self._next = (now + SAMPLE_MS) & 0x1FFFFFFF
+    def tick(self):
+        """Read the battery: QUIET, or LOW / EMPTY the first time the level
+        goes below each (after USB power: announced again)."""
         try:
             millivolts = self.pin.value * (3300 * self.divider) // 65535
             usb = self.usb
@@ -119,10 +110,7 @@ class Gauge:
             else:
                 on_usb = usb.value == self.usb_level
         except Exception:  # noqa: BLE001  an ADC or a pin that did not answer: no reading this time
-            self.errors += 1
             return QUIET
-        if self.plugged_mv is not None and millivolts >= self.plugged_mv:
-            on_usb = True
         if on_usb != self.on_usb:
             self.on_usb = on_usb
             self.version += 1

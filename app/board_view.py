@@ -85,24 +85,29 @@ class _ScoreBox:
         self._show_digits()
 
 
-def face_palette():
-    """A palette for one face: the board's colour round the tile (made
-    transparent: the merge rings under the cells show through the gaps),
-    ink, tile and empty cell; :func:`colour_face` sets the ink and tile."""
-    palette = displayio.Palette(4)
-    palette[theme.FACE_GAP] = theme.BOARD
-    palette[theme.FACE_EMPTY] = theme.EMPTY_CELL
-    palette.make_transparent(theme.FACE_GAP)
-    colour_face(palette, 0)
-    return palette
+def face_palettes():
+    """A palette for each tile exponent (0: the empty cell .. 17), shared
+    by every cell and sprite that shows that tile: the board's colour round
+    the tile (made transparent: the merge rings under the cells show
+    through the gaps), the tile's ink, the tile, the empty cell. A cell
+    shows a tile by its sheet face and its exponent's palette (its
+    ``pixel_shader``): 18 palettes in all, not one per cell and sprite."""
+    palettes = []
+    for exponent in range(theme.TOP_EXPONENT + 1):
+        palette = displayio.Palette(4)
+        palette[theme.FACE_GAP] = theme.BOARD
+        palette[theme.FACE_EMPTY] = theme.EMPTY_CELL
+        palette[theme.FACE_INK] = theme.text_colour(exponent)
+        palette[theme.FACE_TILE] = theme.tile_colour(exponent)
+        palette.make_transparent(theme.FACE_GAP)
+        palettes.append(palette)
+    return palettes
 
 
-def colour_face(palette, face):
-    """Give ``palette`` the colours of sheet face ``face`` (a tile's
-    exponent, or an appearing face: a small 2 or 4 on an empty cell)."""
-    exponent = face if face < theme.APPEARING else face - theme.APPEARING + 1
-    palette[theme.FACE_INK] = theme.text_colour(exponent)
-    palette[theme.FACE_TILE] = theme.tile_colour(exponent)
+def face_exponent(face):
+    """The tile exponent whose colours sheet face ``face`` takes (an
+    appearing face, APPEARING + e - 1, takes e's)."""
+    return face if face < theme.APPEARING else face - theme.APPEARING + 1
 
 
 class BoardView:
@@ -126,8 +131,9 @@ class BoardView:
             shape.hidden = True
             group.append(shape)
             self.rings.append(shape)
-        # A TileGrid and a palette per cell: the sheet holds shapes, and a
-        # cell's palette (its pixel_shader) gives its face the tile's colours.
+        # A TileGrid per cell: the sheet holds shapes, and the palette of
+        # the tile's exponent (the cell's pixel_shader) gives them colours.
+        self.palettes = face_palettes()
         self.cells = []
         group.append(self._board_cells(art.faces, layout))
         #: Sprites for the slide animation draw above the grid (see app.animation).
@@ -171,7 +177,7 @@ class BoardView:
         for index in range(16):
             cell = displayio.TileGrid(
                 sheet,
-                pixel_shader=face_palette(),
+                pixel_shader=self.palettes[0],
                 tile_width=pitch,
                 tile_height=pitch,
                 default_tile=0,
@@ -201,7 +207,9 @@ class BoardView:
         self._shown[index] = face
         cell = self.cells[index]
         cell[0] = face
-        colour_face(cell.pixel_shader, face)
+        # face_exponent's work, written out: a move's animation reaches
+        # this at the bottom of one of the game's longest call chains.
+        cell.pixel_shader = self.palettes[face if face < theme.APPEARING else face - theme.APPEARING + 1]
 
     def show_ring(self, slot, index):
         """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""

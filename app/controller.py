@@ -84,8 +84,7 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-#: How often the battery gauge and the light sensor are looked at (ms;
-#: each reads at its own rate, app.battery and app.light).
+#: How often the battery gauge and the light sensor are read (ms).
 POWER_MS = 500
 
 #: Modes of the play flow (the menu's are app.menus').
@@ -190,16 +189,15 @@ class App:
         #: The light sensor, or None; with one (and a dimmable backlight),
         #: Brightness may be "auto".
         self.light = light
+        #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
         #: False for a backlight that is only on or off (Brightness is fixed).
         self.dimmable = dimmable
-        if light is not None and dimmable:
-            from app.light import AutoBrightness  # noqa: PLC0415  only a board with a light sensor needs it
-
-            self._auto = AutoBrightness(light)
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
+        #: Saves that failed, for any reason (About page).
+        self.failed_saves = 0
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
@@ -229,7 +227,7 @@ class App:
         self._retry_ms = 0
         self._retry_at = now
         # When the battery and light are next looked at (-1: the board has neither).
-        self._power_at = now if battery is not None or self._auto is not None else -1
+        self._power_at = -1
         self._apply_settings()
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
@@ -305,11 +303,11 @@ class App:
             self.wait_ms = 0
 
     def _tick_power(self, now):
-        # The battery (once a second: its level on the screen, a save and a
-        # word when it runs low) and Brightness "auto" (twice a second).
+        # The battery (its level on the screen, a save and a word when it
+        # runs low) and Brightness "auto", twice a second.
         battery = self.battery
         if battery is not None:
-            news = battery.tick(now)
+            news = battery.tick()
             if battery.version != self._battery_version:
                 self._battery_version = battery.version
                 self.view.show_battery(battery.text())
@@ -324,8 +322,8 @@ class App:
                     self.assist.stop()
                 self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
         auto = self._auto
-        if auto is not None and self.settings.auto_brightness:
-            level = auto.tick(now)
+        if auto is not None:
+            level = auto.tick()
             if level is not None:
                 self.backlight.set_level(level)
 
@@ -333,7 +331,7 @@ class App:
     def auto_offered(self):
         """True if Settings offers Brightness "auto" (a light sensor and a
         backlight that dims)."""
-        return self._auto is not None
+        return self.light is not None and self.dimmable
 
     @property
     def low_power(self):
@@ -425,7 +423,10 @@ class App:
             return
         if self._menu_pending:
             self._show_menu()  # a key right after Start, in the same frame
-        self._handlers[self.mode](action, now)
+        if self._handlers[self.mode](action, now) == "save now":  # app.menus.SAVE_NOW
+            # Menu > Save now: here, not in the menu, so the longest call
+            # chain of the game (down to the record's checks) is shorter.
+            self.save_now(now)
 
     def input_failed(self):
         """An input gave up (tilt on a sensor that keeps failing): say so."""
@@ -469,7 +470,13 @@ class App:
             self.view.show_status()
         if game.score != score:
             self.feedback.merged(game.max_exponent, now)
-        self._show_move(direction, now)
+        # The move on screen (here, not in a helper: this is one of the
+        # game's longest call chains, and each level takes pystack).
+        if self.settings.animations and not self.low_power:
+            self.animation.start(self._before, game.cells, direction, now)
+        else:
+            self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
         if game.waiting:
             self.policy.urgent(now)
             self.feedback.won(now)
@@ -487,14 +494,6 @@ class App:
         cells = self.game.cells
         for index in range(16):
             before[index] = cells[index]
-
-    def _show_move(self, direction, now):
-        game = self.game
-        if self.settings.animations and not self.low_power:
-            self.animation.start(self._before, game.cells, direction, now)
-        else:
-            self.view.show_cells(game.cells)
-        self.view.show_scores(game.score, game.best)
 
     def _may_retry(self, now):
         return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
@@ -524,6 +523,7 @@ class App:
         self.last_save = outcome
         self.save_failure = failure
         if outcome == FAILED:
+            self.failed_saves += 1
             retry = self._retry_ms * 2 if self._retry_ms else SAVE_RETRY_MS
             self._retry_ms = retry if retry < SAVE_RETRY_MAX_MS else SAVE_RETRY_MAX_MS
             self._retry_at = ticks_add(now, self._retry_ms)
@@ -664,7 +664,20 @@ class App:
     def _apply_settings(self):
         settings = self.settings
         auto = self._auto
-        self.backlight.set_level(auto.level if auto is not None and settings.auto_brightness else settings.brightness)
+        if self.auto_offered and settings.auto_brightness:
+            if auto is None:
+                from app.light import AutoBrightness  # noqa: PLC0415  only while Brightness is "auto"
+
+                auto = self._auto = AutoBrightness(self.light)
+            self.backlight.set_level(auto.level)
+        else:
+            self._auto = None  # its module stays loaded; the object goes
+            self.backlight.set_level(settings.brightness)
+        # The battery and the light are looked at only where there is either.
+        if self.battery is None and self._auto is None:
+            self._power_at = -1
+        elif self._power_at < 0:
+            self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights

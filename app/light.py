@@ -24,9 +24,8 @@ except ImportError:  # CPython
         return value
 
 
-from adafruit_ticks import ticks_diff
-
-SAMPLE_MS = const(500)
+#: The average follows the readings (two a second: app.controller
+#: POWER_MS) with a time constant of 2**SMOOTH_SHIFT of them.
 SMOOTH_SHIFT = const(3)
 #: The reading (0..65535) from which each brighter level is used: below the
 #: first, 20 %; from the last, 100 % (levels of app.settings.BRIGHTNESS_LEVELS).
@@ -46,14 +45,9 @@ class AutoBrightness:
         self.reading = -1
         #: The level chosen, 0 (dimmest) .. 4 (full).
         self.step = 4
-        self._next = None
 
-    def tick(self, now):
-        """Read the sensor if its time has come; the new level (0.2 .. 1.0)
-        when it changes, else None."""
-        if self._next is not None and ticks_diff(now, self._next) < 0:
-            return None
-        self._next = (now + SAMPLE_MS) & 0x1FFFFFFF
+    def tick(self):
+        """Read the sensor: the new level (0.2 .. 1.0) when it changes, else None."""
         try:
             value = self.sensor.value
         except Exception:  # noqa: BLE001  a pin that did not answer: the level stays

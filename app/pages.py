@@ -114,18 +114,22 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None):
+def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None,
+                failed_saves=0):
     """Version, firmware and board, free memory, the last save and measured
     timings, for bug reports: groups of lines for app.help_text.in_pages,
     each line wrapped at ``width``.
 
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
-        None: nothing measured).
+        None: nothing measured); its ``low_memory``, if code.py set it, says
+        what start-up went without for want of memory (1: the solver; 2:
+        the animations too).
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
     :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
     :param battery: the battery gauge (app.battery.Gauge), or None.
     :param light: the light sensor (has ``value``), or None.
+    :param int failed_saves: saves that failed since start-up.
     """
     implementation = sys.implementation
     version = ".".join(str(part) for part in implementation.version[:3])
@@ -137,6 +141,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         free = "%d bytes" % gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = "n/a"
+    less = getattr(timings, "low_memory", 0)
     # What it runs on; what has happened (a page each where both do not fit).
     groups = (
         (
@@ -144,6 +149,9 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             "%s %s" % (implementation.name, version),
             machine,
             "Free RAM: " + free,
+            # (19 columns at the narrowest: a line each)
+            "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
+            "no animations" if less > 1 else "",
             "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
         ),
         (
@@ -155,6 +163,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             "Last write: " + _milliseconds(timings.save_ms if timings else -1),
             "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
             "Recovered errors: %d" % faults,
+            "Failed saves: %d" % failed_saves,
         ),
         ("Rules: Gabriele Cirulli's 2048",),
     )

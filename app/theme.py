@@ -26,8 +26,8 @@ TOP_EXPONENT = const(17)
 #: The face sheet's pixel values (2 bits a pixel): the board round a tile,
 #: the digits' ink (1: the value a font's glyph bitmaps hold, so digits
 #: are copied in C), the tile, and the empty cell round an appearing tile.
-#: Each cell on the board has its own palette of these four
-#: (app.board_view.face_palette), set for the face it shows.
+#: Each tile exponent has a palette of these four (app.board_view.face_palettes),
+#: shared by the cells and sprites that show it.
 FACE_GAP = const(0)
 FACE_INK = const(1)
 FACE_TILE = const(2)

@@ -169,9 +169,10 @@ def analog(pin):
         return None
 
 
-def battery(pin, divider, points=None, usb=None, usb_level=None):
+def battery(pin, divider, cells="LIPO", usb=None, usb_level=None):
     """A gauge (app.battery) of a battery on the analog ``pin`` through a
-    ``divider``:1 divider, levels from ``points`` (default: a LiPo's), USB
+    ``divider``:1 divider, levels from app.battery's table named ``cells``
+    ("LIPO", "TWO_AAA"), USB
     power told by ``usb`` (see app.battery.Gauge); None if the pin cannot
     be read. Nothing here is kept: the gauge holds only the pins."""
     sense = analog(pin)
@@ -179,7 +180,7 @@ def battery(pin, divider, points=None, usb=None, usb_level=None):
         return None
     from app import battery as gauge
 
-    return gauge.Gauge(sense, divider, points or gauge.LIPO, usb, usb_level)
+    return gauge.Gauge(sense, divider, getattr(gauge, cells), usb, usb_level)
 
 
 def digital_in(pin):

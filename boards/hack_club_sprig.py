@@ -23,10 +23,6 @@ STORE = {"layout": "log"}
 SPEED = 0.8
 
 
-#: The battery's levels: 3.1 V fresh, 2.0 V empty (app.battery.LIPO's form).
-AAA_CELLS = bytes((110, 100, 0, 0))
-
-
 def hardware():
     """The Sprig as the game sees it."""
     import board
@@ -52,6 +48,6 @@ def hardware():
         # empty (0 %), in app.battery's form: (mV - 2000) // 10, percent;
         # VBUS_SENSE (GPIO24) is high on USB power (docs/power.md).
         battery=_common.battery(
-            board.VOLTAGE_MONITOR, 3, AAA_CELLS, _common.digital_in(board.VBUS_SENSE), usb_level=True
+            board.VOLTAGE_MONITOR, 3, "TWO_AAA", _common.digital_in(board.VBUS_SENSE), usb_level=True
         ),
     )

@@ -43,7 +43,7 @@ def start():
     Short of memory (a ``MemoryError``, or ``RuntimeError: pystack
     exhausted``) once the layout is there, it lets go of what that try
     built and builds the game again with less: without the solver, then
-    without the animations too (docs/architecture.md, "Start-up when memory
+    without the animations too (docs/ram-budget.md, "Start-up when memory
     is short"); the About page says what the game goes without. When not
     even that fits, or memory runs out before, one line on the console
     says so, and the screen shows the console.

@@ -22,10 +22,41 @@ STAMP := $(VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements.txt require
 BOARD_STAMP := $(BOARD_VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements-board.txt | cksum | cut -d' ' -f1)
 PIP := -m pip install --quiet --disable-pip-version-check
 
-# One line, before anything is installed, when $(PYTHON) is missing or too old.
+# A tool's refusal is one sentence of its own; make's "make: *** [Makefile:..:
+# deploy] Error 1" under it would only say again that it failed. GNU make
+# has no switch for that line (.SILENT and "-" hide it only by ignoring the
+# failure, and make then exits 0), so at the top level a failure stops make
+# by SIGPIPE, the signal that sh, bash, zsh and fish report without a word:
+# the exit status stays non-zero (141). Under another make (MAKELEVEL > 0)
+# or with --output-sync (make would die holding the tool's output) the
+# tool's own status is passed on as usual, and make says its line.
+# $(quiet_stop) ends a recipe so (status 1); a command followed by
+# $(quiet_failure) ends it so when it fails (with its own status).
+quiet_kill = $(if $(filter-out 0,$(MAKELEVEL))$(filter -O% --output-sync%,$(MAKEFLAGS)),:,kill -PIPE $$PPID)
+quiet_stop = { $(quiet_kill); exit 1; }
+quiet_failure = || { status=$$?; $(quiet_kill); exit $$status; }
+
+# One line, before anything is installed, when $(PYTHON) is missing, does not
+# run (a pyenv shim of a version that is not active says so on stderr) or is
+# too old: what it is, the interpreters on PATH and which of them would work.
+PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3.11 python3 python
 define check_python
 @$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
-  echo "make: this project needs Python 3.11 or newer, and $(PYTHON) is $$($(PYTHON) -V 2>&1 | grep -o 'Python [0-9.]*' || echo 'not found'); run e.g. make $(or $(MAKECMDGOALS),test) PYTHON=python3.12" >&2; exit 1; }
+  said=$$($(PYTHON) -V 2>&1 | sed -n '/[^[:space:]]/{p;q;}' | cut -c1-70); \
+  if ! command -v $(PYTHON) >/dev/null 2>&1; then what="not found"; \
+  elif printf '%s' "$$said" | grep -Eq '^Python [0-9]+\.[0-9.]+$$'; then what="$$said"; \
+  else what="there but does not run ($${said:-no output})"; fi; \
+  works=""; old=""; for c in $(PYTHON_CANDIDATES); do \
+    [ "$$c" != "$(PYTHON)" ] && command -v $$c >/dev/null 2>&1 || continue; \
+    v=$$($$c -c 'import sys; print("%d.%d" % sys.version_info[:2]); sys.exit(sys.version_info < (3, 11))' 2>/dev/null); \
+    if [ $$? -eq 0 ]; then works="$$works$${works:+, }$$c ($$v)"; \
+    elif [ -n "$$v" ]; then old="$$old$${old:+, }$$c ($$v, too old)"; \
+    else old="$$old$${old:+, }$$c (does not run)"; fi; \
+  done; \
+  if [ -n "$$works" ]; then best=$${works%% *}; \
+    next="these would work: $$works$${old:+; not these: $$old}; run e.g. make $(or $(MAKECMDGOALS),test) PYTHON=$$best"; \
+  else next="none on PATH would work$${old:+ ($$old)}: install Python 3.11 or newer, then run make $(or $(MAKECMDGOALS),test) PYTHON=python3.x"; fi; \
+  echo "make: this project needs Python 3.11 or newer, and $(PYTHON) is $$what; $$next" >&2; $(quiet_stop); }
 endef
 
 # $(call make_venv,folder,pip arguments): a fresh venv, removed again if the
@@ -34,8 +65,8 @@ define make_venv
 $(check_python)
 @rm -rf $(1)
 @echo "make: creating $(1) with Python $(PY_VERSION) (first time: a minute or so)"
-@$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "make: $(PYTHON) -m venv failed (on Debian or Ubuntu: apt install python3-venv); nothing was kept" >&2; exit 1; }
-@$(1)/bin/python $(PIP) $(2) || { rm -rf $(1); echo "make: installing into $(1) failed (pip's messages above); $(1) was removed, so the next make starts clean" >&2; exit 1; }
+@$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "make: $(PYTHON) -m venv failed (on Debian or Ubuntu: apt install python3-venv); nothing was kept" >&2; $(quiet_stop); }
+@$(1)/bin/python $(PIP) $(2) || { rm -rf $(1); echo "make: installing into $(1) failed (pip's messages above); $(1) was removed, so the next make starts clean" >&2; $(quiet_stop); }
 @touch $@
 endef
 
@@ -65,9 +96,11 @@ $(NODE_STAMP): tools/vm/package-lock.json
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
-# The simulator window (tools/sim.py --help: headless screenshots and options).
+# The simulator window; SIM_ARGS="--board-profile clue_nrf52840_express",
+# "--nvm other.bin", "--fresh" ... go to tools/sim.py (--help lists them).
+# SIM_VIA_MAKE makes its hints name SIM_ARGS instead of its own options.
 play: $(STAMP)
-	@$(BIN)/python tools/sim.py $(SIM_ARGS)
+	@SIM_VIA_MAKE=1 $(BIN)/python tools/sim.py $(SIM_ARGS) $(quiet_failure)
 
 # The benchmark also needs the peer it compares against (requirements-bench.txt).
 BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
@@ -84,15 +117,16 @@ bench: $(BENCH_STAMP)
 # DEST=/path/to/CIRCUITPY, FORCE=1 (a folder without boot_out.txt),
 # MPY_CROSS=<a CircuitPython mpy-cross of your own>.
 bundle: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	@$(BOARD_PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
 
 deploy: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	@$(BOARD_PY) tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
 
-# The zips a board owner unzips onto CIRCUITPY, one per CircuitPython line,
-# in $(DIST)/. TAG=v1.2.3 (the release workflow) checks it names this version.
+# The zip a board owner unzips onto CIRCUITPY, in $(DIST)/: one for every
+# CircuitPython line, as their bundles are the same bytes (tools/release.py).
+# TAG=v1.2.3 (the release workflow) checks it names this version.
 release: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/release.py --out "$(DIST)" $(if $(TAG),--tag "$(TAG)")
+	@$(BOARD_PY) tools/release.py --out "$(DIST)" $(if $(TAG),--tag "$(TAG)") $(quiet_failure)
 
 ram: $(STAMP)
 	$(BIN)/python tools/ram_budget.py

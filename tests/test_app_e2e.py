@@ -262,9 +262,10 @@ def test_window_simulator_plays_from_the_keyboard():
         reference.move(rules.DOWN)
         assert window.app.game.cells == reference.cells
         surface = pygame.display.get_surface()
-        assert surface.get_size() == (160, 128)
+        # The board's 160x128 at the window's whole scale (sim.window_scale).
+        assert surface.get_size() == (160 * window.scale, 128 * window.scale)
         # The board backdrop is drawn in the window (0xBBADA0 through RGB565).
-        red, green, blue = surface.get_at((1, 60))[:3]
+        red, green, blue = surface.get_at((1 * window.scale, 60 * window.scale))[:3]
         assert abs(red - 0xBB) <= 8 and abs(green - 0xAD) <= 8 and abs(blue - 0xA0) <= 8
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
         assert not window.pump()

@@ -384,3 +384,109 @@ def test_the_deployed_drive_runs_what_the_bundle_holds(tmp_path, repo):
     for path, data in built.items():
         assert on_drive[path] == data, path
     assert not [p for p in on_drive if p.endswith(".py") and p != "code.py"]
+
+
+# --- a drive unpacked from the release zip -----------------------------------------
+
+
+def unpacked_release(tmp_path):
+    """A CIRCUITPY drive holding what this version's release zip holds, unzipped onto it."""
+    import zipfile
+
+    from tools import release
+
+    [path] = release.build_release(tmp_path / "dist", quiet=True)
+    dest = drive(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        archive.extractall(dest)
+    return dest
+
+
+def sums_hold(dest):
+    """True when SHA256SUMS.txt on the drive matches every file it names (sha256sum -c)."""
+    import hashlib
+
+    for line in (dest / "SHA256SUMS.txt").read_text().splitlines():
+        digest, name = line.split("  ", 1)
+        if hashlib.sha256((dest / name).read_bytes()).hexdigest() != digest:
+            return False
+    return True
+
+
+def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, capsys):
+    from tools import release
+
+    dest = unpacked_release(tmp_path)
+    before = snapshot(dest)
+    result = deployer.deploy(dest, out=tmp_path / "build")
+    said = capsys.readouterr().out
+    assert "stale" not in said and "removed" not in said.replace("0 removed", "")
+    assert result["removed"] == [] and result["backups"] == [] and result["copied"] == []
+    assert set(release.EXTRA_NAMES) <= set(result["unchanged"])
+    assert "Nothing changed on the drive" in said
+    assert snapshot(dest) == before  # the same version: not a byte changes
+    # A second deploy is as quiet.
+    assert deployer.deploy(dest, out=tmp_path / "build", quiet=True)["copied"] == []
+
+
+def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
+    from tools import release
+
+    dest = unpacked_release(tmp_path)
+    current = {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES}
+    # As an older version's zip left them: other bytes, listed with their hashes.
+    manifest = deployer.read_manifest(dest)
+    for name in release.EXTRA_NAMES:
+        old = b"2048 for CircuitPython, an older version's " + name.encode() + b"\n"
+        (dest / name).write_bytes(old)
+        manifest[name] = deployer.sha256(old)
+    (dest / deployer.MANIFEST).write_text(deployer.manifest_text(manifest))
+    result = deployer.deploy(dest, out=tmp_path / "build", quiet=True)
+    assert sorted(result["copied"]) == sorted(release.EXTRA_NAMES)
+    assert result["removed"] == [] and result["backups"] == []
+    assert {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES} == current
+    assert sums_hold(dest)
+    # The manifest now vouches for them, so the next deploy knows them too.
+    listed = deployer.read_manifest(dest)
+    assert all(listed[name] == deployer.sha256(current[name]) for name in release.EXTRA_NAMES)
+
+
+def test_a_zips_text_file_the_player_edited_is_kept_aside(tmp_path):
+    dest = unpacked_release(tmp_path)
+    (dest / "2048-README.txt").write_text("my notes about the game\n")
+    result = deployer.deploy(dest, out=tmp_path / "build", quiet=True)
+    assert result["backups"] == [("2048-README.txt", "2048-README.txt.bak-2048")]
+    assert (dest / "2048-README.txt.bak-2048").read_text() == "my notes about the game\n"
+    assert sums_hold(dest)
+
+
+def test_a_drive_from_make_deploy_gets_no_release_files(tmp_path, repo):
+    dest = drive(tmp_path)
+    deploy(repo, dest, tmp_path)
+    assert not (dest / "2048-README.txt").exists() and not (dest / "SHA256SUMS.txt").exists()
+
+
+# --- make deploy: the refusal is the only line ---------------------------------------
+
+
+def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
+    import subprocess
+    import sys
+
+    from test_release import fake_board_venv
+
+    venv = fake_board_venv(tmp_path)
+    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    result = subprocess.run(
+        ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=env,
+    )
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [
+        "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")]
+    # Under another make (MAKELEVEL > 0) the status is passed on as make does.
+    nested = subprocess.run(
+        ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
+    )
+    assert nested.returncode == 2 and "deploy: error:" in nested.stderr

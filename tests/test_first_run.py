@@ -5,11 +5,23 @@
 """A first run that works: the test command sees the standard library's
 `code` module (not the board's code.py), and make's set-up speaks one line."""
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def clean_env(base=None, **more):
+    """``base`` (this process's environment) without what an outer make
+    passes down (`make test PYTEST_ARGS=...` puts its variables in MAKEFLAGS,
+    which an inner make would take as its own command line), plus ``more``."""
+    env = {name: value for name, value in (os.environ if base is None else base).items()
+           if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")}
+    env.update(more)
+    return env
 
 
 def test_the_standard_code_module_is_loaded_not_the_boards():
@@ -32,7 +44,7 @@ def test_without_the_conftest_code_py_would_shadow_it():
 
 def test_make_test_runs_pytest_with_the_repository_off_sys_path():
     dry = subprocess.run(["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable],
-                         cwd=REPO, capture_output=True, text=True)
+                         cwd=REPO, capture_output=True, text=True, env=clean_env())
     assert dry.returncode == 0
     assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
@@ -45,19 +57,101 @@ def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     fake.chmod(0o755)
     venv = tmp_path / "venv"
     result = subprocess.run(["make", "venv", "PYTHON=%s" % fake, "VENV=%s" % venv], cwd=REPO,
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, env=clean_env())
     assert result.returncode != 0
     ours = [line for line in result.stderr.splitlines() if line.startswith("make: this project")]
     assert len(ours) == 1 and "Python 3.11 or newer" in ours[0] and "Python 3.10.13" in ours[0]
     assert "must not run" not in result.stderr and not venv.exists()
+    # The sentence is all: no "make: *** [...] Error 1" under it.
+    assert result.stderr.strip().splitlines() == ours
+
+
+def fake_path(tmp_path, pythons):
+    """A PATH of only the tools the Makefile's check uses, plus fake
+    interpreters: {name: shell script body}."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for tool in ("sh", "sed", "cut", "grep", "cat", "cksum", "printf", "kill"):
+        found = shutil.which(tool)
+        if found:
+            (folder / tool).symlink_to(found)
+    for name, body in pythons.items():
+        (folder / name).write_text("#!/bin/sh\n" + body)
+        (folder / name).chmod(0o755)
+    return str(folder)
+
+
+#: What a pyenv shim prints for a version that is installed but not active.
+PYENV_SHIM = ('echo "pyenv: python3.13: command not found" >&2\necho >&2\n'
+              'echo "The \\`python3.13\' command exists in these Python versions:" >&2\n'
+              'echo "  3.13.1" >&2\necho >&2\nexit 127\n')
+
+
+def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
+    path = fake_path(tmp_path, {
+        "python3.13": PYENV_SHIM,
+        "python3.12": 'exec "%s" "$@"\n' % sys.executable,  # works (this interpreter is 3.11+)
+        "python3": 'case "$*" in *version_info*) echo 3.9; exit 1 ;; *) echo "Python 3.9.2" ;; esac\n',
+    })
+    venv = tmp_path / "venv"
+    result = subprocess.run([shutil.which("make"), "test", "PYTHON=python3.13", "VENV=%s" % venv], cwd=REPO,
+                            capture_output=True, text=True, env=clean_env(PATH=path))
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert line.startswith("make: this project needs Python 3.11 or newer, and python3.13 is there but does not "
+                           "run (pyenv: python3.13: command not found)")
+    assert "these would work: python3.12 (%d.%d)" % sys.version_info[:2] in line
+    assert "python3 (3.9, too old)" in line
+    assert line.endswith("run e.g. make test PYTHON=python3.12")
+    assert not venv.exists()
+
+
+def test_no_python_that_works_says_so_and_suggests_none_that_fails(tmp_path):
+    path = fake_path(tmp_path, {"python3.13": PYENV_SHIM, "python3.12": PYENV_SHIM.replace("3.13", "3.12")})
+    result = subprocess.run([shutil.which("make"), "test", "PYTHON=python3.14", "VENV=%s" % (tmp_path / "v")],
+                            cwd=REPO, capture_output=True, text=True, env=clean_env(PATH=path))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode != 0 and len(lines) == 1, lines
+    assert "python3.14 is not found" in lines[0]
+    assert "none on PATH would work (python3.13 (does not run), python3.12 (does not run))" in lines[0]
+    assert "PYTHON=python3.12" not in lines[0] and "PYTHON=python3.13" not in lines[0]
+
+
+def test_the_outer_makes_arguments_do_not_reach_the_inner_make():
+    # As under `make test PYTEST_ARGS=tests/test_first_run.py`: make hands its
+    # command line down in MAKEFLAGS, and an inner make would run that selection.
+    outer = dict(os.environ, MAKEFLAGS=" -- PYTEST_ARGS=tests/test_first_run.py", MAKELEVEL="1",
+                 PYTEST_ARGS="tests/test_first_run.py")
+    command = ["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable]
+    leaked = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=outer)
+    assert ".venv/bin/python -P -m pytest tests/test_first_run.py" in [l.strip() for l in leaked.stdout.splitlines()]
+    clean = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=clean_env(outer))
+    assert ".venv/bin/python -P -m pytest" in [line.strip() for line in clean.stdout.splitlines()]
 
 
 def test_a_failed_install_leaves_no_venv_behind(tmp_path):
     venv = tmp_path / "venv"
-    env = dict(__import__("os").environ, PIP_CONFIG_FILE="/dev/null", PIP_NO_INDEX="1")
+    env = clean_env(PIP_CONFIG_FILE="/dev/null", PIP_NO_INDEX="1")
     # pip finds nothing to install (no index): the install fails as it would offline.
     result = subprocess.run(["make", "venv", "PYTHON=%s" % sys.executable, "VENV=%s" % venv], cwd=REPO,
                             capture_output=True, text=True, env=env)
     assert result.returncode != 0
     assert "was removed, so the next make starts clean" in result.stderr
     assert not venv.exists()
+
+
+def test_contributings_example_of_a_part_of_the_suite_selects_tests():
+    import re
+    import shlex
+
+    text = (REPO / "CONTRIBUTING.md").read_text()
+    examples = re.findall(r'make test PYTEST_ARGS="([^"]+)"', text)
+    assert examples
+    for arguments in examples:
+        collected = subprocess.run([sys.executable, "-P", "-m", "pytest", "--collect-only", "-q"]
+                                   + shlex.split(arguments), cwd=REPO, capture_output=True, text=True,
+                                   env=clean_env())
+        # pytest's status 5 is "no tests collected" (what `-k backup` gave).
+        assert collected.returncode == 0, (arguments, collected.returncode, collected.stdout[-500:])

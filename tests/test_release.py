@@ -2,8 +2,9 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/release.py and `make release`: the zips a board owner unzips onto
-CIRCUITPY, one per CircuitPython line, the same bytes from the same commit."""
+"""tools/release.py and `make release`: the zip a board owner unzips onto
+CIRCUITPY, one for every CircuitPython line (their bundles are the same
+bytes), the same bytes from the same commit."""
 
 import hashlib
 import subprocess
@@ -36,15 +37,27 @@ def entries(path):
         return {info.filename: archive.read(info) for info in archive.infolist()}
 
 
-def test_one_zip_per_circuitpython_line_named_after_the_version(dist):
+def test_one_zip_for_every_circuitpython_line_named_after_the_version(dist):
     names = sorted(p.name for p in dist.glob("*.zip"))
-    assert names == sorted("2048-%s-circuitpython-%s.zip" % (VERSION, line) for line, _, _ in bundler.FIRMWARE_LINES)
     assert {"10.x", "9.x"} == {line for line, _, _ in bundler.FIRMWARE_LINES}
+    assert names == ["2048-%s-circuitpython-9.x-10.x.zip" % VERSION] == [release.zip_name(VERSION)]
     sums = (dist / "SHA256SUMS.txt").read_text().splitlines()
     assert sorted(line.split("  ")[1] for line in sums) == names
     for line in sums:
         digest, name = line.split("  ")
         assert hashlib.sha256((dist / name).read_bytes()).hexdigest() == digest
+
+
+def test_the_lines_share_a_zip_because_their_bundles_are_the_same_bytes(tmp_path):
+    # What a zip per line would hold: the same files, byte for byte.
+    built = []
+    for line, _, _ in bundler.FIRMWARE_LINES:
+        folder = tmp_path / line
+        _, shipped = bundler.build(folder, quiet=True, repo_lib=False)
+        built.append({name: (folder / name).read_bytes() for name in shipped})
+    assert all(files == built[0] for files in built)
+    assert release.zip_name("1.0.0", ["10.x"]) == "2048-1.0.0-circuitpython-10.x.zip"
+    assert release.zip_name("1.0.0", ["10.x", "9.x"]) == "2048-1.0.0-circuitpython-9.x-10.x.zip"
 
 
 def test_a_zip_holds_the_drive(dist):
@@ -64,6 +77,7 @@ def test_a_zip_holds_the_drive(dist):
         _, shipped = bundler.build(built, quiet=True, repo_lib=False)
         assert set(shipped) <= set(files)
         assert set(files) - set(shipped) == {"2048-README.txt", "LICENSES.txt", "SHA256SUMS.txt", ".deploy-2048.txt"}
+        assert set(release.EXTRA_NAMES) | {".deploy-2048.txt"} == set(files) - set(shipped)
 
 
 def test_the_sums_and_the_manifest_cover_every_file(dist):
@@ -86,18 +100,72 @@ def test_the_sums_and_the_manifest_cover_every_file(dist):
 
 
 def test_the_drive_text_says_what_a_player_needs(dist):
-    for line, first, after in bundler.FIRMWARE_LINES:
-        text = entries(dist / release.zip_name(VERSION, line))["2048-README.txt"].decode()
-        assert "version %s" % VERSION in text
-        assert "CircuitPython %s (%d.%d or newer" % (line, first[0], first[1]) in text
-        for button, action in CONTROLS:
-            assert button in text and action in text
-        for board in bundler.supported_boards():
-            assert "[%s]" % board in text
-        assert "microcontroller.nvm" in text and "Save now" in text  # where saves live
-        assert "MIT" in text and "public domain" in text  # licences
-        assert "make deploy" in text and "update" in text.lower()
-        assert max(len(row) for row in text.splitlines()) <= 80
+    import boards
+
+    text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
+    assert "version %s" % VERSION in text
+    assert "CircuitPython 9.x and 10.x (9.2 or newer, before 11.0)" in text
+    assert "This one zip is for all of them" in text  # why there is one zip
+    for board in bundler.supported_boards():
+        # Every board by its name, never its raw id alone.
+        assert "%s (Board ID %s)" % (boards.NAMES[board], board) in text
+        assert "[%s]" % board not in text
+    for button, action in CONTROLS:
+        assert action in text
+    assert "microcontroller.nvm" in text and "Save now" in text  # where saves live
+    assert "MIT" in text and "public domain" in text  # licences
+    assert "make deploy" in text and "update" in text.lower()
+    assert max(len(row) for row in text.splitlines()) <= 80
+
+
+def section(text, board_id):
+    """The lines of ``board_id``'s controls in the drive text."""
+    lines = text.splitlines()
+    start = [i for i, line in enumerate(lines) if "(Board ID %s)" % board_id in line][0]
+    end = lines.index("", start)
+    return lines[start:end]
+
+
+def test_every_board_gets_its_own_controls(dist):
+    from tools.standins import fakeboards
+
+    text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
+    for board in bundler.supported_boards():
+        facts = dict(fakeboards.DEFAULTS, **fakeboards.BOARDS[board])
+        rows = section(text, board)[1:]
+        shown = "\n".join(rows)
+        if facts["played"] == "tilt":
+            assert "tilt it to slide" in section(text, board)[0] and rows[0].split() == ["Tilt", "slide", "tiles"]
+            continue
+        if facts["played"] == "keyboard":
+            assert "a USB keyboard plays" in section(text, board)[0]
+            assert "Arrows" in shown and "Enter" in shown
+        for button, pin in facts["keys"].items():
+            if not isinstance(pin, str):
+                continue  # a shift register: the buttons carry the game's names
+            label = release.pin_label(pin)
+            if button in ("up", "down", "left", "right") and label.upper() == button.upper():
+                continue  # a D-pad or a 5-way switch
+            # The board's own marking is on the row of what that button does.
+            action = {"a": "OK / Continue", "b": "back", "start": "menu", "select": "hint (solver)",
+                      "up": "slide tiles", "down": "slide tiles", "left": "slide tiles", "right": "slide tiles"}[button]
+            assert [row for row in rows if label in row and action in row], (board, button, label, rows)
+    assert "Stick" in "\n".join(section(text, "pygamer"))
+    assert "also goes back (there is no B)" in "\n".join(section(text, "pewpew_m4"))
+    sprig = "\n".join(section(text, "hack_club_sprig"))
+    assert "W A S D" in sprig and "Hold J" in sprig
+
+
+def test_the_file_list_names_every_file_and_folder_of_the_zip(dist):
+    files = entries(dist / release.zip_name(VERSION))
+    text = files["2048-README.txt"].decode()
+    listed = text[text.index("\nFiles\n"):text.index("\nLicence\n")]
+    tops = {name.split("/")[0] + ("/" if "/" in name else "") for name in files}
+    for top in tops:
+        assert top in listed, top
+    for _, top in bundler.plan().libraries.values():
+        assert top in listed, top
+    assert "(hidden)" in listed
 
 
 def test_licences_of_the_game_and_every_library(dist):
@@ -126,9 +194,12 @@ def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
     with pytest.raises(release.ReleaseError, match="v%s" % VERSION):
         release.build_release(tmp_path, tag="v0.0.0-not-this", quiet=True)
     assert not list(tmp_path.glob("*.zip"))
-    repo = make_repo(tmp_path, dict(FIXTURE, **{
+    # The fixture's boards are the real profiles: the drive text reads them.
+    profiles = {path.relative_to(REPO).as_posix(): path.read_text() for path in (REPO / "boards").glob("*.py")}
+    schemes = {name: (REPO / name).read_text() for name in ("app/two_buttons.py", "app/stdin_keys.py")}
+    repo = make_repo(tmp_path, dict(FIXTURE, **profiles, **schemes, **{
         "app/__init__.py": 'VERSION = "2.3.4"\n',
-        "app/help_text.py": 'CONTROLS = (("A", "OK"),)\n',
+        "app/help_text.py": 'CONTROLS = (("D-pad", "slide"), ("A", "OK"))\n',
         "LICENSE": (REPO / "LICENSE").read_text(),
         "CHANGELOG.md": "# Changelog\n\n## 2.3.3\n\n- older\n",
     }))
@@ -136,7 +207,7 @@ def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
         release.build_release(tmp_path / "dist", repo=repo, quiet=True)
     (repo / "CHANGELOG.md").write_text("# Changelog\n\n## 2.3.4\n\n- this one\n")
     written = release.build_release(tmp_path / "dist", repo=repo, tag="v2.3.4", quiet=True)
-    assert sorted(p.name for p in written) == ["2048-2.3.4-circuitpython-10.x.zip", "2048-2.3.4-circuitpython-9.x.zip"]
+    assert [p.name for p in written] == ["2048-2.3.4-circuitpython-9.x-10.x.zip"]
     assert release.main(["--out", str(tmp_path / "x"), "--tag", "v9"]) == 1
 
 

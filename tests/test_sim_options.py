@@ -4,13 +4,14 @@
 
 """tools/sim.py options the store side owns: --board, --score, --nvm, --fresh."""
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from tests.conftest import ROOT
-from tools.sim import parse_board
+from tools.sim import parse_board, parse_presses
 
 
 def test_parse_board_reads_tile_values():
@@ -34,13 +35,17 @@ def test_parse_board_refuses_what_is_no_board(text, message):
         parse_board(text)
 
 
-def run_sim(*arguments):
+def run_sim(*arguments, via_make=False):
+    env = {name: value for name, value in os.environ.items() if name != "SIM_VIA_MAKE"}
+    if via_make:
+        env["SIM_VIA_MAKE"] = "1"  # as the Makefile's play target sets it
     return subprocess.run(
         [sys.executable, "tools/sim.py", "--headless", *arguments],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
+        env=env,
     )
 
 
@@ -96,12 +101,59 @@ def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
     holder = FileNVM(path)  # the first simulator
     try:
         result = run_sim("--press", "up", "--nvm", str(path))
+        # Started by `make play`, which takes the options in SIM_ARGS: the
+        # advice is a command that works there.
+        under_make = run_sim("--press", "up", "--nvm", str(path), via_make=True)
     finally:
         holder.close()
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm)" % path]
+        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm other.bin)" % path]
+    assert under_make.returncode == 2
+    assert under_make.stderr.strip().splitlines() == [
+        '--nvm: %s is in use by another simulator (close it, or pick another file: make play SIM_ARGS="--nvm '
+        'other.bin")' % path]
     assert path.read_bytes() == before
+
+
+def test_the_makefile_passes_sim_args_and_says_it_runs_under_make():
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "play", "PYTHON=%s" % sys.executable,
+                          "SIM_ARGS=--nvm other.bin --fresh"], cwd=ROOT, capture_output=True, text=True,
+                         env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")})
+    assert dry.returncode == 0, dry.stderr
+    assert [line for line in dry.stdout.splitlines()
+            if line.startswith("SIM_VIA_MAKE=1 .venv/bin/python tools/sim.py --nvm other.bin --fresh")]
+
+
+@pytest.mark.parametrize("text, presses", [
+    ("left,up*3,wait*20", [("left", 1), ("up", 3), ("wait", 20)]),
+    (" Left , hold-select*2 ,, A ", [("left", 1), ("hold-select", 2), ("a", 1)]),
+    ("wait * 4", [("wait", 4)]),
+    ("", []),
+])
+def test_press_takes_every_name_with_a_count(text, presses):
+    assert parse_presses(text) == presses
+
+
+@pytest.mark.parametrize("text, words", [
+    ("jump", "unknown button 'jump'"),
+    ("wait*0", "from 1 to"),
+    ("left*x", "from 1 to"),
+    ("up*", "from 1 to"),
+    ("up*100000", "from 1 to"),
+])
+def test_press_refuses_what_it_cannot_do_in_one_line(text, words):
+    with pytest.raises(ValueError, match=words.replace("*", r"\*")):
+        parse_presses(text)
+
+
+def test_wait_with_a_count_lets_that_many_seconds_pass():
+    result = run_sim("--seed", "3", "--press", "left,wait*3,hold-select*1,up*2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("score ")
+    bad = run_sim("--press", "left*x")
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines() == ["--press: 'left*x': the count after * is a whole number from 1 to 10000"]
 
 
 def test_a_killed_simulators_temporary_file_is_cleaned_at_start(tmp_path):

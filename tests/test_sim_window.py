@@ -51,7 +51,43 @@ def test_sdl_falling_back_to_its_dummy_driver_is_caught(monkeypatch, capsys, tmp
 
 
 def pixel(window, at=(1, 60)):
-    return window.pygame.display.get_surface().get_at(at)[:3]
+    # ``at`` is a board pixel; the window shows it window.scale times larger.
+    scale = window.scale
+    return window.pygame.display.get_surface().get_at((at[0] * scale + scale // 2, at[1] * scale + scale // 2))[:3]
+
+
+@pytest.mark.parametrize("screen, desktop, scale", [
+    ((160, 128), (1024, 768), 5),  # 768 - 96 leaves 672: 640 fits, 768 does not
+    ((160, 128), (1920, 1080), 7),
+    ((160, 128), (1366, 768), 5),
+    ((240, 240), (1280, 800), 2),  # height decides: 704 // 240
+    ((640, 480), (1920, 1080), 2),  # the Fruit Jam's monitor
+    ((640, 480), (1280, 720), 1),
+    ((640, 480), (800, 600), 1),  # too big even at 1: still 1
+    ((160, 128), (0, 0), 1),  # SDL gave no size
+])
+def test_the_window_scale_is_the_largest_that_fits_the_screen(screen, desktop, scale):
+    assert sim.window_scale(screen, desktop) == scale
+    if scale > 1:  # it fits, with room for a title bar; one more would not
+        assert screen[0] * scale <= desktop[0] - 32 and screen[1] * scale <= desktop[1] - 96
+        assert screen[0] * (scale + 1) > desktop[0] - 32 or screen[1] * (scale + 1) > desktop[1] - 96
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer")
+def test_the_window_opens_at_that_scale(monkeypatch):
+    monkeypatch.setattr(sim, "_desktop_size", lambda pygame: (1024, 768))
+    window = Window(open_nvm(None), seed=31, realtime=False)
+    try:
+        window.step()
+        assert window.scale == 5
+        assert window.pygame.display.get_surface().get_size() == (800, 640)
+        # Each board pixel is a 5x5 block of the window.
+        surface = window.pygame.display.get_surface()
+        for x, y in ((1, 60), (80, 64), (159, 127)):
+            block = {tuple(surface.get_at((x * 5 + dx, y * 5 + dy))[:3]) for dx in range(5) for dy in range(5)}
+            assert len(block) == 1
+    finally:
+        window.close()
 
 
 @pytest.mark.filterwarnings("ignore:no fast renderer")

@@ -32,7 +32,11 @@ player's:
   ``code.py``);
 * files of its own that the new bundle no longer has are removed (moved
   aside instead if they were edited); ``settings.toml`` is the player's and
-  never touched; everything else on the drive is left alone.
+  never touched; everything else on the drive is left alone;
+* on a drive unpacked from a release zip (tools/release.py), the zip's
+  ``2048-README.txt``, ``LICENSES.txt`` and ``SHA256SUMS.txt`` are the
+  game's files too: written anew for this version, never removed as stale
+  (:func:`release_files`).
 
 The order makes every step safe to be cut at (a pulled cable, a crash, a
 drive error; :func:`plan_deploy` lists the steps, docs/deploy.md says what
@@ -992,7 +996,8 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     boards = bundler.supported_boards(repo)
     warnings = check_board(info, boards) if info else []
     out = Path(out) if out else Path(repo) / "build" / "CIRCUITPY"
-    _, files = bundler.build(out, repo=repo, mpy_cross=mpy_cross, quiet=True)
+    bundle, files = bundler.build(out, repo=repo, mpy_cross=mpy_cross, quiet=True)
+    files = list(files) + release_files(dest, out, repo, bundle, files)
     try:
         plan = plan_deploy(out, dest, files, block_size(dest))
     except OSError as error:
@@ -1011,7 +1016,7 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     for board_path, new_name in plan.backups:
         say("  backed up %s as %s (%s)" % (board_path, new_name, plan.whose[board_path]))
     for board_path in plan.remove:
-        say("  removed   %s (stale: written by an earlier deploy)" % board_path)
+        say("  removed   %s (the game's, from an earlier version; this one has no such file)" % board_path)
     for name in plan.tidy:
         say("  removed   %s (left by a deploy that was cut off)" % name)
     for board_path in plan.copy:
@@ -1026,6 +1031,30 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info))
     return {"copied": plan.copy, "unchanged": plan.unchanged, "removed": plan.remove, "kept": plan.kept,
             "tidied": plan.tidy, "backups": plan.backups}
+
+
+def release_files(dest, out, repo, bundle, files):
+    """The release zip's own text files (2048-README.txt, LICENSES.txt,
+    SHA256SUMS.txt: tools/release.py), written into ``out`` for this version,
+    when the drive came from a zip (its manifest lists one of them); returns
+    their names, else []. They are then the game's files like any other:
+    unchanged, updated, or (edited by the player) backed up, never removed
+    as stale."""
+    from tools import release
+
+    listed = read_manifest(dest)
+    if not any(name in listed for name in release.EXTRA_NAMES):
+        return []
+    try:
+        data = {name: (Path(out) / name).read_bytes() for name in files}
+        extra = release.extra_files(repo, bundle, data)
+        for name, content in extra.items():
+            (Path(out) / name).write_bytes(content)
+    except OSError as error:
+        raise DeployError("cannot write %s: %s" % (error.filename or out, error.strerror or error)) from None
+    except release.ReleaseError as error:
+        raise DeployError("cannot write the release's text files: %s" % error) from None
+    return sorted(extra)
 
 
 def next_steps(changed, info):

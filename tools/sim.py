@@ -13,6 +13,10 @@ renderer in the firmware's own font.
 Window (``make play``)::
 
     .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N] [--board-profile BOARD_ID]
+    make play SIM_ARGS="--board-profile clue_nrf52840_express --fresh"   # the same options
+
+The window is the board's screen at the largest whole scale that fits the
+desktop with room for a title bar (:func:`window_scale`).
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits; the
@@ -45,8 +49,9 @@ Headless (no window, no display; the clock moves 20 ms a frame)::
         --screenshot out.png
 
 presses the named buttons (up, down, left, right, a, b, start, select;
-``name*N`` repeats, ``hold-select`` holds Select for autoplay, ``wait``
-lets 1 s pass) and writes the screen as a PNG. ``--board "1024 1024
+``hold-select`` holds Select for autoplay, ``wait`` lets 1 s pass; any of
+them followed by ``*N`` repeats it N times, e.g. ``left*3,wait*20``) and
+writes the screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
 position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
 given. ``--fresh`` ignores (and never touches) the saved state: the board
@@ -206,7 +211,7 @@ def open_nvm_or_say_why(path, option, size=NVM_SIZE):
     try:
         nvm = open_nvm(path, size)
     except NVMFileError as error:
-        print("%s: %s" % (option, error), file=sys.stderr)
+        print("%s: %s" % (option, for_make(str(error))), file=sys.stderr)
         return None
     if path is not None:
         if os.path.islink(path):
@@ -215,6 +220,21 @@ def open_nvm_or_say_why(path, option, size=NVM_SIZE):
             print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),
                   file=sys.stderr)
     return nvm
+
+
+#: Set by the Makefile's play target: the user typed `make play`, which
+#: passes tools/sim.py's options in SIM_ARGS.
+VIA_MAKE = "SIM_VIA_MAKE"
+
+
+def for_make(message, environ=None):
+    """``message`` with its advice to use ``--nvm`` put the way the user
+    started the simulator: under `make play`, as make's SIM_ARGS."""
+    environ = os.environ if environ is None else environ
+    if environ.get(VIA_MAKE):
+        return message.replace("pick another file with --nvm",
+                               'pick another file: make play SIM_ARGS="--nvm other.bin"')
+    return message.replace("pick another file with --nvm", "pick another file with --nvm other.bin")
 
 
 def save_and_report(app, now):
@@ -325,14 +345,13 @@ class Simulator(world.World):
         self.settle()
 
     def press_all(self, names):
-        """Press a sequence of names; ``name*N`` repeats."""
-        for name in names:
-            count = 1
-            if "*" in name:
-                name, times = name.split("*", 1)
-                count = int(times)
+        """Press a sequence of names; ``name*N`` repeats (:func:`parse_presses`).
+
+        :raises ValueError: a name that is no press, or a bad count.
+        """
+        for name, count in parse_presses(",".join(names)):
             for _ in range(count):
-                self.press(name.strip().lower())
+                self.press(name)
 
     def lines(self):
         """The text on the glass, line by line (tools/glass.py)."""
@@ -345,6 +364,55 @@ class Simulator(world.World):
     def screenshot(self, path, scale=1):
         """Write the glass to a PNG file."""
         self.glass.png(path, scale=scale)
+
+
+#: What --press takes besides BUTTONS: a second passing, and Select held.
+PRESS_WORDS = ("wait", "hold-select")
+#: The most repeats one ``name*N`` may ask for.
+MAX_REPEAT = 10000
+
+
+def parse_presses(text):
+    """"left,up*3,wait*20" -> [("left", 1), ("up", 3), ("wait", 20)].
+
+    Each comma-separated item is a button of BUTTONS, ``wait`` or
+    ``hold-select``, any of them followed by ``*N`` (N from 1 to MAX_REPEAT)
+    to repeat it; case and spaces around the parts do not matter, empty
+    items are skipped.
+
+    :raises ValueError: one line saying which item is wrong and what is taken.
+    """
+    presses = []
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, star, times = item.partition("*")
+        name = name.strip().lower()
+        if name not in BUTTONS and name not in PRESS_WORDS:
+            raise ValueError("unknown button %r (use %s, %s; name*N repeats)" % (
+                item.strip(), ", ".join(BUTTONS), ", ".join(PRESS_WORDS)))
+        count = 1
+        if star:
+            try:
+                count = int(times.strip())
+            except ValueError:
+                count = 0
+            if not 1 <= count <= MAX_REPEAT:
+                raise ValueError("%r: the count after * is a whole number from 1 to %d" % (item.strip(), MAX_REPEAT))
+        presses.append((name, count))
+    return presses
+
+
+def window_scale(screen, desktop, margin=(32, 96)):
+    """The largest whole scale at which a ``screen`` (width, height) window
+    fits the ``desktop`` (width, height) less ``margin`` (for the window's
+    frame and title bar, and a panel or dock): at least 1. An unknown
+    desktop (a 0 in it) gives 1."""
+    width, height = screen
+    room_w, room_h = desktop[0] - margin[0], desktop[1] - margin[1]
+    if desktop[0] <= 0 or desktop[1] <= 0:
+        return 1
+    return max(1, min(room_w // width, room_h // height))
 
 
 def parse_board(text):
@@ -407,17 +475,19 @@ def _play_headless(args, nvm):
             print("--score: %s" % error, file=sys.stderr)
             return 2
         sim.app.show_position()
-    names = [name for name in (args.press or "").split(",") if name.strip()]
-    for name in names:
-        button = name.split("*")[0].strip().lower()
-        if button not in BUTTONS and name not in ("wait", "hold-select"):
-            print("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)), file=sys.stderr)
-            return 2
-        wanted = "select" if name == "hold-select" else button
+    try:
+        presses = parse_presses(args.press or "")
+    except ValueError as error:
+        print("--press: %s" % error, file=sys.stderr)
+        return 2
+    for name, _ in presses:
+        wanted = "select" if name == "hold-select" else name
         if wanted in BUTTONS and not sim.has(wanted):
             print("the %s has no %s button" % (sim.name, wanted), file=sys.stderr)
             return 2
-    sim.press_all(names)
+    for name, count in presses:
+        for _ in range(count):
+            sim.press(name)
     sim.frames(5)
     status = 0
     if args.nvm and not args.fresh:
@@ -452,6 +522,15 @@ def _pygame_keymap(pygame):
     return keys
 
 
+def _desktop_size(pygame):
+    # The first display's size (pygame 2), or (0, 0) when SDL does not say.
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):
+        sizes = []
+    return tuple(sizes[0]) if sizes else (0, 0)
+
+
 class Window:
     """The simulator window: the board's glass, the keyboard as its buttons.
 
@@ -475,7 +554,12 @@ class Window:
         self.app.key_names = key_names_for(board)
         self.display = self.world.display
         pygame.display.init()
-        self.surface = pygame.display.set_mode((self.display.width, self.display.height), pygame.SCALED)
+        size = (self.display.width, self.display.height)
+        #: Window pixels per board pixel: the largest that fits the desktop (window_scale).
+        self.scale = window_scale(size, _desktop_size(pygame))
+        self.window = pygame.display.set_mode((size[0] * self.scale, size[1] * self.scale))
+        #: The board's screen at 1:1, scaled onto the window when shown.
+        self.surface = pygame.Surface(size)
         pygame.display.set_caption(window_title(board))
         self._keymap = _pygame_keymap(pygame)
         self._played = self.world.facts["played"]
@@ -580,6 +664,7 @@ class Window:
         rgb[..., 2] = (pixels & 31) * 255 / 31
         rgb = numpy.rint(rgb * brightness).astype(numpy.uint8)
         self.pygame.surfarray.blit_array(self.surface, rgb.transpose(1, 0, 2))
+        self.pygame.transform.scale(self.surface, self.window.get_size(), self.window)
         self.pygame.display.flip()
 
     def close(self):

@@ -72,11 +72,6 @@ _SAVE_NOW_SAYS = {
 }
 
 
-def save_status(outcome):
-    """What Save now says for ``outcome``, its two status lines joined by a newline."""
-    first, second = _SAVE_NOW_SAYS.get(outcome, _SAVE_NOW_SAYS[FAILED])
-    return (first + "\n" + second).strip()
-
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
 #: wakes it within 0.1 s). Between frames the board sleeps (``run``).

@@ -54,13 +54,6 @@ class Stats:
         #: Valid moves made in all games.
         self.moves = 0
 
-    def copy_from(self, other):
-        """Take every field from another ``Stats``."""
-        self.games = other.games
-        self.wins = other.wins
-        self.best_exponent = other.best_exponent
-        self.moves = other.moves
-
 
 class Game:
     """A game in progress plus the best score and lifetime stats.

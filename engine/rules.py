@@ -180,11 +180,6 @@ def can_move(cells):
     return False
 
 
-def count_empty(cells):
-    """Number of empty cells (0..16)."""
-    return cells.count(0)
-
-
 def spawn(cells, rng, empty=-1):
     """Put a new tile on a uniformly random empty cell.
 

@@ -276,6 +276,20 @@ class _Flash:
             for index in range(offset, min(offset + width, len(image))):
                 self.data[base + index] &= image[index]
 
+    def _rewrite(self, start, stop, value, block, erase, width):
+        # Write value (the bytes for start..stop) block by block: each
+        # ``block``-aligned block touched is read, merged with its part of
+        # value, erased first if ``erase``, and programmed ``width`` bytes a step.
+        base = start - start % block
+        while base < stop:
+            image = bytearray(self.data[base : base + block])
+            low, high = max(start, base), min(stop, base + block)
+            image[low - base : high - base] = value[low - start : high - start]
+            if erase:
+                self._erase(base, block)
+            self._program(base, image, width)
+            base += block
+
 
 class SectorFlash(_Flash):
     """RP2040 / RP2350 ``microcontroller.nvm``: 4 KB, one sector, 256-byte pages."""
@@ -289,22 +303,9 @@ class SectorFlash(_Flash):
     def __setitem__(self, index, value):
         start, stop, value = self._slice(index, value)
         if all(byte == 0xFF for byte in self.data[start:stop]):
-            page = start - start % self.PAGE
-            while page < stop:
-                image = bytearray(self.data[page : page + self.PAGE])
-                low, high = max(start, page), min(stop, page + self.PAGE)
-                image[low - page : high - page] = value[low - start : high - start]
-                self._program(page, image, 1)
-                page += self.PAGE
-            return
-        sector = start - start % self.SECTOR
-        while sector < stop:
-            image = bytearray(self.data[sector : sector + self.SECTOR])
-            low, high = max(start, sector), min(stop, sector + self.SECTOR)
-            image[low - sector : high - sector] = value[low - start : high - start]
-            self._erase(sector, self.SECTOR)
-            self._program(sector, image, 1)
-            sector += self.SECTOR
+            self._rewrite(start, stop, value, self.PAGE, False, 1)  # into erased bytes: no erase
+        else:
+            self._rewrite(start, stop, value, self.SECTOR, True, 1)
 
 
 class PageFlash(_Flash):
@@ -317,14 +318,7 @@ class PageFlash(_Flash):
 
     def __setitem__(self, index, value):
         start, stop, value = self._slice(index, value)
-        page = start - start % self.PAGE
-        while page < stop:
-            image = bytearray(self.data[page : page + self.PAGE])
-            low, high = max(start, page), min(stop, page + self.PAGE)
-            image[low - page : high - page] = value[low - start : high - start]
-            self._erase(page, self.PAGE)
-            self._program(page, image, 4)
-            page += self.PAGE
+        self._rewrite(start, stop, value, self.PAGE, True, 4)
 
 
 def for_port(port, size):

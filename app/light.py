@@ -24,16 +24,24 @@ except ImportError:  # CPython
         return value
 
 
+from app.settings import BRIGHTNESS_LEVELS
+
 #: The average follows the readings (two a second: app.controller
 #: POWER_MS) with a time constant of 2**SMOOTH_SHIFT of them.
 SMOOTH_SHIFT = const(3)
-#: The reading (0..65535) from which each brighter level is used: below the
-#: first, 20 %; from the last, 100 % (levels of app.settings.BRIGHTNESS_LEVELS).
+#: The reading (0..65535) from which each brighter level of Settings'
+#: (app.settings.BRIGHTNESS_LEVELS) is used: below the first, the dimmest;
+#: from the last, the brightest.
 THRESHOLDS = (1000, 3000, 8000, 20000)
 #: How far (percent of a threshold) the average must pass it to change level.
 MARGIN = const(20)
-#: Levels, dimmest first (a share of full brightness).
-_LEVELS = (0.2, 0.4, 0.6, 0.8, 1.0)
+#: The brightest step (steps count from the dimmest, 0).
+_TOP = len(BRIGHTNESS_LEVELS) - 1
+
+
+def _level(step):
+    # Step 0 is Settings' dimmest level (BRIGHTNESS_LEVELS is brightest first).
+    return BRIGHTNESS_LEVELS[_TOP - step] / 100
 
 
 class AutoBrightness:
@@ -43,8 +51,8 @@ class AutoBrightness:
         self.sensor = sensor
         #: The averaged reading (-1: none yet).
         self.reading = -1
-        #: The level chosen, 0 (dimmest) .. 4 (full).
-        self.step = 4
+        #: The level chosen, 0 (dimmest) .. _TOP (full).
+        self.step = _TOP
 
     def tick(self):
         """Read the sensor: the new level (0.2 .. 1.0) when it changes, else None."""
@@ -60,16 +68,16 @@ class AutoBrightness:
         step = self.step
         # Up while the reading is well past the next level's threshold,
         # down while well under this level's own.
-        while step < 4 and self.reading * 100 >= THRESHOLDS[step] * (100 + (0 if first else MARGIN)):
+        while step < _TOP and self.reading * 100 >= THRESHOLDS[step] * (100 + (0 if first else MARGIN)):
             step += 1
         while step > 0 and self.reading * 100 < THRESHOLDS[step - 1] * (100 - (0 if first else MARGIN)):
             step -= 1
         if step == self.step and not first:
             return None
         self.step = step
-        return _LEVELS[step]
+        return _level(step)
 
     @property
     def level(self):
         """The level chosen (full until the first reading)."""
-        return _LEVELS[self.step]
+        return _level(self.step)

@@ -59,10 +59,11 @@ _SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
 #: (or the game stalled) by a try every frame.
 SAVE_RETRY_MS = 2000
 SAVE_RETRY_MAX_MS = 64000
-# What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
-# loaded only on a board with a battery gauge).
-_BATTERY_LOW = const(1)
+# What app.battery.Gauge.tick reports when the battery is empty (its
+# EMPTY; that module is loaded only on a board with a battery gauge).
 _BATTERY_EMPTY = const(2)
+#: What a mode's handler returns to have the app save now (Menu > Save now).
+SAVE_NOW = "save now"
 # What Save now says on the status lines, by the save's outcome.
 _SAVE_NOW_SAYS = {
     SAVED: ("saved", ""),
@@ -418,7 +419,7 @@ class App:
             return
         if self._menu_pending:
             self._show_menu()  # a key right after Start, in the same frame
-        if self._handlers[self.mode](action, now) == "save now":  # app.menus.SAVE_NOW
+        if self._handlers[self.mode](action, now) == SAVE_NOW:
             # Menu > Save now: here, not in the menu, so the longest call
             # chain of the game (down to the record's checks) is shorter.
             self.save_now(now)

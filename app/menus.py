@@ -13,6 +13,7 @@ may return a request for the app (``SAVE_NOW``).
 
 from app import controls as act
 from app import help_text, pages, theme
+from app.controller import SAVE_NOW
 from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
 
@@ -23,9 +24,6 @@ HELP_PAGE = "help_page"
 STATS = "stats"
 SETTINGS = "settings"
 ABOUT = "about"
-
-#: What a handler may return: a request for the app to carry out.
-SAVE_NOW = "save now"
 
 # The Settings attribute of each on/off row of pages.SETTING_NAMES, and
 # Tilt's after them ("": not on/off: brightness, saving, screen off).

@@ -104,12 +104,6 @@ def face_palettes():
     return palettes
 
 
-def face_exponent(face):
-    """The tile exponent whose colours sheet face ``face`` takes (an
-    appearing face, APPEARING + e - 1, takes e's)."""
-    return face if face < theme.APPEARING else face - theme.APPEARING + 1
-
-
 class BoardView:
     """The play screen. ``group`` is its displayio root.
 
@@ -207,7 +201,8 @@ class BoardView:
         self._shown[index] = face
         cell = self.cells[index]
         cell[0] = face
-        # face_exponent's work, written out: a move's animation reaches
+        # The palette of the face's exponent (an appearing face, APPEARING
+        # + e - 1, takes e's), worked out here: a move's animation reaches
         # this at the bottom of one of the game's longest call chains.
         cell.pixel_shader = self.palettes[face if face < theme.APPEARING else face - theme.APPEARING + 1]
 

@@ -215,15 +215,9 @@ class Survey:
     def smallest_full(self, low=64 * KIB, high=1024 * KIB):
         """The smallest heap (to 1 KiB) in which everything starts, by halving
         (None if not even ``high`` does)."""
-        if self.run(high).kind != FULL:
-            return None
-        while high - low > KIB:
-            middle = (low + high) // 2 // KIB * KIB
-            if self.run(middle).kind == FULL:
-                high = middle
-            else:
-                low = middle
-        return high
+        from tools.ram_budget import smallest
+
+        return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB)
 
     def steps(self, top, floor=8 * KIB):
         """Outcomes from ``top`` down 1 KiB at a time, to the first heap

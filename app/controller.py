@@ -59,8 +59,9 @@ _SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
 #: (or the game stalled) by a try every frame.
 SAVE_RETRY_MS = 2000
 SAVE_RETRY_MAX_MS = 64000
-# What app.battery.Gauge.tick reports when the battery is empty (its
-# EMPTY; that module is loaded only on a board with a battery gauge).
+# What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
+# loaded only on a board with a battery gauge).
+_BATTERY_LOW = const(1)
 _BATTERY_EMPTY = const(2)
 #: What a mode's handler returns to have the app save now (Menu > Save now).
 SAVE_NOW = "save now"

@@ -183,3 +183,43 @@ def test_a_long_headless_run_keeps_its_memory_flat():
     gc.collect()
     grown = sys.getallocatedblocks() - before
     assert grown < 30, grown  # less than a block every ten moves
+
+
+def test_an_idle_refresh_sends_the_same_frame_without_a_snapshot_and_each_change_is_sent():
+    sim = Simulator(seed=3)
+    screen = sim.glass
+    sim.step()
+    changes = screen.changes
+    for _ in range(10):
+        sim.step()  # idle frames: nothing was called that could change a layer
+    assert screen.changes == changes and screen.missed is None
+    # Each way the app changes a layer is a counted call: an attribute, an
+    # item, a group's member, a bitmaptools function.
+    sim.app.view.show_status("one", "two")
+    sim.step()
+    assert screen.shows("one", "two") and screen.changes == changes + 1
+    root = sim.display.root_group
+    root.hidden = True
+    sim.step()
+    assert screen.lines() == [] and screen.changes == changes + 2
+    root.hidden = False
+    sim.step()
+    assert screen.shows("one", "two")
+
+
+def test_a_change_the_counting_cannot_see_is_caught_not_shown_as_an_old_frame():
+    # The stand-ins keep a layer's state in a bytearray; writing it directly
+    # is no call of theirs. The glass cannot know, until its periodic check:
+    # from then on it refuses to be read rather than show a frame that is
+    # not what a refresh would have sent.
+    sim = Simulator(seed=4)
+    screen = sim.glass
+    sim.step()
+    assert screen.missed is None
+    root = sim.display.root_group
+    root._s[4] = 1  # hidden, behind the stand-in's back
+    for _ in range(glass.VERIFY_EVERY):
+        sim.step()
+    assert screen.missed and "missed a change" in screen.missed
+    with pytest.raises(AssertionError, match="missed a change"):
+        screen.lines()

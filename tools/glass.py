@@ -23,6 +23,7 @@ The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
 checks it against trees built directly in Blinka.
 """
 
+import functools
 import sys
 from pathlib import Path
 
@@ -126,6 +127,73 @@ def tile_indices(state, inline):
     if wide:
         return [state[32 + 2 * index] | (state[33 + 2 * index] << 8) for index in range(count)]
     return list(state[32 : 32 + count])
+
+
+# -- knowing that nothing changed -------------------------------------------
+#
+# The app calls display.refresh() at the end of every frame, and the
+# firmware then sends only what changed: nothing, most frames. Taking a
+# snapshot at each of them was most of what a long test spent (two minutes
+# of play are 6,000 refreshes of some 60 layers each). So on the desktop
+# the stand-ins' calls are counted: every call that may change what a layer
+# shows bumps CHANGES (any method of theirs but the read-only ones below,
+# any attribute set, any bitmaptools function), and a refresh of the same
+# root group with the same count as the one before is the same frame. That
+# errs one way only (a read counted as a change costs a snapshot, nothing
+# more); and every VERIFY_EVERY-th such refresh is snapshotted anyway, so a
+# way of changing a layer that the counting does not see makes the glass
+# refuse to be read (Glass.missed) instead of showing an old frame.
+
+#: Stand-in modules whose calls are counted, and their calls that only read.
+TRACKED_MODULES = ("displayio", "vectorio", "bitmaptools")
+READ_ONLY = frozenset((
+    "__getitem__", "__len__", "__iter__", "__contains__", "__repr__", "__eq__", "__hash__", "__bool__",
+    "index", "contains", "is_transparent", "convert", "get_glyph", "get_bounding_box",
+))
+VERIFY_EVERY = 64
+CHANGES = [0]
+
+
+def _counted(function):
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        CHANGES[0] += 1
+        return function(*args, **kwargs)
+
+    call.glass_counted = True
+    return call
+
+
+def _count_calls(module):
+    # Once per stand-in module object (each power-on imports them anew).
+    if module is None or getattr(module, "_glass_counted", False):
+        return
+    for name, value in list(vars(module).items()):
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            _count_class(value)
+        elif callable(value) and getattr(value, "__module__", None) == module.__name__ and not name.startswith("_"):
+            setattr(module, name, _counted(value))
+    module._glass_counted = True
+
+
+def _count_class(cls):
+    for klass in cls.__mro__:
+        if klass.__module__ != cls.__module__ and not klass.__module__.startswith(TRACKED_MODULES):
+            continue  # object's, list's: not a stand-in's
+        for name, value in list(vars(klass).items()):
+            if name in READ_ONLY or name == "__init__" or not callable(value) or getattr(value, "glass_counted", False):
+                continue
+            if name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
+                continue  # a private helper: reached only through a counted call
+            setattr(klass, name, _counted(value))
+    if not getattr(cls.__setattr__, "glass_counted", False):
+        cls.__setattr__ = _counted(cls.__setattr__)  # properties (x, hidden, ...) and plain attributes
+
+
+def count_changes():
+    """Count the calls of the stand-in modules loaded now (idempotent)."""
+    for name in TRACKED_MODULES:
+        _count_calls(sys.modules.get(name))
 
 
 # -- pixels -----------------------------------------------------------------
@@ -357,20 +425,42 @@ class Glass:
         self.width = width
         self.height = height
         #: The snapshot the last refresh sent (None: nothing yet / the console).
-        self.frame = None
+        self._frame = None
         #: Refreshes so far, and those that changed what the glass shows.
         self.refreshes = 0
         self.changes = 0
+        #: Why the glass cannot be trusted, if a refresh found a change the
+        #: counting of calls missed (see "knowing that nothing changed").
+        self.missed = None
         self._pixels = None
         self._visible = None
         self._ink = {}
+        self._sent = None  # (root group, CHANGES) of the last refresh
+        self._unchanged = 0
+
+    @property
+    def frame(self):
+        """The snapshot the last refresh sent (None: nothing yet / the console)."""
+        if self.missed:
+            raise AssertionError(self.missed)
+        return self._frame
 
     def capture(self, root_group):
         """A refresh: the glass now shows ``root_group`` as it is."""
-        frame = snapshot(root_group)
         self.refreshes += 1
-        if frame != self.frame:
-            self.frame = frame
+        sent = self._sent
+        if sent is not None and sent[0] is root_group and sent[1] == CHANGES[0]:
+            self._unchanged += 1
+            if self._unchanged % VERIFY_EVERY:
+                return  # nothing was called that could change a layer
+            if snapshot(root_group) != self._frame and not self.missed:
+                self.missed = "the glass missed a change: something changed a layer without a counted call"
+            return
+        count_changes()
+        frame = snapshot(root_group)
+        self._sent = (root_group, CHANGES[0])
+        if frame != self._frame:
+            self._frame = frame
             self.changes += 1
             self._pixels = None
             self._visible = None

@@ -262,9 +262,26 @@ def test_the_whole_run_completes_in_the_unix_vm_with_real_collections(root, run)
         shutil.rmtree(work, ignore_errors=True)
 
 
-def test_smallest_finds_the_threshold():
-    assert ram_budget.smallest(lambda size: size >= 1000, 0, 4096, 8) in range(1000, 1009)
+def test_smallest_finds_the_threshold_wherever_it_starts_looking():
+    def search(threshold, near):
+        tried = []
+
+        def works(size):
+            tried.append(size)
+            return size >= threshold
+
+        return ram_budget.smallest(works, 0, 4096, 8, near), tried
+
+    plain, halving = search(1000, None)
+    assert plain == 1000
+    for near in (8, 496, 992, 1000, 1008, 1016, 2048, 4096, 5000):
+        assert search(1000, near)[0] == plain, near
+    for threshold in (1, 8, 9, 4089, 4096):
+        assert search(threshold, 1000)[0] == search(threshold, None)[0], threshold
+    found, tried = search(1000, 1000)  # right on the last figure: two tries
+    assert found == 1000 and tried == [1000, 992] and len(halving) > 8
     assert ram_budget.smallest(lambda size: False, 0, 4096, 8) is None
+    assert ram_budget.smallest(lambda size: False, 0, 4096, 8, 1000) is None
 
 
 def test_update_doc_rewrites_only_the_marked_block(tmp_path):

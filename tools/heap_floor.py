@@ -214,10 +214,10 @@ class Survey:
 
     def smallest_full(self, low=64 * KIB, high=1024 * KIB):
         """The smallest heap (to 1 KiB) in which everything starts, by halving
-        (None if not even ``high`` does)."""
-        from tools.ram_budget import smallest
+        from the last figure (None if not even ``high`` does)."""
+        from tools.ram_budget import UNIX_HEAP_SEEN, smallest
 
-        return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB)
+        return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB, UNIX_HEAP_SEEN)
 
     def steps(self, top, floor=8 * KIB):
         """Outcomes from ``top`` down 1 KiB at a time, to the first heap

@@ -55,6 +55,11 @@ from tools.device_imports import REPO  # noqa: E402
 #: The targets on the PyBadge (docs/ram-budget.md).
 PEAK_TARGET = 96 * 1024
 PYSTACK_TARGET = 1024
+#: Where the searches for the smallest pystack and unix-VM heap start: the
+#: figures measured last (docs/ram-budget.md). Only how many runs a search
+#: takes depends on them, not what it finds (:func:`smallest`).
+PYSTACK_SEEN = 880
+UNIX_HEAP_SEEN = 126 * 1024
 #: Free heap assumed at boot on a PyBadge (pessimistic; docs/device-facts.md).
 FREE_AT_BOOT = 130 * 1024
 #: What the worst moment must leave of that whatever the target says: room
@@ -683,10 +688,25 @@ def fuel_peaks(stages=None, board_id="pybadge", root=None):
     return marks
 
 
-def smallest(works, low, high, step):
+def smallest(works, low, high, step, near=None):
     """The smallest value in (low, high] for which ``works`` holds, to within ``step``
-    (``works`` must hold from some value up); None if not even ``high`` works."""
-    if not works(high):
+    (``works`` must hold from some value up); None if not even ``high`` works.
+
+    ``near``, a multiple of ``step``, is where to look first (the figure
+    measured last time): it changes how many values are tried, never the
+    answer. Right on it, two tries settle it (``near`` works and one step
+    less does not) where halving the whole range takes some ten.
+    """
+    if near is not None and low < near <= high:
+        if works(near):
+            if near - step <= low or not works(near - step):
+                return near
+            high = near - step
+        else:
+            low = near
+            if not works(high):
+                return None
+    elif not works(high):
         return None
     while high - low > step:
         middle = (low + high) // 2 // step * step
@@ -699,7 +719,7 @@ def smallest(works, low, high, step):
     return high
 
 
-def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
+def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYSTACK_SEEN):
     """The smallest pystack (bytes, a multiple of 8) for which the whole run gives the reference result."""
     own_root = root is None
     root = root or build_root()
@@ -712,7 +732,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
             except pystack_vm.GuestError:
                 return False
 
-        return smallest(works, low, high, 8)
+        return smallest(works, low, high, 8, near)
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
@@ -837,7 +857,7 @@ def _unix_program(board_id):
     return "\n".join(lines) + "\n"
 
 
-def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024):
+def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024, near=UNIX_HEAP_SEEN):
     """(smallest heap in bytes, to 1 KiB, in which the whole run completes in the
     unix VM with the pystack VM's result, that result) or (None, None)."""
     if not unix_vm.available():
@@ -854,7 +874,7 @@ def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 *
             result = unix_vm.run(program, [root], heap, cwd=work)
             return result.returncode == 0 and ("FINGERPRINT " + reference) in result.stdout
 
-        return smallest(works, low, high, 1024), reference
+        return smallest(works, low, high, 1024, near), reference
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if own_root:

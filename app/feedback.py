@@ -40,7 +40,7 @@ class Feedback:
 
     :param speaker: object with ``play_tone(frequency_hz)`` and ``stop()``, or None.
     :param pixels: an object whose ``fill(0xRRGGBB)`` lights every pixel
-        (app.pixels.Pixels, or a ``neopixel.NeoPixel``), or None.
+        (boards._pixels.Pixels, or a ``neopixel.NeoPixel``), or None.
     """
 
     def __init__(self, speaker=None, pixels=None):

@@ -10,6 +10,14 @@ builds the display, the key source, the NVM and its write strategy, the
 speaker and lights, and says how fast the chip runs the solver; the app
 (app/) never asks which board it is on. docs/boards.md lists the boards,
 their buttons and the sources the wiring was read from.
+
+A module whose name starts with ``_`` is not a profile: ``_common`` has
+what the profiles share, and beside it are the drivers of the parts
+they wire up, each imported only when a profile builds its part:
+``_pixels`` (NeoPixels), ``_sound`` (the speaker's square wave),
+``_lis3dh`` (Settings > Tilt on the optional LIS3DH) and ``_lsm6ds``
+(the CLUE's accelerometer). Nothing in app/ imports them, nor any other
+hardware module.
 """
 
 #: board_id -> the board's name, for messages.

@@ -24,7 +24,7 @@ class Hardware:
         key source's key numbers, or None when they already are.
     :param float speed: the solver's speed here, relative to a PyBadge
         (SAMD51 at 120 MHz = 1.0); a slower board searches fewer nodes.
-    :param speaker: a tone player (app.sound) or None; ``pixels`` NeoPixels or None.
+    :param speaker: a tone player (boards._sound) or None; ``pixels`` NeoPixels or None.
     :param controls: the control scheme (app.controls.Controls and its
         kin), or None for the PyBadge's buttons.
     :param tilt: for the App's Settings > Tilt: ``tilt(app, event)``, or None.
@@ -119,7 +119,7 @@ def dac_speaker(pin, enable_pin=None):
     try:
         import audioio
 
-        from app.sound import SquareWave
+        from boards._sound import SquareWave
 
         return SquareWave(audioio.AudioOut(pin), _enable(enable_pin))
     except (ImportError, AttributeError, ValueError, RuntimeError):
@@ -131,7 +131,7 @@ def pwm_speaker(pin, enable_pin=None):
     try:
         import audiopwmio
 
-        from app.sound import SquareWave
+        from boards._sound import SquareWave
 
         return SquareWave(audiopwmio.PWMAudioOut(pin), _enable(enable_pin))
     except (ImportError, AttributeError, ValueError, RuntimeError):
@@ -150,9 +150,9 @@ def _enable(pin):
 
 
 def neopixels(pin, count):
-    """The board's ``count`` NeoPixels, dark (app.pixels), or None."""
+    """The board's ``count`` NeoPixels, dark (boards._pixels), or None."""
     try:
-        from app.pixels import Pixels
+        from boards._pixels import Pixels
 
         return Pixels(pin, count)
     except (ImportError, AttributeError, ValueError, RuntimeError):

@@ -27,7 +27,7 @@ def hardware():
     import board
     import supervisor
 
-    from app.tilt_option import LIS3DHTilt
+    from boards._lis3dh import LIS3DHTilt
 
     return _common.Hardware(
         display=board.DISPLAY,

@@ -29,7 +29,7 @@ def hardware():
     import keypad
 
     from app.joystick import JoystickKeys
-    from app.tilt_option import LIS3DHTilt
+    from boards._lis3dh import LIS3DHTilt
 
     event = keypad.Event()
     keys = JoystickKeys(

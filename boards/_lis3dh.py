@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Settings > Tilt on a board whose accelerometer is an option (PyBadge, PyGamer).
+"""Settings > Tilt on the optional LIS3DH accelerometer of a PyBadge or PyGamer.
 
 A board profile hands ``LIS3DHTilt(right, down)`` to the App as its
 ``tilt``. It is small on purpose: nothing of tilt (app.tilt, the sensor's

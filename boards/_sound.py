@@ -2,11 +2,12 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""A square-wave tone player for CircuitPython's ``audioio`` (PyBadge speaker).
+"""A square-wave tone player for a board's speaker.
 
-Device only: ``code.py`` builds it from ``audioio.AudioOut(board.SPEAKER)``.
-One 8-sample cycle is looped; changing the sample rate changes the pitch,
-so no new buffer is made per tone.
+A profile builds it (boards._common: ``dac_speaker``, ``pwm_speaker``)
+on an ``audioio.AudioOut`` or an ``audiopwmio.PWMAudioOut``. One 8-sample
+cycle is looped; changing the sample rate changes the pitch, so no new
+buffer is made per tone.
 """
 
 try:
@@ -26,9 +27,9 @@ _LEVEL = const(2000)  # quiet: about 6 % of full scale
 
 
 class SquareWave:
-    """``play_tone(hz)`` / ``stop()`` on an ``audioio.AudioOut``.
+    """``play_tone(hz)`` / ``stop()`` on an audio output.
 
-    :param audio_out: the AudioOut to play through.
+    :param audio_out: the ``AudioOut`` or ``PWMAudioOut`` to play through.
     :param enable: a DigitalInOut switching the speaker amplifier, or None.
     """
 

@@ -17,23 +17,38 @@ import pytest
 import boards
 from tools import ram_budget
 
+# One worker runs them all: they share one run per board (the fixture).
+pytestmark = pytest.mark.xdist_group("board_ram")
+
+
 @pytest.fixture(scope="module")
-def root():
+def rows():
+    """board_id -> ram_budget.board_row(...) of every board, or the error it raised."""
     folder = ram_budget.build_root()
-    yield folder
-    import shutil
+    made = {}
+    try:
+        for board_id in sorted(boards.NAMES):
+            try:
+                made[board_id] = ram_budget.board_row(board_id, folder)
+            except Exception as error:  # that board's test reports it
+                made[board_id] = error
+    finally:
+        import shutil
 
-    shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
+    return made
 
 
-#: Each board's line of the table, for the docs check at the end.
-LINES = {}
+def _row(rows, board_id):
+    row = rows[board_id]
+    if isinstance(row, Exception):
+        raise row
+    return row
 
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))
-def test_every_board_fits_its_heap_and_its_pystack(board_id, root):
-    line, stages, reference, at_target = ram_budget.board_row(board_id, root)
-    LINES[board_id] = line
+def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
+    _, stages, reference, at_target = _row(rows, board_id)
     labels = [stage.label for stage in stages]
     assert "start: App ready" in labels and "hint after the menu" in labels
     worst = max(stages, key=lambda stage: stage.board_bound)
@@ -50,8 +65,6 @@ def test_every_board_fits_its_heap_and_its_pystack(board_id, root):
     assert at_target == reference
 
 
-def test_docs_boards_quotes_this_table():
-    if len(LINES) != len(boards.NAMES):
-        pytest.skip("needs every board's run above (run the whole file)")
-    table = ram_budget.board_table([LINES[board_id] for board_id in sorted(boards.NAMES)])
+def test_docs_boards_quotes_this_table(rows):
+    table = ram_budget.board_table([_row(rows, board_id)[0] for board_id in sorted(boards.NAMES)])
     assert ram_budget.boards_doc_block() == table, "run: .venv/bin/python tools/ram_budget.py --boards --update-doc"

@@ -7,7 +7,7 @@
 Each board runs with its own fake board module (its pins, screen, NVM
 size and layout, the modules its firmware lacks) and input (buttons, the
 PyGamer's stick, the CLUE's tilt, the Fruit Jam's keyboard). The worst
-moment, with the VM's surplus qstr pools taken out (tools/ram_budget.py),
+moment, with the VM's surplus qstr pools taken out (tools/measure/ram_budget.py),
 must leave the board's free heap less the 24 KiB reserve; the pystack
 target (1024 bytes) must give the same run as an ample one.
 """
@@ -15,7 +15,7 @@ target (1024 bytes) must give the same run as an ample one.
 import pytest
 
 import boards
-from tools import ram_budget
+from tools.measure import ram_budget
 
 @pytest.fixture(scope="module")
 def root():
@@ -54,4 +54,4 @@ def test_docs_boards_quotes_this_table():
     if len(LINES) != len(boards.NAMES):
         pytest.skip("needs every board's run above (run the whole file)")
     table = ram_budget.board_table([LINES[board_id] for board_id in sorted(boards.NAMES)])
-    assert ram_budget.boards_doc_block() == table, "run: .venv/bin/python tools/ram_budget.py --boards --update-doc"
+    assert ram_budget.boards_doc_block() == table, "run: .venv/bin/python -m tools.measure.ram_budget --boards --update-doc"

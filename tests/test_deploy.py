@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/deploy.py against fake CIRCUITPY folders: it recognises the board,
+"""tools/ship/deploy.py against fake CIRCUITPY folders: it recognises the board,
 refuses what would not work with one sentence and nothing written, and never
 loses a file of the player's."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import bundle as bundler
-from tools import deploy as deployer
+from tools.ship import bundle as bundler
+from tools.ship import deploy as deployer
 
 from repo_fixture import FIXTURE, make_repo
 
@@ -393,7 +393,7 @@ def unpacked_release(tmp_path):
     """A CIRCUITPY drive holding what this version's release zip holds, unzipped onto it."""
     import zipfile
 
-    from tools import release
+    from tools.ship import release
 
     [path] = release.build_release(tmp_path / "dist", quiet=True)
     dest = drive(tmp_path)
@@ -414,7 +414,7 @@ def sums_hold(dest):
 
 
 def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, capsys):
-    from tools import release
+    from tools.ship import release
 
     dest = unpacked_release(tmp_path)
     before = snapshot(dest)
@@ -430,7 +430,7 @@ def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, 
 
 
 def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
-    from tools import release
+    from tools.ship import release
 
     dest = unpacked_release(tmp_path)
     current = {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES}

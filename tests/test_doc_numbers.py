@@ -7,14 +7,13 @@ resolve, no pointers outside the repository, the README's tables true."""
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
-from tools import doc_numbers
-from tools.sim import KEY_NAMES
+from tools import ROOT as REPO
+from tools.check import doc_numbers
+from tools.play.sim import KEY_NAMES
 
-REPO = Path(__file__).resolve().parent.parent
 DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REPO / "lib/README.md"] + sorted(
     (REPO / "docs").glob("*.md"))
 
@@ -26,7 +25,7 @@ def outputs():
 
 def test_every_quoted_number_is_what_its_command_prints(outputs):
     problems = doc_numbers.check(outputs=outputs)
-    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python tools/doc_numbers.py --update)"
+    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python -m tools.check.doc_numbers --update)"
     sources = {q.source for q in doc_numbers.QUOTES}
     assert {"store_bench", "engine_bench", "app_bench", "bundle"} <= sources
     assert len(doc_numbers.QUOTES) >= 10
@@ -58,7 +57,7 @@ def test_a_stale_number_is_caught_and_updated(outputs, tmp_path):
 def test_a_command_whose_output_changed_is_named():
     quote = [q for q in doc_numbers.QUOTES if q.source == "app_bench"][0]
     problems = doc_numbers.check([quote], outputs={"app_bench": "nothing useful\n"})
-    assert len(problems) == 1 and "tools/app_bench.py printed nothing matching" in str(problems[0])
+    assert len(problems) == 1 and "python -m tools.measure.app_bench printed nothing matching" in str(problems[0])
 
 
 def test_links_between_pages_resolve():
@@ -75,8 +74,8 @@ def test_links_between_pages_resolve():
 
 def test_nothing_points_outside_the_repository():
     offenders = []
-    files = DOCS + sorted(REPO.glob("tools/*.py")) + sorted(REPO.glob("app/*.py")) + sorted(
-        REPO.glob("engine/*.py")) + sorted(REPO.glob("boards/*.py")) + sorted(REPO.glob("tools/standins/*.py")) + [
+    files = DOCS + sorted(REPO.glob("tools/*.py")) + sorted(REPO.glob("tools/*/*.py")) + sorted(REPO.glob("app/*.py")) + sorted(
+        REPO.glob("engine/*.py")) + sorted(REPO.glob("boards/*.py")) + sorted(REPO.glob("tools/play/standins/*.py")) + [
         REPO / "code.py", REPO / "Makefile"] + sorted(REPO.glob("requirements*.txt"))
     for path in files:
         relative = path.relative_to(REPO).as_posix()

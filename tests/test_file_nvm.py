@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools.file_nvm: the simulator's NVM file behaves like the device's NVM."""
+"""tools.play.file_nvm: the simulator's NVM file behaves like the device's NVM."""
 
 import errno
 import os
@@ -15,8 +15,8 @@ import pytest
 
 from engine.store import FAILED, SAVED, Store
 from tests.conftest import ROOT
-from tools import file_nvm
-from tools.file_nvm import FileNVM, NVMFileError
+from tools.play import file_nvm
+from tools.play.file_nvm import FileNVM, NVMFileError
 
 
 def test_missing_file_reads_as_erased_flash(tmp_path):
@@ -196,7 +196,7 @@ TINY_FS_GUEST = """
 import sys
 sys.path.insert(0, %(root)r)
 from engine.store import Store
-from tools.file_nvm import FileNVM
+from tools.play.file_nvm import FileNVM
 path = %(path)r
 store = Store(FileNVM(path))
 game = store.load(seed=5)
@@ -256,7 +256,7 @@ def test_an_unreadable_file_is_refused_in_one_line(tmp_path, monkeypatch):
 LOCK_GUEST = """
 import sys
 sys.path.insert(0, %(root)r)
-from tools.file_nvm import FileNVM, NVMFileError
+from tools.play.file_nvm import FileNVM, NVMFileError
 try:
     FileNVM(%(path)r)
 except NVMFileError as error:

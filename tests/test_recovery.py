@@ -14,8 +14,9 @@ import sys
 
 import pytest
 
-from tools import pystack_vm, ram_budget
-from tools.sim import Simulator
+from tools.measure import ram_budget
+from tools.play.sim import Simulator
+from tools.vm import pystack_vm
 
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}

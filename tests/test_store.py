@@ -16,7 +16,7 @@ from engine.game import Game
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, SLOT_SIZE, UNCHANGED, VERSION, VERSIONS, Store, crc32
 from engine.game import COUNTER_MAX, MAX_SCORE
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
-from tools.mpvm import run
+from tools.vm.fuel_vm import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORD_LENGTH = 73  # version 2

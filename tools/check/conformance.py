@@ -10,10 +10,8 @@ it in both and compares the outputs line by line). Each line is one
 cells. Directions come from the engine's own generator with a separate seed,
 so both interpreters play the same moves.
 
-    python tools/conformance.py [games] [moves_per_game]
+    python -m tools.check.conformance [games] [moves]
 """
-
-import sys
 
 from engine.game import Game
 from engine.rng import Rng
@@ -37,5 +35,10 @@ def play(games, moves):
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    play(int(arguments[0]) if arguments else 12, int(arguments[1]) if len(arguments) > 1 else 500)
+    import argparse  # here: MicroPython imports this module too, and has none
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", type=int, nargs="?", default=12, help="games (default 12)")
+    parser.add_argument("moves", type=int, nargs="?", default=500, help="moves per game at most (default 500)")
+    args = parser.parse_args()
+    play(args.games, args.moves)

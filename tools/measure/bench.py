@@ -11,7 +11,7 @@ One run measures, side by side:
   ``gymnasium.make`` as its users call it and on the bare env), as a ratio.
   Wall-clock numbers are noisy on a shared machine: each figure is the best of
   several rounds, and only the ratio measured in this one run is meaningful.
-* MicroPython (the real VM in ``tools/mpvm.py``): fuel per ``Game.move``
+* MicroPython (the real VM in ``tools/vm/fuel_vm.py``): fuel per ``Game.move``
   (deterministic: the same on every run) and the estimated time on a PyBadge
   at 1.2e8 fuel/s (conservative) and 1.6e8 (typical); bytes allocated per
   move. The peer needs numpy, which MicroPython lacks, so it has no column
@@ -21,20 +21,16 @@ Every engine call plays the same pre-drawn random directions; a game that
 ends is restarted, a win is continued, so invalid moves and game ends are
 in the mix as in real play.
 
-    python tools/bench.py [--calls N] [--rounds R] [--json]
+    python -m tools.measure.bench [--calls N] [--rounds R] [--json]
 """
 
 import argparse
 import json
-import os
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from engine.game import Game  # noqa: E402
-from engine.rng import Rng  # noqa: E402
-from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run  # noqa: E402
+from engine.game import Game
+from engine.rng import Rng
+from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 
 def directions(count, seed=7):
@@ -133,7 +129,7 @@ def micropython_costs(calls):
     fuel_all, valid, allocated = measure(calls)
     fuel = fuel_all - fuel_none
     # play()'s own frame is allocated once per call of play() in this VM
-    # (see tools/mpvm.py); the zero-count run measures and removes it.
+    # (see tools/vm/fuel_vm.py); the zero-count run measures and removes it.
     return fuel / calls, fuel / valid, (allocated - frame_bytes) / calls, valid / calls
 
 

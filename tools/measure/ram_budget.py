@@ -5,14 +5,14 @@
 """The game's RAM and pystack on a board, measured stage by stage in real VMs.
 
 ``code.py`` runs unchanged, from the files the board gets (``.mpy``), on
-fake hardware (tools/standins/: displayio, vectorio, keypad, board ... at
+fake hardware (tools/play/standins/: displayio, vectorio, keypad, board ... at
 CircuitPython's C object sizes), through its start-up steps and then a
-scripted game (tools/standins/scenario.py: moves, a hint, autoplay, every
+scripted game (tools/play/standins/scenario.py: moves, a hint, autoplay, every
 menu page, a save, the banners, a load). The game resumes a saved game, so
 every run plays the same tiles. Each VM is used for what it measures
 truly (docs/ram-budget.md says why):
 
-* **pystack VM** (tools/pystack_vm.py: MicroPython's own WebAssembly
+* **pystack VM** (tools/vm/pystack_vm.py: MicroPython's own WebAssembly
   port, 32-bit objects, a pystack): for every stage, the live heap bytes
   before it (after a collection), the bytes it allocates (that VM collects
   nothing inside a top-level call, so this bounds the stage's garbage) and
@@ -23,18 +23,18 @@ truly (docs/ram-budget.md says why):
   exceeds its C size (``_overshoot``). Then the smallest pystack with which
   the whole run gives the same result: the deepest pystack use (an upper
   bound: a stand-in's own frame sits where the board runs C).
-* **unix VM** (tools/unix_vm.py: MicroPython's native unix port, collects
+* **unix VM** (tools/vm/unix_vm.py: MicroPython's native unix port, collects
   anywhere, 64-bit objects): the smallest fixed heap the whole run
   completes in with the same result. Its bytes are not the board's; it
   shows the run survives real collections and fragmentation, and how much
   bigger than its live bytes a heap must be.
-* The fuel VM's start-up time is tools/app_bench.py's.
+* The fuel VM's start-up time is tools/measure/app_bench.py's.
 
 Usage::
 
-    .venv/bin/python tools/ram_budget.py               # measure and print (~1 min)
-    .venv/bin/python tools/ram_budget.py --update-doc  # also rewrite docs/ram-budget.md's block
-    .venv/bin/python tools/ram_budget.py --board pygamer
+    .venv/bin/python -m tools.measure.ram_budget               # measure and print (~1 min)
+    .venv/bin/python -m tools.measure.ram_budget --update-doc  # also rewrite docs/ram-budget.md's block
+    .venv/bin/python -m tools.measure.ram_budget --board pygamer
 """
 
 import argparse
@@ -46,11 +46,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import pystack_vm, unix_vm, vmroot  # noqa: E402
-from tools.device_imports import REPO  # noqa: E402
+from tools import ROOT
+from tools.play import STANDINS
+from tools.vm import GuestError, pystack_vm, unix_vm, vmroot
 
 #: The targets on the PyBadge (docs/ram-budget.md).
 PEAK_TARGET = 96 * 1024
@@ -64,8 +62,8 @@ RESERVE = 24 * 1024
 HEAP_LIMIT = FREE_AT_BOOT - RESERVE
 
 def _fakeboards():
-    # The fake world's board facts (tools/standins/fakeboards.py: data only).
-    spec = importlib.util.spec_from_file_location("_fakeboards", REPO / "tools" / "standins" / "fakeboards.py")
+    # The fake world's board facts (tools/play/standins/fakeboards.py: data only).
+    spec = importlib.util.spec_from_file_location("_fakeboards", STANDINS / "fakeboards.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -73,7 +71,7 @@ def _fakeboards():
 
 def free_at_boot(board_id):
     """Free heap at boot assumed on ``board_id`` (bytes): the lowest published
-    figure for its chip on CircuitPython (tools/standins/fakeboards.py has
+    figure for its chip on CircuitPython (tools/play/standins/fakeboards.py has
     each, docs/boards.md their sources); FREE_AT_BOOT where none is known."""
     return _fakeboards().fact(board_id, "free_heap") or FREE_AT_BOOT
 
@@ -86,8 +84,8 @@ LOAD_STAGE = "load on a full heap"
 #: Pystack big enough for anything (the reference run).
 AMPLE_PYSTACK = 16384
 
-FONTS = REPO / "fonts"
-DOC = REPO / "docs" / "ram-budget.md"
+FONTS = ROOT / "fonts"
+DOC = ROOT / "docs" / "ram-budget.md"
 
 # Runs in the VM before anything is measured: the stand-ins (the board's
 # built-in modules, which cost no heap there) and the measuring helpers.
@@ -241,7 +239,7 @@ def _scenario_module():
     # folder must not go on this process's sys.path).
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_scenario", REPO / "tools" / "standins" / "scenario.py")
+    spec = importlib.util.spec_from_file_location("_scenario", STANDINS / "scenario.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -282,7 +280,7 @@ def _fingerprint_step():
 
 
 def board_nvm_bytes(board_id):
-    """Bytes of NVM the faked ``board_id`` has (tools/standins/fakeboards.py)."""
+    """Bytes of NVM the faked ``board_id`` has (tools/play/standins/fakeboards.py)."""
     return _fakeboards().nvm_bytes(board_id)
 
 
@@ -584,11 +582,11 @@ def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stag
     stages = scenario_stages() if stages is None else stages
     try:
         steps = _program(board_id, stages)
-        outputs = pystack_vm.run(steps, root=root, pystack=pystack, mounts=[("/fonts", FONTS)])
+        result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)])
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    measured, fingerprint = _parse("".join(outputs))
+    measured, fingerprint = _parse(result.stdout)
     if peaks:
         high = fuel_peaks(stages, board_id)
         if [label for label, _ in high] != [stage.label for stage in measured]:
@@ -630,7 +628,7 @@ _FUEL_FRAMES = (
 
 
 def _without_collections(board_path, text):
-    # The fuel VM cannot collect safely while Python code runs (tools/mpvm.py).
+    # The fuel VM cannot collect safely while Python code runs (tools/vm/fuel_vm.py).
     return text.replace("gc.collect()", "None  # gc.collect() left out in the fuel VM")
 
 
@@ -648,7 +646,7 @@ def fuel_peaks(stages=None, board_id="pybadge", root=None):
     :param root: a VM root built with ``patch=_without_collections`` (that
         VM cannot collect safely inside a call); default: one is built.
     """
-    from tools import mpvm
+    from tools.vm import fuel_vm
 
     stages = scenario_stages() if stages is None else stages
     own_root = root is None
@@ -664,7 +662,7 @@ def fuel_peaks(stages=None, board_id="pybadge", root=None):
                 body = "\n".join("    " + line for line in action.splitlines())
                 lines.append(_FUEL_ACTION.format(body=body, label=label))
         lines.append("print('PEAKS', json.dumps(_peaks))\n")
-        result = mpvm.run("".join(lines), root=root, heap="64M", fuel=10**11, mounts=[("/fonts", FONTS)])
+        result = fuel_vm.run("".join(lines), root, heap=64 << 20, fuel=10**11, mounts=[("/fonts", FONTS)])
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
@@ -709,7 +707,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096):
         def works(size):
             try:
                 return measure(board_id, root, size)[1] == reference
-            except pystack_vm.GuestError:
+            except GuestError:
                 return False
 
         return smallest(works, low, high, 8)
@@ -744,18 +742,13 @@ def _probe_run(board_id, root, pystack, stages):
     # One probing run at ``pystack``: {stage label: [chains that failed in it]}
     # and the label of a stage the run died in (a start-up step), or None.
     steps = _program(board_id, stages, probe=True)
-    died = None
-    try:
-        text = "".join(pystack_vm.run(steps, root=root, pystack=pystack, mounts=[("/fonts", FONTS)]))
-    except pystack_vm.GuestError as error:
-        text = "".join(error.outputs)
-        died = error
+    result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)], check=False)
     failed = {}
     reached = set()
     pending = []
     current = None
     label = row_label = None
-    for line in text.splitlines():
+    for line in result.stdout.splitlines():
         if line in ("FAULT", "SAVEFAIL"):
             current = [line]
             pending.append(current)
@@ -770,10 +763,9 @@ def _probe_run(board_id, root, pystack, stages):
             current = None
         elif current is not None:
             current.append(line)
-    if died is not None:
-        lines = died.message.splitlines()
-        failed.setdefault("(after %s)" % (label or "the setup"), []).append(
-            "%s (%s)" % (_chain(lines), lines[-1].strip() if lines else died.type))
+    if result.error is not None:
+        lines = result.error.splitlines()
+        failed.setdefault("(after %s)" % (label or "the setup"), []).append("%s (%s)" % (_chain(lines), lines[-1]))
     return failed, reached
 
 
@@ -851,8 +843,8 @@ def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 *
         program = _unix_program(board_id)
 
         def works(heap):
-            result = unix_vm.run(program, [root], heap, cwd=work)
-            return result.returncode == 0 and ("FINGERPRINT " + reference) in result.stdout
+            result = unix_vm.run(program, root, heap=heap, cwd=work, check=False)
+            return result.error is None and ("FINGERPRINT " + reference) in result.stdout
 
         return smallest(works, low, high, 1024), reference
     finally:
@@ -868,7 +860,7 @@ def _module_graph(files):
     engine.store_log, boards' of each profile), and are left out."""
     import ast
 
-    from tools.device_imports import find_imports
+    from tools.ship.device_imports import find_imports
 
     names = {}
     for board_path, source in files.items():
@@ -925,7 +917,7 @@ def measure_modules(root=None):
         for name in order:
             steps += _measure(name, "__import__(%r)" % name)
             steps.append(_QSTR_STEP)
-        text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", FONTS)]))
+        text = pystack_vm.run(steps, root, mounts=[("/fonts", FONTS)]).stdout
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
@@ -1019,7 +1011,7 @@ def update_doc(text, path=DOC):
 
 
 #: The docs/boards.md block the board table goes into.
-BOARDS_DOC = REPO / "docs" / "boards.md"
+BOARDS_DOC = ROOT / "docs" / "boards.md"
 _BOARDS_BEGIN = "<!-- boards-ram:begin"
 _BOARDS_END = "<!-- boards-ram:end -->"
 
@@ -1056,7 +1048,7 @@ def board_table(lines=None):
         "",
         "  %-26s %8s %-22s %8s %8s %8s %8s" % ("board", "worst", "(stage)", "live", "free", "limit", "pystack"),
     ]
-    tail = ["", "free: the heap assumed free at boot (tools/standins/fakeboards.py, docs/boards.md);",
+    tail = ["", "free: the heap assumed free at boot (tools/play/standins/fakeboards.py, docs/boards.md);",
             "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024)]
     return "\n".join(head + list(lines) + tail)
 
@@ -1095,13 +1087,13 @@ def main(argv=None):
         print(table)
         if args.update_doc:
             update_boards_doc(table)
-            print("updated %s" % BOARDS_DOC.relative_to(REPO))
+            print("updated %s" % BOARDS_DOC.relative_to(ROOT))
         return 0
     text = report(args.board, with_pystack=not args.no_pystack, with_unix=not args.no_unix)
     print(text)
     if args.update_doc:
         update_doc(text)
-        print("updated %s" % DOC.relative_to(REPO))
+        print("updated %s" % DOC.relative_to(ROOT))
     sys.stdout.flush()
     return 0
 

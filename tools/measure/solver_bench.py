@@ -11,7 +11,7 @@ games reaching 2048 / 4096 / 8192 / 16384, score and moves per game, and the
 time per decision (CPython's, or PyPy's when run under ``pypy3``: the
 search stops on a node budget, so its moves, and the game results, are the
 same on both; PyPy plays about 5x faster). With ``--preset device`` it also runs the solver
-inside the MicroPython VM (``tools.mpvm``) on a fixed sample of boards from
+inside the MicroPython VM (``tools.vm.fuel_vm``) on a fixed sample of boards from
 real games and prints the fuel per decision (max and median) with the
 estimated PyBadge time at 1.2e8 fuel/s, and the fuel on a second sample
 of boards where the search spends its whole node budget (the costliest
@@ -19,11 +19,11 @@ decisions: their max is the preset's worst case).
 
 Usage::
 
-    python tools/solver_bench.py --preset device --games 100 --seed 1 --jobs 2
-    python tools/solver_bench.py --preset desktop --games 10 --seed 1 --jobs 2 --json
-    python tools/solver_bench.py --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
-    pypy3 tools/solver_bench.py --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
-    python tools/solver_bench.py --boards
+    python -m tools.measure.solver_bench --preset device --games 100 --seed 1 --jobs 2
+    python -m tools.measure.solver_bench --preset desktop --games 10 --seed 1 --jobs 2 --json
+    python -m tools.measure.solver_bench --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
+    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
+    python -m tools.measure.solver_bench --boards
 
 ``--boards`` plays no games: for each board profile (boards/) it takes the
 device effort at that board's speed (``Effort.for_speed``: the node budget
@@ -46,14 +46,9 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from engine import solver  # noqa: E402
-from engine.game import Game  # noqa: E402
+from engine import solver
+from engine.game import Game
 
 #: Tiles whose share of games is reported (exponents).
 MILESTONES = (11, 12, 13, 14)
@@ -161,7 +156,7 @@ def fuel_per_decision(board, preset, overrides=None):
     move and allocated bytes), measured as (run with the call) minus (run
     without it); the set-up makes one warm-up call first so imports and the
     search's buffers are not counted."""
-    from tools.mpvm import run
+    from tools.vm.fuel_vm import run
 
     name = preset.upper()
     # Overrides go first, so the warm-up call already uses them.
@@ -202,7 +197,7 @@ def board_decisions(count=6):
     spending each profile's whole node budget on its CPU (one fuel sample
     per distinct speed)."""
     import boards
-    from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE
+    from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
     by_speed = {}
     table = {}
@@ -296,7 +291,7 @@ def main(argv=None):
         return
     if args.preset == "device" and args.fuel_boards:
         try:
-            import wasmtime  # noqa: F401  (what tools.mpvm runs MicroPython with)
+            import wasmtime  # noqa: F401  (what tools.vm.fuel_vm runs MicroPython with)
         except ImportError as error:  # e.g. under pypy3: checked before the games
             parser.error("the MicroPython fuel sample needs the project's venv (%s); "
                          "add --fuel-boards 0 to play the games only" % error)
@@ -331,7 +326,7 @@ def main(argv=None):
     summary["wall_seconds"] = time.time() - started
 
     if args.preset == "device" and args.fuel_boards:
-        from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE
+        from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
         samples = [fuel_per_decision(board, args.preset, overrides)
                    for board in sample_boards(args.fuel_boards, args.preset, overrides)]

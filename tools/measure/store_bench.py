@@ -4,9 +4,9 @@
 
 """MicroPython cost of engine.store: fuel and heap bytes of save, skipped save, load.
 
-    python tools/store_bench.py
+    python -m tools.measure.store_bench
 
-Runs in the MicroPython VM (tools/mpvm.py); device time uses the fuel
+Runs in the MicroPython VM (tools/vm/fuel_vm.py); device time uses the fuel
 calibration there (conservative and typical). The NVM write itself (~75 ms
 on a PyBadge) is hardware time and not included. Rows per layout: "block"
 (the default, unprefixed), "pages" (an 8 KB NVM) and "log" (a 4 KB one:
@@ -20,12 +20,9 @@ differs in any other way can differ by several 100,000 fuel for nothing);
 the cost of one operation is the difference divided by ``REPEATS``.
 """
 
-import sys
-from pathlib import Path
+import argparse
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.mpvm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run  # noqa: E402
+from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 #: Extra runs of the operation in the longer program.
 REPEATS = 10
@@ -86,7 +83,8 @@ def measure(prepare, body, nvm=BLOCK):
     return fuel, int(shorter.stdout.split()[-1])
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     print("| operation | fuel | PyBadge ms (typical - conservative) | heap bytes |")
     print("|---|---|---|---|")
     for name, nvm, prepare, body in CASES:

@@ -4,7 +4,7 @@
 
 """Simulate seeded human play under each save policy: NVM wear against play lost.
 
-    python tools/wear.py [--hours 60] [--seed 1]
+    python -m tools.measure.wear [--hours 60] [--seed 1]
 
 Prints, per mode of ``app.save_policy``: NVM erases per hour of play, the
 longest stretch of play a power cut could lose (seconds and moves), what a
@@ -52,13 +52,9 @@ page is never erased), and only the RP2040 log's rewrite of a full sector
 import argparse
 import math
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from app.save_policy import MODE_NAMES, SavePolicy  # noqa: E402
-from engine.store import ERASE_SIZE, SLOT_SIZE  # noqa: E402
+from app.save_policy import MODE_NAMES, SavePolicy
+from engine.store import ERASE_SIZE, SLOT_SIZE
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)

@@ -4,9 +4,9 @@
 
 """Blinka's displayio as a private renderer, beside the fake world's.
 
-On the desktop the game runs on the stand-ins of tools/standins/ (its
+On the desktop the game runs on the stand-ins of tools/play/standins/ (its
 ``displayio`` is sized like CircuitPython's C objects and draws nothing),
-installed by tools/world.py under the firmware's module names. Pixels come
+installed by tools/play/world.py under the firmware's module names. Pixels come
 from Blinka's ``displayio`` (adafruit-blinka-displayio), whose
 ``_DisplayCore.fill_area`` rasterises a group tree the way every Blinka
 display does. Both are called ``displayio``, so Blinka's modules are
@@ -35,7 +35,7 @@ def _top(name):
 
 def _load():
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    from tools import world
+    from tools.play import world
 
     saved = {name: module for name, module in sys.modules.items() if _top(name) in _CLASHING}
     for name in saved:

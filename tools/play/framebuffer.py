@@ -4,8 +4,8 @@
 
 """RGB565 pixels to PNG files (stdlib only: zlib + struct).
 
-The pixels come from the glass (tools/glass.py), which renders with
-Blinka's own displayio (tools/blinka.py).
+The pixels come from the glass (tools/play/glass.py), which renders with
+Blinka's own displayio (tools/play/blinka.py).
 """
 
 import struct

@@ -5,16 +5,16 @@
 """The glass: what the fake board's screen shows, frame by frame.
 
 With ``auto_refresh`` off, a CircuitPython display shows only what the last
-``display.refresh()`` sent. The fake display (tools/standins/board.py)
+``display.refresh()`` sent. The fake display (tools/play/standins/board.py)
 hands each refresh to a :class:`Glass`, which keeps a *snapshot* of the
 group tree as it was at that moment: every object's state bytes, copied
-(the stand-ins of tools/standins/displayio.py and vectorio.py keep their
+(the stand-ins of tools/play/standins/displayio.py and vectorio.py keep their
 whole state in one ``bytearray``, so a snapshot is a few memory copies).
 What the app changes afterwards is not on the glass until the next refresh.
 
 Pixels are made from a snapshot only when asked for, by Blinka's own
 renderer (``displayio._displaycore._DisplayCore.fill_area``, loaded
-privately by tools/blinka.py): the snapshot becomes a Blinka tree of the
+privately by tools/play/blinka.py): the snapshot becomes a Blinka tree of the
 same bitmaps, palettes, tile grids, rectangles and groups. The text on the
 glass is read from the text cells (TileGrids over the 6x12 glyph strip of
 app/text.py) and kept only where the rendered pixels show each glyph's ink.
@@ -23,13 +23,7 @@ The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
 checks it against trees built directly in Blinka.
 """
 
-import sys
-from pathlib import Path
-
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import blinka  # noqa: E402
+from tools.play import blinka
 
 #: Text cells: the glyph strip of app/text.py (printable ASCII, 6x12 each).
 FIRST_CHAR = 32
@@ -411,6 +405,6 @@ class Glass:
 
     def png(self, path, scale=1):
         """Write the glass to a PNG file, each pixel ``scale`` x ``scale``."""
-        from tools.framebuffer import write_png
+        from tools.play.framebuffer import write_png
 
         write_png(path, self.pixels(), width=self.width, height=self.height, scale=scale)

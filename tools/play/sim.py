@@ -4,15 +4,15 @@
 
 """Desktop simulator: a board's game in a window, or headless for screenshots.
 
-Both play the board as the board does: tools/world.py runs code.py's own
+Both play the board as the board does: tools/play/world.py runs code.py's own
 start-up (``code.start()``: the board's profile and its ``hardware()``)
-over the fake world of tools/standins/, and what is on the screen is what
-the fake display's last refresh sent (tools/glass.py), drawn by Blinka's
+over the fake world of tools/play/standins/, and what is on the screen is what
+the fake display's last refresh sent (tools/play/glass.py), drawn by Blinka's
 renderer in the firmware's own font.
 
 Window (``make play``)::
 
-    .venv/bin/python tools/sim.py [--nvm PATH] [--fresh] [--seed N] [--board-profile BOARD_ID]
+    .venv/bin/python -m tools.play.sim [--nvm PATH] [--fresh] [--seed N] [--board-profile BOARD_ID]
     make play SIM_ARGS="--board-profile clue_nrf52840_express --fresh"   # the same options
 
 The window is the board's screen at the largest whole scale that fits the
@@ -45,7 +45,7 @@ game, and the last one on closing also on stderr (exit status 1).
 
 Headless (no window, no display; the clock moves 20 ms a frame)::
 
-    .venv/bin/python tools/sim.py --headless --seed 7 --press up,left,a,start \\
+    .venv/bin/python -m tools.play.sim --headless --seed 7 --press up,left,a,start \\
         --screenshot out.png
 
 presses the named buttons (up, down, left, right, a, b, start, select;
@@ -64,22 +64,18 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
 # Before pygame loads: no greeting, no sound card.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from tools import world  # noqa: E402
+from tools.play import world  # noqa: E402
 
 world.install()  # this process is the fake world: the game's modules are its
 
 from app import controls  # noqa: E402
 
 FONT_DIR = str(world.FONT_DIR)
-#: The PyBadge's NVM size (other boards: tools/standins/fakeboards.py).
+#: The PyBadge's NVM size (other boards: tools/play/standins/fakeboards.py).
 NVM_SIZE = 8192
 #: Milliseconds per headless frame (the fake world's).
 FRAME_MS = 20
@@ -116,7 +112,7 @@ KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
 
 
 def board_facts(board_id):
-    """The fake world's facts of ``board_id`` (tools/standins/fakeboards.py).
+    """The fake world's facts of ``board_id`` (tools/play/standins/fakeboards.py).
 
     :raises ValueError: no profile has that ``board_id``.
     """
@@ -142,7 +138,7 @@ def key_names_for(board_id):
 
 
 #: Shown instead of a window where none can open.
-HEADLESS_HINT = "run it headless instead: .venv/bin/python tools/sim.py --headless --press left,down --screenshot shot.png"
+HEADLESS_HINT = "run it headless instead: .venv/bin/python -m tools.play.sim --headless --press left,down --screenshot shot.png"
 
 
 def window_title(board_id="pybadge"):
@@ -183,14 +179,14 @@ def board_nvm_path(board_id):
 
 def open_nvm(path, size=NVM_SIZE):
     """An NVM-like object of ``size`` bytes: in memory for ``None``, else
-    backed by a file (``tools.file_nvm.FileNVM``; its folder is made if missing).
+    backed by a file (``tools.play.file_nvm.FileNVM``; its folder is made if missing).
 
-    :raises tools.file_nvm.NVMFileError: the file cannot be used (a folder,
+    :raises tools.play.file_nvm.NVMFileError: the file cannot be used (a folder,
         unreadable, in use by another simulator); one line says why.
     """
     if path is None:
         return bytearray(b"\xff" * size)
-    from tools.file_nvm import FileNVM, NVMFileError
+    from tools.play.file_nvm import FileNVM, NVMFileError
 
     directory = os.path.dirname(os.path.abspath(path))
     try:
@@ -206,7 +202,7 @@ def open_nvm_or_say_why(path, option, size=NVM_SIZE):
     Also says (one line each) when the file is read-only (it is loaded, no
     save will land) and when it is a symlink (the file it points to is used).
     """
-    from tools.file_nvm import NVMFileError
+    from tools.play.file_nvm import NVMFileError
 
     try:
         nvm = open_nvm(path, size)
@@ -223,7 +219,7 @@ def open_nvm_or_say_why(path, option, size=NVM_SIZE):
 
 
 #: Set by the Makefile's play target: the user typed `make play`, which
-#: passes tools/sim.py's options in SIM_ARGS.
+#: passes tools/play/sim.py's options in SIM_ARGS.
 VIA_MAKE = "SIM_VIA_MAKE"
 
 
@@ -270,7 +266,7 @@ class Simulator(world.World):
     :param key_names: optional (button, keys) pairs: a Controls page of them.
     :param str board: the board played (a board_id of boards/).
     :param bool accelerometer: False: no accelerometer answers (a PyBadge LC).
-    :param world: more tools.world.World keywords (``screen``, ``settings``).
+    :param world: more tools.play.world.World keywords (``screen``, ``settings``).
     :raises ValueError: no profile has that ``board``.
     """
 
@@ -354,7 +350,7 @@ class Simulator(world.World):
                 self.press(name)
 
     def lines(self):
-        """The text on the glass, line by line (tools/glass.py)."""
+        """The text on the glass, line by line (tools/play/glass.py)."""
         return self.glass.lines()
 
     def pixels(self):

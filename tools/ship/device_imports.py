@@ -26,7 +26,7 @@ import ast
 import importlib.metadata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT
 
 #: Modules compiled into CircuitPython 9/10 for the PyBadge (and PyGamer /
 #: EdgeBadge, same chip family): docs/device-facts.md, "Modules built into the
@@ -169,7 +169,7 @@ class Resolver:
     :param Path repo: repository root holding ``code.py`` and our packages.
     """
 
-    def __init__(self, repo=REPO):
+    def __init__(self, repo=ROOT):
         self.repo = Path(repo)
         self.libraries = _library_roots()
 
@@ -207,7 +207,7 @@ class Resolver:
         return None
 
 
-def needed_modules(repo=REPO, entry="code.py", entry_path=None, notes=None):
+def needed_modules(repo=ROOT, entry="code.py", entry_path=None, notes=None):
     """Modules the board needs to run ``entry``, as a list of :class:`Module`.
 
     ``entry`` itself is the first item (read from ``entry_path`` when given,

@@ -8,7 +8,7 @@ Run once on a desktop (needs the Debian packages xfonts-base, pcf2bdf and
 xfonts-utils for bdftopcf)::
 
     apt-get install xfonts-base pcf2bdf xfonts-utils
-    .venv/bin/python tools/make_fonts.py
+    .venv/bin/python -m tools.ship.make_fonts
 
 Each digit font keeps only the glyphs the game draws (digits, plus a
 space), so the files are a few hundred bytes and load in milliseconds on
@@ -17,15 +17,17 @@ on boards whose firmware has no terminalio (PewPew M4). The output files
 are committed; this tool only documents how they were made.
 """
 
+import argparse
 import gzip
 import os
 import subprocess
 import sys
 import tempfile
 
+from tools import ROOT
+
 SOURCE_DIR = "/usr/share/fonts/X11/misc"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT_DIR = os.path.join(ROOT, "fonts")
+OUT_DIR = ROOT / "fonts"
 
 DIGITS = "0123456789 "
 ASCII = "".join(chr(code) for code in range(32, 127))
@@ -79,8 +81,9 @@ def build(name, keep, suffix):
     return out
 
 
-def main():
+def main(argv=None):
     """Build every font in FONTS and print its size."""
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     for name, keep, suffix in FONTS:
         out = build(name, keep, suffix)
         print("%s: %d bytes" % (os.path.relpath(out, ROOT), os.path.getsize(out)))

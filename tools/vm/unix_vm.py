@@ -14,8 +14,8 @@ collections and fragmentation?". Its objects are 64-bit (a pointer or a
 small int is 8 bytes), so its byte counts are not the board's: use its
 figures as ratios and as "it completes" checks, not as sizes.
 
-tools/ram_budget.py finds the smallest heap the whole measured run
-completes in; tools/heap_floor.py runs code.py's start-up at every heap
+tools/measure/ram_budget.py finds the smallest heap the whole measured run
+completes in; tools/measure/heap_floor.py runs code.py's start-up at every heap
 size a KiB apart and says what each one starts with.
 """
 
@@ -24,6 +24,9 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tools import vm
+from tools.vm import GuestError
 
 
 def command():
@@ -39,34 +42,38 @@ def available():
     return command() is not None
 
 
-class Result:
-    """``returncode``, ``stdout`` and ``stderr`` of one run."""
-
-    def __init__(self, returncode, stdout, stderr):
-        self.returncode = returncode
-        self.stdout = stdout
-        self.stderr = stderr
+class Result(vm.Result):
+    """A run in the unix VM: ``stdout``, ``error`` (the traceback, or the
+    exit status of a program that stopped without one)."""
 
     @property
     def out_of_memory(self):
         """True when the program stopped with a MemoryError."""
-        return self.returncode != 0 and "MemoryError" in self.stderr + self.stdout
-
-    @property
-    def traceback(self):
-        """True when the program printed a traceback (an exception it did not catch)."""
-        return "Traceback (most recent call last)" in self.stderr + self.stdout
+        return self.error is not None and "MemoryError" in self.error + self.stdout
 
 
-def run(code, path, heap, cwd=None, timeout=600):
-    """Run ``code`` with ``path`` (folders) first on ``sys.path`` in a heap of ``heap`` bytes."""
-    program = "import sys\nsys.path[:0] = %r\n" % [str(p) for p in path] + code
-    result = subprocess.run(
-        [command(), "-X", "heapsize=%d" % heap, "-c", program],
+def run(program, root, heap=1 << 20, cwd=None, timeout=600, check=True):
+    """Run ``program`` with ``root`` first on its ``sys.path``; returns a :class:`Result`.
+
+    :param int heap: the heap in bytes; it never grows (a program that
+        needs more stops with ``MemoryError``).
+    :param cwd: the program's current folder (where its relative paths go).
+    :param bool check: raise :class:`GuestError` if the program raises
+        (False: the Result's ``error`` says so).
+    """
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % str(root)
+    completed = subprocess.run(
+        [command(), "-X", "heapsize=%d" % heap, "-c", prelude + program],
         capture_output=True,
         text=True,
         timeout=timeout,
         cwd=cwd,
         env=dict(os.environ, MICROPYPATH=""),
     )
-    return Result(result.returncode, result.stdout, result.stderr)
+    error = None
+    if completed.returncode != 0:
+        error = completed.stderr.strip() or "exit status %d" % completed.returncode
+    result = Result(completed.stdout, error)
+    if check and error is not None:
+        raise GuestError(result)
+    return result

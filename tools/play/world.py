@@ -227,7 +227,7 @@ class World:
     :param str board_id: the board (a key of tools/play/standins/fakeboards.py).
     :param nvm: the NVM object behind ``microcontroller.nvm`` (anything
         shaped like it: a bytearray, a power-cut model of
-        tools/play/standins/fakenvm.py, tools/file_nvm.FileNVM); default: the
+        tools/play/standins/fakenvm.py, tools.play.file_nvm.FileNVM); default: the
         board's port's own model (fakenvm.for_port), erased.
     :param bool fresh: a board without NVM (nothing is read or kept).
     :param int seed: what the board's random source gives (the first game's

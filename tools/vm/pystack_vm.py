@@ -96,12 +96,10 @@ def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=60
     if completed.returncode != 0:
         raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
     ran = json.loads(completed.stdout)["steps"]
-    result = Result([step["out"] for step in ran])
     failed = ran[-1]["error"] if ran else None
-    if failed:
-        # The port's exception message is the guest's traceback.
-        result.error = failed["message"].strip() or failed["type"]
-        result.step = len(ran) - 1
-        if check:
-            raise GuestError(result)
+    # The port's exception message is the guest's traceback.
+    error = (failed["message"].strip() or failed["type"]) if failed else None
+    result = Result([step["out"] for step in ran], error, len(ran) - 1 if failed else None)
+    if check and error is not None:
+        raise GuestError(result)
     return result

@@ -18,7 +18,7 @@ class FakeDisplay:
     As on the board, with ``auto_refresh`` off the screen shows only what
     the last ``refresh()`` sent; with it on, what the group tree is at the
     end of each frame (the firmware refreshes in the background). On the
-    desktop each refresh goes to ``glass`` (tools/glass.Glass), in a VM
+    desktop each refresh goes to ``glass`` (tools.play.glass.Glass), in a VM
     it is only counted (``fakeworld.refreshes``).
     """
 

@@ -68,7 +68,7 @@ frame_ms = FRAME_MS
 #: The fake display (board.DISPLAY or supervisor.runtime.display), once made.
 display = None
 #: Desktop only: ``glass_maker(width, height)`` makes the display's glass
-#: (tools/glass.Glass), which each refresh is handed to; None in the VMs.
+#: (tools.play.glass.Glass), which each refresh is handed to; None in the VMs.
 glass_maker = None
 #: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which
 #: the terminalio stand-in draws its glyphs from; None in the VMs (blank glyphs).

@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test play bench venv board-venv clean bundle deploy release ram
+.PHONY: test play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
 
 venv: $(STAMP)
 
@@ -112,8 +112,26 @@ $(BENCH_STAMP): $(STAMP) requirements-bench.txt
 	$(BIN)/python $(PIP) -r requirements-bench.txt
 	touch $@
 
+# The benchmarks of CONTRIBUTING.md; BENCH_ARGS="..." go to the tool
+# (--help lists them; solver-bench's default is the device preset's sample).
 bench: $(BENCH_STAMP)
-	$(BIN)/python -m tools.measure.bench
+	$(BIN)/python -m tools.measure.bench $(BENCH_ARGS)
+
+store-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.store_bench $(BENCH_ARGS)
+
+app-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.app_bench $(BENCH_ARGS)
+
+solver-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.solver_bench $(or $(BENCH_ARGS),--preset device --games 100 --seed 1 --jobs 2)
+
+wear: $(STAMP)
+	$(BIN)/python -m tools.measure.wear $(BENCH_ARGS)
+
+# The RAM budget needs the pystack VM (Node) as well.
+ram: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.measure.ram_budget $(BENCH_ARGS)
 
 # The board's files in build/CIRCUITPY (and lib/); deploy also copies the
 # changed ones to the CIRCUITPY drive (docs/deploy.md). Options:
@@ -130,9 +148,6 @@ deploy: $(BOARD_STAMP)
 # TAG=v1.2.3 (the release workflow) checks it names this version.
 release: $(BOARD_STAMP)
 	@$(BOARD_PY) -m tools.ship.release --out "$(DIST)" $(if $(TAG),--tag "$(TAG)") $(quiet_failure)
-
-ram: $(STAMP)
-	$(BIN)/python -m tools.measure.ram_budget
 
 clean:
 	rm -rf $(VENV) $(BOARD_VENV) build $(DIST) .pytest_cache .hypothesis

@@ -81,7 +81,7 @@ def test_refused_with_one_sentence_and_nothing_written(tmp_path, repo, capsys, m
     dest = drive(tmp_path, boot_out)
     (dest / "code.py").write_text("print('mine')\n")
     before = snapshot(dest)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("deploy: error: ") and err.count("\n") == 1 and "Traceback" not in err
@@ -295,7 +295,7 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monk
     (dest / "code.py").write_text("print('mine')\n")
     before = snapshot(dest)
     monkeypatch.setattr(deployer, "free_bytes", lambda path: 20 * 1024)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "20 KB free" in err and "nothing was written" in err
@@ -310,7 +310,7 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monk
 
 def test_a_read_only_folder_gives_one_line_and_changes_nothing(tmp_path, repo, monkeypatch, capsys):
     dest = drive(tmp_path)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 0
     capsys.readouterr()
     (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
@@ -349,7 +349,7 @@ def test_a_read_only_drive_names_boot_py(tmp_path, repo, monkeypatch):
 
 
 def test_wrong_paths_give_one_line(tmp_path, repo, monkeypatch, capsys):
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(tmp_path / "nowhere")]) == 1
     assert "no such folder" in capsys.readouterr().err
     (tmp_path / "afile").write_text("")

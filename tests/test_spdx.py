@@ -46,7 +46,7 @@ def test_source_files_and_check_and_fix(tmp_path, capsys):
 
 
 def test_every_source_file_of_the_repository_has_the_header():
-    lacking = [p.relative_to(spdx.REPO).as_posix() for p in spdx.missing()]
+    lacking = [p.relative_to(spdx.ROOT).as_posix() for p in spdx.missing()]
     assert not lacking, "run: python -m tools.check.spdx --fix (%s)" % ", ".join(lacking)
     assert len(spdx.source_files()) >= 80
 

@@ -9,10 +9,10 @@ loses a file of the player's."""
 import errno
 import os
 import textwrap
-from pathlib import Path
 
 import pytest
 
+from tools import ROOT
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
@@ -479,7 +479,7 @@ def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=env,
+        cwd=ROOT, capture_output=True, text=True, env=env,
     )
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
@@ -487,6 +487,6 @@ def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
     # Under another make (MAKELEVEL > 0) the status is passed on as make does.
     nested = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
+        cwd=ROOT, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
     )
     assert nested.returncode == 2 and "deploy: error:" in nested.stderr

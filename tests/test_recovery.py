@@ -16,7 +16,6 @@ import pytest
 
 from tools.measure import ram_budget
 from tools.play.sim import Simulator
-from tools.vm import pystack_vm
 
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}

@@ -40,7 +40,6 @@ Usage::
 import argparse
 import importlib.util
 import json
-import os
 import shutil
 import sys
 import tempfile

@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test play bench venv board-venv clean bundle deploy release ram
+.PHONY: test play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
 
 venv: $(STAMP)
 
@@ -82,7 +82,7 @@ $(STAMP): requirements.txt requirements-board.txt
 $(BOARD_STAMP): requirements-board.txt
 	$(call make_venv,$(BOARD_VENV),--no-deps -r requirements-board.txt)
 
-# MicroPython's WebAssembly port (the pystack VM of tools/pystack_vm.py),
+# MicroPython's WebAssembly port (the pystack VM of tools/vm/pystack_vm.py),
 # pinned in tools/vm/package-lock.json; npm ci installs exactly that.
 NODE_STAMP := tools/vm/node_modules/.installed-$(shell cat tools/vm/package-lock.json | cksum | cut -d' ' -f1)
 
@@ -96,11 +96,14 @@ $(NODE_STAMP): tools/vm/package-lock.json
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
+# Each tool runs as a module from the repository's root (tools/__init__.py
+# lists them), so it imports the game from there.
+
 # The simulator window; SIM_ARGS="--board-profile clue_nrf52840_express",
-# "--nvm other.bin", "--fresh" ... go to tools/sim.py (--help lists them).
+# "--nvm other.bin", "--fresh" ... go to tools/play/sim.py (--help lists them).
 # SIM_VIA_MAKE makes its hints name SIM_ARGS instead of its own options.
 play: $(STAMP)
-	@SIM_VIA_MAKE=1 $(BIN)/python tools/sim.py $(SIM_ARGS) $(quiet_failure)
+	@SIM_VIA_MAKE=1 $(BIN)/python -m tools.play.sim $(SIM_ARGS) $(quiet_failure)
 
 # The benchmark also needs the peer it compares against (requirements-bench.txt).
 BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
@@ -109,27 +112,42 @@ $(BENCH_STAMP): $(STAMP) requirements-bench.txt
 	$(BIN)/python $(PIP) -r requirements-bench.txt
 	touch $@
 
+# The benchmarks of CONTRIBUTING.md; BENCH_ARGS="..." go to the tool
+# (--help lists them; solver-bench's default is the device preset's sample).
 bench: $(BENCH_STAMP)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python -m tools.measure.bench $(BENCH_ARGS)
+
+store-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.store_bench $(BENCH_ARGS)
+
+app-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.app_bench $(BENCH_ARGS)
+
+solver-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.solver_bench $(or $(BENCH_ARGS),--preset device --games 100 --seed 1 --jobs 2)
+
+wear: $(STAMP)
+	$(BIN)/python -m tools.measure.wear $(BENCH_ARGS)
+
+# The RAM budget needs the pystack VM (Node) as well.
+ram: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.measure.ram_budget $(BENCH_ARGS)
 
 # The board's files in build/CIRCUITPY (and lib/); deploy also copies the
 # changed ones to the CIRCUITPY drive (docs/deploy.md). Options:
 # DEST=/path/to/CIRCUITPY, FORCE=1 (a folder without boot_out.txt),
 # MPY_CROSS=<a CircuitPython mpy-cross of your own>.
 bundle: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/bundle.py $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
+	@$(BOARD_PY) -m tools.ship.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
 
 deploy: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/deploy.py $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
+	@$(BOARD_PY) -m tools.ship.deploy $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
 
 # The zip a board owner unzips onto CIRCUITPY, in $(DIST)/: one for every
-# CircuitPython line, as their bundles are the same bytes (tools/release.py).
+# CircuitPython line, as their bundles are the same bytes (tools/ship/release.py).
 # TAG=v1.2.3 (the release workflow) checks it names this version.
 release: $(BOARD_STAMP)
-	@$(BOARD_PY) tools/release.py --out "$(DIST)" $(if $(TAG),--tag "$(TAG)") $(quiet_failure)
-
-ram: $(STAMP)
-	$(BIN)/python tools/ram_budget.py
+	@$(BOARD_PY) -m tools.ship.release --out "$(DIST)" $(if $(TAG),--tag "$(TAG)") $(quiet_failure)
 
 clean:
 	rm -rf $(VENV) $(BOARD_VENV) build $(DIST) .pytest_cache .hypothesis

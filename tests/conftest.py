@@ -2,29 +2,30 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Shared test set-up: the repository on sys.path, the fake world, headless SDL.
+"""Shared test set-up: the standard library's ``code``, the fake world, headless SDL.
 
-The test process is the fake world (tools/world.py): ``board``,
-``displayio``, ``keypad`` ... are the stand-ins of tools/standins/, as on
+The test process is the fake world (tools/play/world.py): ``board``,
+``displayio``, ``keypad`` ... are the stand-ins of tools/play/standins/, as on
 the measuring VMs, so a game module imported here is the one a World
-plays. Blinka's displayio renders the glass privately (tools/blinka.py).
+plays. Blinka's displayio renders the glass privately (tools/play/blinka.py).
 """
 
 import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools import ROOT
 
 
 def _load_standard_code_module():
     # The repository's code.py (the board's entry point, which must keep that
     # name) shadows the standard library's `code` module whenever the
-    # repository comes first on sys.path. pdb, which pytest imports after
-    # this file, needs the real one: on Python 3.13 it subclasses
-    # code.InteractiveConsole at import. So the standard library's module is
-    # loaded now, with the repository off sys.path (`make test` also runs
-    # python -P, which keeps it off from the start).
+    # repository comes first on sys.path, as pytest.ini's pythonpath puts
+    # it. pdb, which pytest imports after this file, needs the real one: on
+    # Python 3.13 it subclasses code.InteractiveConsole at import. So the
+    # standard library's module is loaded now, with the repository off
+    # sys.path for the moment (`make test` runs python -P, so the current
+    # folder is not on it either).
     loaded = sys.modules.get("code")
     if loaded is not None and hasattr(loaded, "InteractiveConsole"):
         return
@@ -38,7 +39,6 @@ def _load_standard_code_module():
 
 
 _load_standard_code_module()
-sys.path.insert(0, str(ROOT))
 
 # Before anything imports Blinka or pygame: no board detection noise on
 # stdout, no window, no sound card.
@@ -47,7 +47,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tools import world  # noqa: E402
+from tools.play import world  # noqa: E402
 
 world.install()
 

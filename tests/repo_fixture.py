@@ -6,9 +6,8 @@
 
 import shutil
 import textwrap
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT as REPO
 
 
 def make_repo(tmp_path, files):
@@ -26,7 +25,7 @@ def make_repo(tmp_path, files):
 
 
 FIXTURE = {
-    # Board profiles (empty: only their names count, tools.bundle.supported_boards).
+    # Board profiles (empty: only their names count, tools.ship.bundle.supported_boards).
     "boards/__init__.py": "",
     "boards/pybadge.py": "",
     "boards/pygamer.py": "",

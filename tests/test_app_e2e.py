@@ -7,7 +7,6 @@
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +17,8 @@ from tests.tiles import board
 from engine import rules
 from app import pages
 from engine.game import Game
-from tools.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
-
-ROOT = Path(__file__).resolve().parent.parent
+from tools import ROOT
+from tools.play.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
 
 
 def first_legal(cells):
@@ -205,7 +203,7 @@ def test_ten_thousand_random_key_events_never_raise():
 def test_headless_command_writes_a_png(tmp_path):
     out = tmp_path / "shot.png"
     result = subprocess.run(
-        [sys.executable, "tools/sim.py", "--headless", "--seed", "7", "--press", "up,left,start", "--screenshot", str(out)],
+        [sys.executable, "-m", "tools.play.sim", "--headless", "--seed", "7", "--press", "up,left,start", "--screenshot", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -216,7 +214,7 @@ def test_headless_command_writes_a_png(tmp_path):
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     assert data[16:24] == (160).to_bytes(4, "big") + (128).to_bytes(4, "big")
     bad = subprocess.run(
-        [sys.executable, "tools/sim.py", "--headless", "--press", "jump"], cwd=ROOT, capture_output=True, timeout=120
+        [sys.executable, "-m", "tools.play.sim", "--headless", "--press", "jump"], cwd=ROOT, capture_output=True, timeout=120
     )
     assert bad.returncode != 0
 
@@ -245,7 +243,7 @@ def test_readme_controls_table_matches_the_help_page():
 def test_window_simulator_plays_from_the_keyboard():
     import pygame
 
-    from tools.sim import Window
+    from tools.play.sim import Window
 
     window = Window(open_nvm(None), seed=31, realtime=False)
     try:

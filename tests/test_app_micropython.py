@@ -6,7 +6,7 @@
 
 Allocation: the pystack VM (32-bit objects, frames on a pystack as on the
 board), booted through code.py from the board's .mpy files on the fake
-hardware of tools/standins/. Time: the fuel VM (tools/app_bench.py), whose
+hardware of tools/play/standins/. Time: the fuel VM (tools/measure/app_bench.py), whose
 counts are deterministic.
 """
 
@@ -15,7 +15,8 @@ import shutil
 
 import pytest
 
-from tools import app_bench, pystack_vm, ram_budget
+from tools.measure import app_bench, ram_budget
+from tools.vm import pystack_vm
 
 # After start-up: a warm-up, then the measured part of each case; the
 # heap grows by what it allocates (a collection first; none inside).
@@ -59,7 +60,7 @@ def _allocations(root):
             "_results[%r] = [_end - _start, _app.game.stats.moves - _moves]" % name,
         ]
     steps.append("print('RESULTS', json.dumps(_results))")
-    text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]))
+    text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
     return json.loads([line for line in text.splitlines() if line.startswith("RESULTS ")][0][8:])
 
 
@@ -92,7 +93,7 @@ def test_a_move_that_allocates_is_seen():
             "_case(10)\n_end = gc.mem_alloc()",
             "print('GROWTH', _end - _start)",
         ]
-        text = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]))
+        text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
     finally:
         shutil.rmtree(root, ignore_errors=True)
     growth = int([line for line in text.splitlines() if line.startswith("GROWTH ")][0].split()[1])

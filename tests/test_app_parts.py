@@ -122,11 +122,10 @@ def test_pygamer_stick_becomes_d_pad_presses():
 
 
 def test_solver_help_page_says_what_docs_solver_md_says():
-    from pathlib import Path
-
     from app.help_text import SOLVER
+    from tools import ROOT
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text()
+    text = (ROOT / "docs" / "solver.md").read_text()
     section = text.split("## Help page text", 1)[1].split("```")[1]
     words = section.split()
     assert words[:4] == ["HOW", "THE", "SOLVER", "WORKS"]

@@ -10,7 +10,7 @@ import pytest
 from app import controller, pages
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
 from fakenvm import FaultyNVM
-from tools.sim import FRAME_MS, Simulator
+from tools.play.sim import FRAME_MS, Simulator
 
 ERRORS = [
     OSError(28, "No space left on device"),
@@ -158,7 +158,7 @@ def test_stats_show_refused_saves():
 
 
 def test_a_read_only_save_file_shows_as_a_failed_save(tmp_path):
-    from tools.sim import open_nvm
+    from tools.play.sim import open_nvm
 
     path = tmp_path / "nvm.bin"
     first = Simulator(seed=9, nvm=open_nvm(str(path)))

@@ -5,7 +5,7 @@
 """The battery gauge and Brightness "auto": levels from millivolts, no
 flicker from noise, the low and empty moments (a save, a word, the game
 kept lean), USB power, and every board's gauge and sensor as its profile
-wires them (the fake world's pins, tools/standins/fakeboards.py).
+wires them (the fake world's pins, tools/play/standins/fakeboards.py).
 """
 
 import random
@@ -19,8 +19,8 @@ from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LOW, LIPO, QUIET, Gauge, percent_of
 from app.controller import POWER_MS
 from fake_inputs import first_legal
-from tools.sim import Simulator
-from tools.standins import fakeboards
+from tools.play.sim import Simulator
+from tools.play.standins import fakeboards
 
 
 class Pin:

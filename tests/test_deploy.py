@@ -2,19 +2,19 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/deploy.py against fake CIRCUITPY folders: it recognises the board,
+"""tools/ship/deploy.py against fake CIRCUITPY folders: it recognises the board,
 refuses what would not work with one sentence and nothing written, and never
 loses a file of the player's."""
 
 import errno
 import os
 import textwrap
-from pathlib import Path
 
 import pytest
 
-from tools import bundle as bundler
-from tools import deploy as deployer
+from tools import ROOT
+from tools.ship import bundle as bundler
+from tools.ship import deploy as deployer
 
 from repo_fixture import FIXTURE, make_repo
 
@@ -81,7 +81,7 @@ def test_refused_with_one_sentence_and_nothing_written(tmp_path, repo, capsys, m
     dest = drive(tmp_path, boot_out)
     (dest / "code.py").write_text("print('mine')\n")
     before = snapshot(dest)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("deploy: error: ") and err.count("\n") == 1 and "Traceback" not in err
@@ -295,7 +295,7 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monk
     (dest / "code.py").write_text("print('mine')\n")
     before = snapshot(dest)
     monkeypatch.setattr(deployer, "free_bytes", lambda path: 20 * 1024)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "20 KB free" in err and "nothing was written" in err
@@ -310,7 +310,7 @@ def test_a_full_drive_is_refused_before_anything_is_written(tmp_path, repo, monk
 
 def test_a_read_only_folder_gives_one_line_and_changes_nothing(tmp_path, repo, monkeypatch, capsys):
     dest = drive(tmp_path)
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(dest)]) == 0
     capsys.readouterr()
     (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
@@ -349,7 +349,7 @@ def test_a_read_only_drive_names_boot_py(tmp_path, repo, monkeypatch):
 
 
 def test_wrong_paths_give_one_line(tmp_path, repo, monkeypatch, capsys):
-    monkeypatch.setattr(bundler, "REPO", repo)
+    monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(tmp_path / "nowhere")]) == 1
     assert "no such folder" in capsys.readouterr().err
     (tmp_path / "afile").write_text("")
@@ -393,7 +393,7 @@ def unpacked_release(tmp_path):
     """A CIRCUITPY drive holding what this version's release zip holds, unzipped onto it."""
     import zipfile
 
-    from tools import release
+    from tools.ship import release
 
     [path] = release.build_release(tmp_path / "dist", quiet=True)
     dest = drive(tmp_path)
@@ -414,7 +414,7 @@ def sums_hold(dest):
 
 
 def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, capsys):
-    from tools import release
+    from tools.ship import release
 
     dest = unpacked_release(tmp_path)
     before = snapshot(dest)
@@ -430,7 +430,7 @@ def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, 
 
 
 def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
-    from tools import release
+    from tools.ship import release
 
     dest = unpacked_release(tmp_path)
     current = {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES}
@@ -479,7 +479,7 @@ def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=env,
+        cwd=ROOT, capture_output=True, text=True, env=env,
     )
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
@@ -487,6 +487,6 @@ def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
     # Under another make (MAKELEVEL > 0) the status is passed on as make does.
     nested = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
+        cwd=ROOT, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
     )
     assert nested.returncode == 2 and "deploy: error:" in nested.stderr

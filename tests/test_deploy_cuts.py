@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/deploy.py stopped at every step of a deploy, then run again.
+"""tools/ship/deploy.py stopped at every step of a deploy, then run again.
 
 A fake CIRCUITPY folder counts the drive operations a deploy makes (each
 write, rename, delete, folder made or removed) and fails one of them: with
@@ -23,8 +23,8 @@ import textwrap
 
 import pytest
 
-from tools import bundle as bundler
-from tools import deploy as deployer
+from tools.ship import bundle as bundler
+from tools.ship import deploy as deployer
 
 from repo_fixture import FIXTURE, make_repo
 

@@ -7,14 +7,13 @@ resolve, no pointers outside the repository, the README's tables true."""
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
-from tools import doc_numbers
-from tools.sim import KEY_NAMES
+from tools import ROOT as REPO
+from tools.check import doc_numbers
+from tools.play.sim import KEY_NAMES
 
-REPO = Path(__file__).resolve().parent.parent
 DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REPO / "lib/README.md"] + sorted(
     (REPO / "docs").glob("*.md"))
 
@@ -33,7 +32,7 @@ def test_the_docs_quote_the_benchmarks_sizes_and_budget():
 def test_every_quoted_number_is_what_its_command_prints(source):
     quotes = [quote for quote in doc_numbers.QUOTES if quote.source == source]
     problems = doc_numbers.check(quotes)
-    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python tools/doc_numbers.py --update)"
+    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python -m tools.check.doc_numbers --update)"
 
 
 def test_a_stale_number_is_caught_and_updated(tmp_path):
@@ -65,7 +64,7 @@ def test_a_stale_number_is_caught_and_updated(tmp_path):
 def test_a_command_whose_output_changed_is_named():
     quote = [q for q in doc_numbers.QUOTES if q.source == "app_bench"][0]
     problems = doc_numbers.check([quote], outputs={"app_bench": "nothing useful\n"})
-    assert len(problems) == 1 and "tools/app_bench.py printed nothing matching" in str(problems[0])
+    assert len(problems) == 1 and "python -m tools.measure.app_bench printed nothing matching" in str(problems[0])
 
 
 def test_links_between_pages_resolve():
@@ -82,9 +81,10 @@ def test_links_between_pages_resolve():
 
 def test_nothing_points_outside_the_repository():
     offenders = []
-    files = DOCS + sorted(REPO.glob("tools/*.py")) + sorted(REPO.glob("app/*.py")) + sorted(
-        REPO.glob("engine/*.py")) + sorted(REPO.glob("boards/*.py")) + sorted(REPO.glob("tools/standins/*.py")) + [
-        REPO / "code.py", REPO / "Makefile"] + sorted(REPO.glob("requirements*.txt"))
+    patterns = ("tools/*.py", "tools/*/*.py", "tools/play/standins/*.py", "app/*.py", "engine/*.py", "boards/*.py",
+                "requirements*.txt")
+    files = DOCS + [path for pattern in patterns for path in sorted(REPO.glob(pattern))] + [
+        REPO / "code.py", REPO / "Makefile"]
     for path in files:
         relative = path.relative_to(REPO).as_posix()
         for number, line in enumerate(path.read_text().splitlines(), 1):

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools.file_nvm: the simulator's NVM file behaves like the device's NVM."""
+"""tools.play.file_nvm: the simulator's NVM file behaves like the device's NVM."""
 
 import errno
 import os
@@ -15,8 +15,8 @@ import pytest
 
 from engine.store import FAILED, SAVED, Store
 from tests.conftest import ROOT
-from tools import file_nvm
-from tools.file_nvm import FileNVM, NVMFileError
+from tools.play import file_nvm
+from tools.play.file_nvm import FileNVM, NVMFileError
 
 
 def test_missing_file_reads_as_erased_flash(tmp_path):
@@ -193,10 +193,8 @@ def test_a_full_disk_fails_clearly_and_keeps_the_old_file(tmp_path, monkeypatch)
 
 
 TINY_FS_GUEST = """
-import sys
-sys.path.insert(0, %(root)r)
 from engine.store import Store
-from tools.file_nvm import FileNVM
+from tools.play.file_nvm import FileNVM
 path = %(path)r
 store = Store(FileNVM(path))
 game = store.load(seed=5)
@@ -216,10 +214,11 @@ def test_on_an_8_kb_file_system_the_second_save_fails_clearly(tmp_path):
         pytest.skip("no unshare")
     mount = tmp_path / "tiny"
     mount.mkdir()
-    guest = TINY_FS_GUEST % {"root": str(ROOT), "path": str(mount / "game.nvm")}
+    guest = TINY_FS_GUEST % {"path": str(mount / "game.nvm")}
     script = 'mount -t tmpfs -o size=8k tmpfs "$1" && exec "$2" -c "$3"'
     result = subprocess.run(
         ["unshare", "-rm", "sh", "-c", script, "sh", str(mount), sys.executable, guest],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
@@ -254,9 +253,7 @@ def test_an_unreadable_file_is_refused_in_one_line(tmp_path, monkeypatch):
 
 
 LOCK_GUEST = """
-import sys
-sys.path.insert(0, %(root)r)
-from tools.file_nvm import FileNVM, NVMFileError
+from tools.play.file_nvm import FileNVM, NVMFileError
 try:
     FileNVM(%(path)r)
 except NVMFileError as error:
@@ -268,8 +265,8 @@ else:
 
 def other_process_opens(path):
     result = subprocess.run(
-        [sys.executable, "-c", LOCK_GUEST % {"root": str(ROOT), "path": str(path)}],
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", LOCK_GUEST % {"path": str(path)}],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     return result.stdout.strip()
 

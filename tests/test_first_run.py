@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT as REPO
 
 
 def clean_env(base=None, **more):

@@ -17,9 +17,9 @@ terminalio.
 
 import pytest
 
-from tools import world as fake
-from tools.sim import Simulator
-from tools.world import World
+from tools.play import world as fake
+from tools.play.sim import Simulator
+from tools.play.world import World
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 

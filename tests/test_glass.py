@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The glass (tools/glass.py) is an instrument: it must see what it claims.
+"""The glass (tools/play/glass.py) is an instrument: it must see what it claims.
 
 It draws a stand-in tree exactly as Blinka draws the same tree built in
 Blinka's own classes; it shows only what a refresh sent (or, with
@@ -12,9 +12,9 @@ letters whose ink is really on the glass.
 
 import pytest
 
-from tools import blinka, glass
-from tools.sim import Simulator
-from tools.world import World
+from tools.play import blinka, glass
+from tools.play.sim import Simulator
+from tools.play.world import World
 
 WIDTH, HEIGHT = 48, 40
 

@@ -5,7 +5,7 @@
 """What a player reads on the glass, screen by screen, on every layout.
 
 Each step presses a button as the board's player does and reads the text
-of the last refreshed frame (tools/glass.py), never the group tree: the
+of the last refreshed frame (tools/play/glass.py), never the group tree: the
 result must be there within 2 frames of the event that acts (a press; a
 release for a tap of Select, whose hold means autoplay, and for the
 CLUE's two buttons). Then, on every profile, random keys: 2 frames after
@@ -21,7 +21,7 @@ from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
 from fake_inputs import first_legal
 from tests.tiles import board
-from tools.sim import FRAME_MS, Simulator
+from tools.play.sim import FRAME_MS, Simulator
 
 #: A board for each layout. 640x480 (the Fruit Jam) is the 320x240
 #: screen's layout at twice its scale, the same in every proportion: it is

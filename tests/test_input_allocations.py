@@ -17,13 +17,12 @@ the measurement sees exactly that tuple, per frame.
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
-from tools import pystack_vm, vmroot
+from tools import ROOT as REPO
+from tools.vm import pystack_vm, vmroot
 
-REPO = Path(__file__).resolve().parent.parent
 MODULES = ("app/key_queue.py", "app/tilt.py", "app/stdin_keys.py", "app/two_buttons.py")
 
 _SETUP = """
@@ -162,7 +161,7 @@ def allocations():
                 "_results[%r] = _end - _start" % name,
             ]
         steps.append("print('RESULTS', json.dumps([_results, _counts]))")
-        text = "".join(pystack_vm.run(steps, root=root))
+        text = pystack_vm.run(steps, root=root).stdout
     finally:
         shutil.rmtree(root, ignore_errors=True)
     line = [line for line in text.splitlines() if line.startswith("RESULTS ")][0]

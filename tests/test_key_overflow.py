@@ -11,7 +11,7 @@ from app.controller import PLAY
 from app.joystick import JoystickKeys
 from app.menus import MENU
 from fake_inputs import Event, world_buttons
-from tools.sim import Simulator
+from tools.play.sim import Simulator
 
 
 def test_forget_lets_a_key_with_a_lost_release_act_again():

@@ -11,10 +11,10 @@ one line on the console with the console on the screen; never a
 traceback. Tried three ways:
 
 * for real, in MicroPython's unix port with a fixed heap
-  (tools/heap_floor.py): every heap size from one where everything starts
+  (tools/measure/heap_floor.py): every heap size from one where everything starts
   down 1 KiB at a time to where code.py itself no longer compiles;
 * for real, in the pystack VM, with pystacks too small for start-up;
-* on the desktop (tools/world.py), with the fault raised where it happens
+* on the desktop (tools/play/world.py), with the fault raised where it happens
   (building the App, painting, the board's hardware): the About page and
   the hint say what the game goes without, and moves are drawn at once.
 """
@@ -25,9 +25,10 @@ import sys
 
 import pytest
 
-from tools import heap_floor, pystack_vm, ram_budget, unix_vm
-from tools.sim import Simulator
-from tools.world import World
+from tools.measure import heap_floor, ram_budget
+from tools.play.sim import Simulator
+from tools.play.world import World
+from tools.vm import pystack_vm, unix_vm
 
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 NO_ROOM = "2048: not enough memory to start: remove other files from lib/ or update CircuitPython"
@@ -280,9 +281,9 @@ def test_a_pystack_too_small_for_start_up_gets_the_message_never_a_traceback(roo
     # set-up (fakeplayer) needs more than there is.
     for size in range(pystack_vm.PYSTACK_CP10, 447, -64):
         try:
-            out = "".join(pystack_vm.run([program], root=root, pystack=size, mounts=[("/fonts", ROOT / "fonts")]))
+            out = pystack_vm.run([program], root=root, pystack=size, mounts=[("/fonts", ROOT / "fonts")]).stdout
         except pystack_vm.GuestError as error:
-            raise AssertionError("%d B of pystack: %s: %s" % (size, error.type, error.message)) from None
+            raise AssertionError("%d B of pystack: %s" % (size, error)) from None
         lines = [line for line in out.splitlines() if line.startswith(("2048:", "SHOWN"))]
         if lines == [expected]:
             seen[size] = "plays"

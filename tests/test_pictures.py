@@ -2,13 +2,13 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Every picture in README.md and docs/ is what the code draws now (tools/pictures.py)."""
+"""Every picture in README.md and docs/ is what the code draws now (tools/check/pictures.py)."""
 
 import re
 
 from tests.conftest import ROOT
-from tools import pictures
-from tools.framebuffer import png_bytes
+from tools.check import pictures
+from tools.play.framebuffer import png_bytes
 
 
 def referenced():
@@ -21,7 +21,7 @@ def referenced():
 
 
 def test_every_stored_picture_is_what_the_code_draws():
-    assert pictures.stale() == [], "run: .venv/bin/python tools/pictures.py"
+    assert pictures.stale() == [], "run: .venv/bin/python -m tools.check.pictures"
 
 
 def test_every_picture_the_docs_show_is_made_by_the_tool_and_every_one_it_makes_is_shown():

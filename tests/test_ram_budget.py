@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The RAM instrument (tools/ram_budget.py) sees what it claims, and the PyBadge targets hold.
+"""The RAM instrument (tools/measure/ram_budget.py) sees what it claims, and the PyBadge targets hold.
 
 Every figure comes from a real MicroPython VM running the board's files:
 the pystack VM (MicroPython's WebAssembly port: 32-bit objects, a pystack)
@@ -15,7 +15,8 @@ import shutil
 
 import pytest
 
-from tools import pystack_vm, ram_budget, unix_vm, vmroot
+from tools.measure import ram_budget
+from tools.vm import pystack_vm, unix_vm, vmroot
 
 # Much code, little data: compiling it is what costs.
 PROBE_MODULE = "".join(
@@ -115,10 +116,10 @@ def test_the_game_runs_from_mpy_files(root):
         "print('FILES', json.dumps(sorted(getattr(sys.modules[m], '__file__', '?')"
         " for m in sys.modules if m.split('.')[0] in ('app', 'engine', 'adafruit_ticks'))))"
     )
-    outputs = pystack_vm.run(
+    result = pystack_vm.run(
         ram_budget._program("pybadge", [("files", listing, None)]), root=root, mounts=[("/fonts", ram_budget.FONTS)]
     )
-    line = [line for line in "".join(outputs).splitlines() if line.startswith("FILES ")][0]
+    line = [line for line in result.stdout.splitlines() if line.startswith("FILES ")][0]
     files = json.loads(line[6:])
     assert len(files) > 15
     assert all(name.endswith(".mpy") for name in files), files
@@ -156,7 +157,7 @@ for make in cases:
     rows.append([type(made).__name__, own, made._c_bytes(), made._overshoot()])
 print('SIZES', json.dumps(rows))
 """
-    line = [line for line in "".join(pystack_vm.run([program], root=root)).splitlines() if line.startswith("SIZES ")][0]
+    line = [line for line in pystack_vm.run([program], root=root).stdout.splitlines() if line.startswith("SIZES ")][0]
     for kind, measured, c_bytes, overshoot in json.loads(line[6:]):
         # A Group's member list is a real MicroPython list on both sides (16 + 16 B here).
         extra = 32 if kind == "Group" else 0
@@ -253,10 +254,10 @@ def test_the_whole_run_completes_in_the_unix_vm_with_real_collections(root, run)
     work = root.parent / (root.name + "-unix")
     shutil.copytree(ram_budget.FONTS, work / "fonts")
     try:
-        roomy = unix_vm.run(program, [root], 512 * 1024, cwd=work)
-        assert roomy.returncode == 0, roomy.stderr[-2000:]
+        roomy = unix_vm.run(program, root, heap=512 * 1024, cwd=work, check=False)
+        assert roomy.error is None, roomy.error[-2000:]
         assert "FINGERPRINT " + reference in roomy.stdout
-        cramped = unix_vm.run(program, [root], 48 * 1024, cwd=work)
+        cramped = unix_vm.run(program, root, heap=48 * 1024, cwd=work, check=False)
         assert cramped.out_of_memory
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -334,7 +335,7 @@ def test_the_chain_probe_names_the_chain_that_ran_out(root):
 
 def test_a_save_that_runs_out_of_stack_is_counted_and_shown():
     from engine.store import FAILED
-    from tools.sim import Simulator
+    from tools.play.sim import Simulator
 
     sim = Simulator(seed=3)
     nvm = sim.app.store.nvm

@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from tools import pystack_vm, ram_budget
-from tools.sim import Simulator
+from tools.measure import ram_budget
+from tools.play.sim import Simulator
 
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}

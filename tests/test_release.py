@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/release.py and `make release`: the zip a board owner unzips onto
+"""tools/ship/release.py and `make release`: the zip a board owner unzips onto
 CIRCUITPY, one for every CircuitPython line (their bundles are the same
 bytes), the same bytes from the same commit."""
 
@@ -16,13 +16,12 @@ import pytest
 
 from app import VERSION, pages
 from app.help_text import CONTROLS
-from tools import bundle as bundler
-from tools import deploy as deployer
-from tools import release
+from tools import ROOT as REPO
+from tools.ship import bundle as bundler
+from tools.ship import deploy as deployer
+from tools.ship import release
 
 from repo_fixture import FIXTURE, make_repo
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +126,7 @@ def section(text, board_id):
 
 
 def test_every_board_gets_its_own_controls(dist):
-    from tools.standins import fakeboards
+    from tools.play.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
     for board in bundler.supported_boards():

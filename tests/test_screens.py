@@ -11,8 +11,8 @@ from app.controller import OVER, PLAY, WON
 from app.layouts import for_screen
 from app.menus import HELP_PAGE, MENU
 from tests.tiles import board
-from tools.glass import render
-from tools.sim import FONT_DIR, Simulator
+from tools.play.glass import render
+from tools.play.sim import FONT_DIR, Simulator
 
 L = for_screen(160, 128)
 WIDTH = L.width

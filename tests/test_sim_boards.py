@@ -9,8 +9,8 @@ import pytest
 
 import boards
 from engine.store import Store
-from tools import sim
-from tools.sim import Simulator, Window, board_facts, open_nvm
+from tools.play import sim
+from tools.play.sim import Simulator, Window, board_facts, open_nvm
 
 MOVES = ["left", "down", "left", "down", "right", "down", "left", "down"]
 

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/sim.py options the store side owns: --board, --score, --nvm, --fresh."""
+"""tools/play/sim.py options the store side owns: --board, --score, --nvm, --fresh."""
 
 import os
 import subprocess
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
-from tools.sim import parse_board, parse_presses
+from tools.play.sim import parse_board, parse_presses
 
 
 def test_parse_board_reads_tile_values():
@@ -40,7 +40,7 @@ def run_sim(*arguments, via_make=False):
     if via_make:
         env["SIM_VIA_MAKE"] = "1"  # as the Makefile's play target sets it
     return subprocess.run(
-        [sys.executable, "tools/sim.py", "--headless", *arguments],
+        [sys.executable, "-m", "tools.play.sim", "--headless", *arguments],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -95,7 +95,7 @@ def test_nvm_symlink_is_followed_and_said(tmp_path):
 
 
 def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
-    from tools.file_nvm import FileNVM
+    from tools.play.file_nvm import FileNVM
 
     path, before = saved_file(tmp_path)
     holder = FileNVM(path)  # the first simulator
@@ -122,7 +122,7 @@ def test_the_makefile_passes_sim_args_and_says_it_runs_under_make():
                          env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")})
     assert dry.returncode == 0, dry.stderr
     assert [line for line in dry.stdout.splitlines()
-            if line.startswith("SIM_VIA_MAKE=1 .venv/bin/python tools/sim.py --nvm other.bin --fresh")]
+            if line.startswith("SIM_VIA_MAKE=1 .venv/bin/python -m tools.play.sim --nvm other.bin --fresh")]
 
 
 @pytest.mark.parametrize("text, presses", [

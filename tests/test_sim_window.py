@@ -10,8 +10,8 @@ import pytest
 from app import controls, help_text
 from app.backlight import DIM_AFTER_MS
 from app.menus import HELP_PAGE
-from tools import sim
-from tools.sim import KEY_NAMES, Simulator, Window, open_nvm
+from tools.play import sim
+from tools.play.sim import KEY_NAMES, Simulator, Window, open_nvm
 
 
 @pytest.mark.parametrize("environ, platform, words", [

@@ -324,7 +324,7 @@ def test_strength_smoke(seed):
     assert play(seed, SMALL, 10) >= 10  # 1024
 
 
-# --- On MicroPython (tools.mpvm) ----------------------------------------
+# --- On MicroPython (tools.vm.fuel_vm) ----------------------------------------
 
 MP_PROGRAM = """
 import micropython
@@ -345,7 +345,7 @@ measure(solver.%s)
 
 
 def run_on_micropython(boards, preset="DEVICE"):
-    from tools.mpvm import run
+    from tools.vm.fuel_vm import run
 
     result = run(MP_PROGRAM % (boards, preset), fuel=3 * 10**9)
     return [tuple(int(x) for x in line.split()) for line in result.stdout.split("\n") if line.strip()]
@@ -380,7 +380,7 @@ def test_micropython_allocation_is_per_decision_not_per_node():
 
 
 def test_micropython_fuel_within_device_budget():
-    from tools.mpvm import run
+    from tools.vm.fuel_vm import run
 
     cells = SAMPLE[1]  # an open board: the widest chance nodes
     setup = "from engine import solver\nsolver.best_move(%r)\n" % (cells,)

@@ -2,14 +2,14 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/solver_bench.py: its summary and its per-game log tell the truth."""
+"""tools/measure/solver_bench.py: its summary and its per-game log tell the truth."""
 
 import copy
 import json
 
 from engine import solver
 from engine.game import Game
-from tools import solver_bench
+from tools.measure import solver_bench
 
 
 def replay(seed, effort, max_moves):

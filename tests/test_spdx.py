@@ -2,11 +2,11 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/spdx.py: the licence header Adafruit's libraries carry, checked and added."""
+"""tools/check/spdx.py: the licence header Adafruit's libraries carry, checked and added."""
 
 import os
 
-from tools import spdx
+from tools.check import spdx
 
 
 def test_the_header_goes_on_top_once_and_after_a_shebang():
@@ -46,8 +46,8 @@ def test_source_files_and_check_and_fix(tmp_path, capsys):
 
 
 def test_every_source_file_of_the_repository_has_the_header():
-    lacking = [p.relative_to(spdx.REPO).as_posix() for p in spdx.missing()]
-    assert not lacking, "run: python tools/spdx.py --fix (%s)" % ", ".join(lacking)
+    lacking = [p.relative_to(spdx.ROOT).as_posix() for p in spdx.missing()]
+    assert not lacking, "run: python -m tools.check.spdx --fix (%s)" % ", ".join(lacking)
     assert len(spdx.source_files()) >= 80
 
 

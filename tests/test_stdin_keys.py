@@ -30,7 +30,7 @@ from app.stdin_keys import KEY_AUTOPLAY, KeyboardControls, StdinKeys
 from engine import rules
 from engine.game import Game
 from fake_inputs import Console, Event, drain, presses, world_buttons
-from tools.sim import FRAME_MS, Simulator
+from tools.play.sim import FRAME_MS, Simulator
 
 ESC = "\x1b"
 

@@ -16,7 +16,8 @@ from engine.game import Game
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, SLOT_SIZE, UNCHANGED, VERSION, VERSIONS, Store, crc32
 from engine.game import COUNTER_MAX, MAX_SCORE
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
-from tools.mpvm import run
+from tools import ROOT
+from tools.vm.fuel_vm import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORD_LENGTH = 73  # version 2
@@ -790,7 +791,7 @@ def test_samd51_loss_window_grows_with_the_region_offset(start):
 
 
 def test_the_saving_doc_states_the_measured_loss_windows():
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "saving.md").read_text()
+    doc = (ROOT / "docs" / "saving.md").read_text()
     whole_typical = FakeNVM.write_ms(1 + 8192 // PAGE, ERASE_MS[0], PAGE_MS[0])
     whole_max = FakeNVM.write_ms(1 + 8192 // PAGE, ERASE_MS[1], PAGE_MS[1])
     assert "%d ms typical, %d ms at most" % (whole_typical, whole_max) in doc

@@ -28,7 +28,7 @@ from engine.store import (
 from fakenvm import PageFlash, SectorFlash
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
-from tools.mpvm import run
+from tools.vm.fuel_vm import run
 
 
 def fresh_snapshot(seed):

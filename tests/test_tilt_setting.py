@@ -13,7 +13,7 @@ from app.settings import Settings
 from engine import rules
 from engine.game import Game
 from fake_inputs import first_legal, gesture, milli_g
-from tools.sim import Simulator
+from tools.play.sim import Simulator
 
 #: Today's Settings page on a board without tilt, as it must stay.
 PAGE_WITHOUT_TILT = [

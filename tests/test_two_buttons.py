@@ -28,7 +28,7 @@ from tests.tiles import board
 from engine import rules
 from engine.game import Game
 from fake_inputs import Event, gesture, milli_g
-from tools.sim import FRAME_MS, Simulator
+from tools.play.sim import FRAME_MS, Simulator
 
 
 class App:

@@ -2,12 +2,12 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""tools/wear.py: the simulated player against each save mode's promises."""
+"""tools/measure/wear.py: the simulated player against each save mode's promises."""
 
 import pytest
 
 from app.save_policy import MODES
-from tools import wear
+from tools.measure import wear
 
 
 @pytest.mark.parametrize("mode", range(3))

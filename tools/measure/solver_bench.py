@@ -1,0 +1,376 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Benchmark the solver: seeded games on CPython (or PyPy), fuel per decision on MicroPython.
+
+Plays N games ``engine.game.Game(seed=S + i)`` with ``engine.solver`` picking
+every move (the win banner is answered with Continue, so games go on past
+2048 until no move is left or ``--max-moves``), then prints the share of
+games reaching 2048 / 4096 / 8192 / 16384, score and moves per game, and the
+time per decision (CPython's, or PyPy's when run under ``pypy3``: the
+search stops on a node budget, so its moves, and the game results, are the
+same on both; PyPy plays about 5x faster). With ``--preset device`` it also runs the solver
+inside the MicroPython VM (``tools.vm.fuel_vm``) on a fixed sample of boards from
+real games and prints the fuel per decision (max and median) with the
+estimated PyBadge time at 1.2e8 fuel/s, and the fuel on a second sample
+of boards where the search spends its whole node budget (the costliest
+decisions: their max is the preset's worst case).
+
+Usage::
+
+    python -m tools.measure.solver_bench --preset device --games 100 --seed 1 --jobs 2
+    python -m tools.measure.solver_bench --preset desktop --games 10 --seed 1 --jobs 2 --json
+    python -m tools.measure.solver_bench --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
+    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
+    python -m tools.measure.solver_bench --boards
+
+``--boards`` plays no games: for each board profile (boards/) it takes the
+device effort at that board's speed (``Effort.for_speed``: the node budget
+scaled by the profile's SPEED), measures the fuel of decisions that spend
+that whole budget, and prints the time they take on that board's CPU at
+1.2e8 fuel/s times its speed (the target: at most 0.7 s, with the 600 ms
+deadline as the backstop on the board).
+
+The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
+``--sample-cells``/``--refine``/``--monotony-power`` options override that field of the preset (games, the
+board sample and the MicroPython fuel runs all use the overridden effort),
+for trying a preset before changing ``engine/solver.py``.
+"""
+
+import argparse
+import copy
+import json
+import platform
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+from engine import solver
+from engine.game import Game
+
+#: Tiles whose share of games is reported (exponents).
+MILESTONES = (11, 12, 13, 14)
+#: Seed of the games the fuel sample is taken from, and the moves sampled.
+SAMPLE_SEED = 20480
+SAMPLE_EVERY = 40
+#: The second sample: every BOUND_EVERY-th decision that spends the budget.
+BOUND_EVERY = 5
+
+
+#: Effort fields the command line may override (all ints).
+OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine",
+               "monotony_power")
+
+
+def _converted(overrides):
+    """``overrides`` ({field: value as given to Effort}) as the values an
+    Effort stores (the probabilities are converted in its constructor)."""
+    return {field: getattr(solver.Effort(**{field: value}), field) for field, value in overrides.items()}
+
+
+def _preset(name, overrides=None):
+    """The named preset, or a copy of it with ``overrides`` applied."""
+    effort = {"device": solver.DEVICE, "desktop": solver.DESKTOP}[name]
+    if overrides:
+        effort = copy.copy(effort)
+        for field, value in _converted(overrides).items():
+            setattr(effort, field, value)
+    return effort
+
+
+def play_game(job):
+    """Play one seeded game; returns a dict of its results."""
+    seed, preset, max_moves, overrides = job
+    effort = _preset(preset, overrides)
+    game = Game(seed=seed)
+    thinking = 0.0
+    slowest = 0.0
+    decisions = 0
+    nodes = 0
+    while not game.over and (not max_moves or game.moves < max_moves):
+        if game.waiting:
+            game.continue_playing()
+        started = time.perf_counter()
+        direction = solver.best_move(game.cells, effort)
+        took = time.perf_counter() - started
+        thinking += took
+        slowest = max(slowest, took)
+        decisions += 1
+        nodes += solver.search().nodes
+        if direction < 0 or not game.move(direction):
+            raise RuntimeError("solver gave an invalid move on seed %d" % seed)
+    return {
+        "seed": seed,
+        "score": game.score,
+        "max_exponent": game.max_exponent,
+        "moves": game.moves,
+        "over": game.over,
+        "decisions": decisions,
+        "seconds": thinking,
+        "slowest": slowest,
+        "nodes": nodes,
+    }
+
+
+def sample_boards(count=30, preset="device", overrides=None, bound=False):
+    """A fixed sample of boards from real games (deterministic).
+
+    Every SAMPLE_EVERY-th position of games played by the preset from
+    SAMPLE_SEED on, so the sample holds open early boards (many spawns to
+    average over) and crowded late ones (deeper search). With ``bound``:
+    every BOUND_EVERY-th position on which the search spends its whole
+    node budget instead (a pass cut short: the costliest decisions).
+    """
+    effort = _preset(preset, overrides)
+    boards = []
+    seed = SAMPLE_SEED
+    found = 0
+    while len(boards) < count:
+        game = Game(seed=seed)
+        while not game.over and len(boards) < count:
+            if game.waiting:
+                game.continue_playing()
+            move = solver.best_move(game.cells, effort)
+            if bound:
+                if solver.search().nodes >= effort.max_nodes:
+                    found += 1
+                    if found % BOUND_EVERY == 0:
+                        boards.append(list(game.cells))
+            elif game.moves % SAMPLE_EVERY == 0:
+                boards.append(list(game.cells))
+            game.move(move)
+        seed += 1
+    return boards
+
+
+_FUEL_SETUP = """\
+from engine import solver
+%ssolver.best_move(%r, solver.%s)
+"""
+
+
+def fuel_per_decision(board, preset, overrides=None):
+    """MicroPython fuel of one ``best_move`` call on ``board`` (and its
+    move and allocated bytes), measured as (run with the call) minus (run
+    without it); the set-up makes one warm-up call first so imports and the
+    search's buffers are not counted."""
+    from tools.vm.fuel_vm import run
+
+    name = preset.upper()
+    # Overrides go first, so the warm-up call already uses them.
+    changes = "".join(
+        "solver.%s.%s = %d\n" % (name, field, value) for field, value in sorted(_converted(overrides or {}).items())
+    )
+    setup = _FUEL_SETUP % (changes, board, name)
+    # Inside a function: new module globals would grow the module's dict
+    # and count as the solver's allocation.
+    probe = (
+        "import micropython\n"
+        "def probe(cells):\n"
+        "    before = micropython.mem_total()\n"
+        "    move = solver.best_move(cells, solver.%s)\n"
+        "    print(move, micropython.mem_total() - before, solver.search().nodes)\n"
+        "probe(%r)\n"
+    ) % (name, board)
+    baseline = (
+        "import micropython\n"
+        "def probe(cells):\n"
+        "    before = micropython.mem_total()\n"
+        "    move = 0\n"
+        "    print(move, micropython.mem_total() - before, 0)\n"
+        "probe(%r)\n"
+    ) % (board,)
+    with_call = run(setup + probe, fuel=10**10)
+    without = run(setup + baseline, fuel=10**10)
+    move, allocated, nodes = (int(x) for x in with_call.stdout.split())
+    return with_call.fuel - without.fuel, move, allocated, nodes
+
+
+#: The decision time every board is held to (seconds, estimated).
+BOARD_DECISION_TARGET = 0.7
+
+
+def board_decisions(count=6):
+    """{board_id: (speed, node budget, max fuel, est. seconds)} of decisions
+    spending each profile's whole node budget on its CPU (one fuel sample
+    per distinct speed)."""
+    import boards
+    from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
+
+    by_speed = {}
+    table = {}
+    for board_id in sorted(boards.NAMES):
+        speed = boards.load(board_id).SPEED
+        budget = solver.DEVICE.for_speed(speed).max_nodes
+        if speed not in by_speed:
+            overrides = {"max_nodes": budget}
+            by_speed[speed] = max(
+                fuel_per_decision(board, "device", overrides)[0]
+                for board in sample_boards(count, "device", overrides, bound=True)
+            )
+        fuel = by_speed[speed]
+        table[board_id] = (speed, budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
+    return table
+
+
+def print_board_decisions(count=6):
+    """Print :func:`board_decisions` as a table."""
+    print("Solver decisions that spend the whole node budget, per board (fuel VM, %d boards each):" % count)
+    print("  %-28s %6s %7s %12s %9s" % ("board", "speed", "nodes", "fuel max", "est. s"))
+    for board_id, (speed, budget, fuel, seconds) in board_decisions(count).items():
+        print("  %-28s %6.2f %7d %12d %9.2f" % (board_id, speed, budget, fuel, seconds))
+    print("  target: <= %.1f s on every board (the 600 ms deadline stops a search on the board itself)"
+          % BOARD_DECISION_TARGET)
+
+
+def _progress(done, total, started):
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // total
+    elapsed = time.time() - started
+    sys.stderr.write(
+        "\r[%s%s] %d/%d games  %.0f s" % ("#" * filled, "." * (width - filled), done, total, elapsed)
+    )
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def summarise(games):
+    """The summary dict printed by the tool (also its --json output)."""
+    count = len(games)
+    scores = [game["score"] for game in games]
+    moves = [game["moves"] for game in games]
+    decisions = sum(game["decisions"] for game in games)
+    seconds = sum(game["seconds"] for game in games)
+    summary = {
+        "games": count,
+        "seeds": [game["seed"] for game in games],
+        "reached": {
+            str(1 << exponent): sum(1 for game in games if game["max_exponent"] >= exponent) / count
+            for exponent in MILESTONES
+        },
+        "max_tile": {str(game["seed"]): 1 << game["max_exponent"] for game in games},
+        "score_mean": statistics.mean(scores),
+        "score_median": statistics.median(scores),
+        "moves_mean": statistics.mean(moves),
+        "moves_median": statistics.median(moves),
+        "capped_games": sum(1 for game in games if not game["over"]),
+        "decisions": decisions,
+        "seconds_per_decision": seconds / decisions if decisions else 0.0,
+        "slowest_decision": max(game["slowest"] for game in games),
+        "interpreter": "%s %s" % (platform.python_implementation(), platform.python_version()),
+        "nodes_per_decision": sum(game["nodes"] for game in games) / decisions if decisions else 0.0,
+    }
+    return summary
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--preset", choices=("device", "desktop"), default="device")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
+    parser.add_argument("--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)")
+    parser.add_argument("--bound-boards", type=int, default=10,
+                        help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--boards", action="store_true",
+                        help="no games: the decision time of every board profile at its CPU speed")
+    parser.add_argument("--log", help="append each finished game to this file as a JSON line (long runs keep what they did)")
+    for field in OVERRIDABLE:
+        parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
+    args = parser.parse_args(argv)
+    overrides = {field: getattr(args, field) for field in OVERRIDABLE if getattr(args, field) is not None}
+    if args.boards:
+        print_board_decisions()
+        return
+    if args.preset == "device" and args.fuel_boards:
+        try:
+            import wasmtime  # noqa: F401  (what tools.vm.fuel_vm runs MicroPython with)
+        except ImportError as error:  # e.g. under pypy3: checked before the games
+            parser.error("the MicroPython fuel sample needs the project's venv (%s); "
+                         "add --fuel-boards 0 to play the games only" % error)
+
+    jobs = [(args.seed + index, args.preset, args.max_moves, overrides) for index in range(args.games)]
+    started = time.time()
+    games = []
+    log = open(args.log, "a") if args.log else None
+
+    def finished(result):
+        games.append(result)
+        if log:
+            log.write(json.dumps(result) + "\n")
+            log.flush()
+        _progress(len(games), len(jobs), started)
+
+    _progress(0, len(jobs), started)
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(play_game, jobs):
+                finished(result)
+    else:
+        for job in jobs:
+            finished(play_game(job))
+    if log:
+        log.close()
+    games.sort(key=lambda game: game["seed"])
+    summary = summarise(games)
+    summary["preset"] = args.preset
+    summary["overrides"] = overrides
+    summary["max_moves"] = args.max_moves
+    summary["wall_seconds"] = time.time() - started
+
+    if args.preset == "device" and args.fuel_boards:
+        from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
+
+        samples = [fuel_per_decision(board, args.preset, overrides)
+                   for board in sample_boards(args.fuel_boards, args.preset, overrides)]
+        fuels = [sample[0] for sample in samples]
+        summary["fuel_boards"] = len(fuels)
+        summary["fuel_max"] = max(fuels)
+        summary["fuel_median"] = statistics.median(fuels)
+        summary["pybadge_seconds_max"] = max(fuels) / FUEL_PER_SECOND_CONSERVATIVE
+        summary["pybadge_seconds_median"] = statistics.median(fuels) / FUEL_PER_SECOND_CONSERVATIVE
+        summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
+        summary["nodes_max"] = max(sample[3] for sample in samples)
+        if args.bound_boards:
+            bound = [fuel_per_decision(board, args.preset, overrides)[0]
+                     for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True)]
+            summary["bound_boards"] = len(bound)
+            summary["bound_fuel_max"] = max(bound)
+            summary["bound_fuel_min"] = min(bound)
+            summary["bound_pybadge_seconds_max"] = max(bound) / FUEL_PER_SECOND_CONSERVATIVE
+
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return
+    print("preset %s%s: %d games, seeds %d..%d%s" % (
+        args.preset, "".join(" %s=%d" % item for item in sorted(overrides.items())), summary["games"], args.seed, args.seed + args.games - 1,
+        ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else ""))
+    for tile, share in summary["reached"].items():
+        print("  reached %5s: %5.1f %%" % (tile, 100 * share))
+    print("  score: mean %.0f, median %.0f" % (summary["score_mean"], summary["score_median"]))
+    print("  moves per game: mean %.0f, median %.0f" % (summary["moves_mean"], summary["moves_median"]))
+    print("  %s: %.2f ms per decision (slowest %.0f ms), %.0f nodes per decision" % (
+        summary["interpreter"], 1000 * summary["seconds_per_decision"], 1000 * summary["slowest_decision"],
+        summary["nodes_per_decision"]))
+    if "fuel_max" in summary:
+        print("  MicroPython fuel per decision (%d sample boards): max %d, median %d" % (
+            summary["fuel_boards"], summary["fuel_max"], summary["fuel_median"]))
+        print("  est. PyBadge time at 1.2e8 fuel/s: max %.2f s, median %.2f s; nodes max %d; heap bytes per decision max %d" % (
+            summary["pybadge_seconds_max"], summary["pybadge_seconds_median"], summary["nodes_max"],
+            summary["bytes_per_decision_max"]))
+    if "bound_fuel_max" in summary:
+        print("  fuel on %d boards that spend the whole budget: %d .. %d (est. %.2f s at most)" % (
+            summary["bound_boards"], summary["bound_fuel_min"], summary["bound_fuel_max"],
+            summary["bound_pybadge_seconds_max"]))
+    print("  wall time %.0f s" % summary["wall_seconds"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,501 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The glass: what the fake board's screen shows, frame by frame.
+
+With ``auto_refresh`` off, a CircuitPython display shows only what the last
+``display.refresh()`` sent. The fake display (tools/play/standins/board.py)
+hands each refresh to a :class:`Glass`, which keeps a *snapshot* of the
+group tree as it was at that moment: every object's state bytes, copied
+(the stand-ins of tools/play/standins/displayio.py and vectorio.py keep their
+whole state in one ``bytearray``, so a snapshot is a few memory copies).
+What the app changes afterwards is not on the glass until the next refresh.
+
+Pixels are made from a snapshot only when asked for, by Blinka's own
+renderer (``displayio._displaycore._DisplayCore.fill_area``, loaded
+privately by tools/play/blinka.py): the snapshot becomes a Blinka tree of the
+same bitmaps, palettes, tile grids, rectangles and groups. The text on the
+glass is read from the text cells (TileGrids over the 6x12 glyph strip of
+app/text.py) and kept only where the rendered pixels show each glyph's ink.
+
+The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
+checks it against trees built directly in Blinka.
+"""
+
+import functools
+
+from tools.play import blinka
+
+#: Text cells: the glyph strip of app/text.py (printable ASCII, 6x12 each).
+FIRST_CHAR = 32
+CHAR_COUNT = 95
+CHAR_WIDTH = 6
+CHAR_HEIGHT = 12
+
+
+def _signed16(state, at):
+    value = state[at] | (state[at + 1] << 8)
+    return value - 65536 if value > 32767 else value
+
+
+def _unsigned16(state, at):
+    return state[at] | (state[at + 1] << 8)
+
+
+# -- snapshots --------------------------------------------------------------
+#
+# A snapshot is nested tuples, comparable with == (the state bytes compare
+# as bytes):
+#   ("group", x, y, scale, hidden, (member, ...))
+#   ("tiles", tile grid state, inline tiles, bitmap state, palette state)
+#   ("rect", rectangle state, palette state)
+
+
+def snapshot(group):
+    """The state of ``group`` and everything in it, as it is now (None for None)."""
+    if group is None:
+        return None
+    return _snap(group, {})
+
+
+def _snap(layer, copies):
+    state = layer._s
+    if hasattr(layer, "_items"):
+        members = tuple(_snap(member, copies) for member in layer._items)
+        return ("group", _signed16(state, 0), _signed16(state, 2), state[5], bool(state[4]), members)
+    shader = _copy(layer.pixel_shader, copies)
+    if hasattr(layer, "bitmap"):
+        return ("tiles", bytes(state), layer._inline, _copy(layer.bitmap, copies), shader)
+    return ("rect", bytes(state), shader)
+
+
+def _copy(thing, copies):
+    # One copy of a bitmap or palette per snapshot, however many layers use it.
+    key = id(thing)
+    copied = copies.get(key)
+    if copied is None:
+        state = getattr(thing, "_s", None)
+        if state is None:
+            raise TypeError("the glass draws stand-in bitmaps and palettes only, not %r" % (thing,))
+        copied = copies[key] = bytes(state)
+    return copied
+
+
+def _bitmap_size(state):
+    return _unsigned16(state, 0), _unsigned16(state, 2), state[4]
+
+
+def bitmap_values(state):
+    """The pixel values of a stand-in Bitmap's state: a list of rows of ints."""
+    width, height, bits = _bitmap_size(state)
+    stride = (width * bits + 31) // 32 * 4
+    mask = (1 << bits) - 1
+    rows = []
+    for y in range(height):
+        base = (8 + y * stride) * 8
+        row = []
+        for x in range(width):
+            bit = base + x * bits
+            row.append((state[bit >> 3] >> (bit & 7)) & mask)
+        rows.append(row)
+    return rows
+
+
+def palette_colours(state):
+    """``[(0xRRGGBB, transparent), ...]`` of a stand-in Palette's state."""
+    count = _unsigned16(state, 0)
+    colours = []
+    for index in range(count):
+        at = 2 + 4 * index
+        colours.append((state[at] | (state[at + 1] << 8) | (state[at + 2] << 16), state[at + 3] == 1))
+    return colours
+
+
+def tile_indices(state, inline):
+    """The tile index of every cell of a stand-in TileGrid's state, row-major."""
+    count = _unsigned16(state, 6) * _unsigned16(state, 8)
+    wide = _unsigned16(state, 14) > 255
+    if len(state) == 32:  # up to 4 bytes of tiles, packed in an int
+        size = 16 if wide else 8
+        return [(inline >> (index * size)) & ((1 << size) - 1) for index in range(count)]
+    if wide:
+        return [state[32 + 2 * index] | (state[33 + 2 * index] << 8) for index in range(count)]
+    return list(state[32 : 32 + count])
+
+
+# -- knowing that nothing changed -------------------------------------------
+#
+# The app calls display.refresh() at the end of every frame, and the
+# firmware then sends only what changed: nothing, most frames. Taking a
+# snapshot at each of them was most of what a long test spent (two minutes
+# of play are 6,000 refreshes of some 60 layers each). So on the desktop
+# the stand-ins' calls are counted: every call that may change what a layer
+# shows bumps CHANGES (any method of theirs but the read-only ones below,
+# any attribute set, any bitmaptools function), and a refresh of the same
+# root group with the same count as the one before is the same frame. That
+# errs one way only (a read counted as a change costs a snapshot, nothing
+# more); and every VERIFY_EVERY-th such refresh is snapshotted anyway, so a
+# way of changing a layer that the counting does not see makes the glass
+# refuse to be read (Glass.missed) instead of showing an old frame.
+
+#: Stand-in modules whose calls are counted, and their calls that only read.
+TRACKED_MODULES = ("displayio", "vectorio", "bitmaptools")
+READ_ONLY = frozenset((
+    "__getitem__", "__len__", "__iter__", "__contains__", "__repr__", "__eq__", "__hash__", "__bool__",
+    "index", "contains", "is_transparent", "convert", "get_glyph", "get_bounding_box",
+))
+VERIFY_EVERY = 64
+CHANGES = [0]
+
+
+def _counted(function):
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        CHANGES[0] += 1
+        return function(*args, **kwargs)
+
+    call.glass_counted = True
+    return call
+
+
+def _count_calls(module):
+    # Once per stand-in module object (each power-on imports them anew).
+    if module is None or getattr(module, "_glass_counted", False):
+        return
+    for name, value in list(vars(module).items()):
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            _count_class(value)
+        elif callable(value) and getattr(value, "__module__", None) == module.__name__ and not name.startswith("_"):
+            setattr(module, name, _counted(value))
+    module._glass_counted = True
+
+
+def _count_class(cls):
+    for klass in cls.__mro__:
+        if klass.__module__ != cls.__module__ and not klass.__module__.startswith(TRACKED_MODULES):
+            continue  # object's, list's: not a stand-in's
+        for name, value in list(vars(klass).items()):
+            if name in READ_ONLY or name == "__init__" or not callable(value) or getattr(value, "glass_counted", False):
+                continue
+            if name.startswith("_") and not (name.startswith("__") and name.endswith("__")):
+                continue  # a private helper: reached only through a counted call
+            setattr(klass, name, _counted(value))
+    if not getattr(cls.__setattr__, "glass_counted", False):
+        cls.__setattr__ = _counted(cls.__setattr__)  # properties (x, hidden, ...) and plain attributes
+
+
+def count_changes():
+    """Count the calls of the stand-in modules loaded now (idempotent)."""
+    for name in TRACKED_MODULES:
+        _count_calls(sys.modules.get(name))
+
+
+# -- pixels -----------------------------------------------------------------
+
+
+class _Renderer:
+    """Blinka trees built from snapshots; converted bitmaps are reused."""
+
+    def __init__(self):
+        self._bitmaps = {}
+
+    def bitmap(self, state):
+        made = self._bitmaps.get(state)
+        if made is None:
+            if len(self._bitmaps) > 256:
+                self._bitmaps.clear()
+            made = self._bitmaps[state] = blinka.bitmap_from_rows(bitmap_values(state), 1 << _bitmap_size(state)[2])
+        return made
+
+    def palette(self, state):
+        return blinka.palette_from_colours(palette_colours(state))
+
+    def layer(self, node):
+        kind = node[0]
+        if kind == "group":
+            _, x, y, scale, hidden, members = node
+            group = blinka.module("displayio").Group(scale=scale, x=x, y=y)
+            for member in members:
+                group.append(self.layer(member))
+            group.hidden = hidden
+            return group
+        if kind == "tiles":
+            _, state, inline, bitmap_state, palette_state = node
+            grid = blinka.module("displayio").TileGrid(
+                self.bitmap(bitmap_state),
+                pixel_shader=self.palette(palette_state),
+                width=_unsigned16(state, 6),
+                height=_unsigned16(state, 8),
+                tile_width=_unsigned16(state, 10),
+                tile_height=_unsigned16(state, 12),
+                x=_signed16(state, 0),
+                y=_signed16(state, 2),
+            )
+            for index, tile in enumerate(tile_indices(state, inline)):
+                grid[index] = tile
+            flags = state[5]
+            grid.flip_x = bool(flags & 1)
+            grid.flip_y = bool(flags & 2)
+            grid.transpose_xy = bool(flags & 4)
+            grid.hidden = bool(state[4])
+            return grid
+        _, state, palette_state = node
+        shape = blinka.module("vectorio").Rectangle(
+            pixel_shader=self.palette(palette_state),
+            width=_unsigned16(state, 6),
+            height=_unsigned16(state, 8),
+            x=_signed16(state, 0),
+            y=_signed16(state, 2),
+            color_index=_unsigned16(state, 10),
+        )
+        shape.hidden = bool(state[4])
+        return shape
+
+    def pixels(self, frame, width, height):
+        if frame is None:
+            return [0] * (width * height)  # no group: the console, shown here as black
+        return blinka.render_rgb565(self.layer(frame), width, height)
+
+
+_RENDERER = _Renderer()
+
+
+def render(group, width, height):
+    """RGB565 pixels (row-major list) of a stand-in ``group`` as it is now."""
+    return _RENDERER.pixels(snapshot(group), width, height)
+
+
+# -- text -------------------------------------------------------------------
+
+
+class TextCell:
+    """One character on the glass: ``char`` at screen pixel (``x``, ``y``), ``scale`` times 6x12."""
+
+    __slots__ = ("char", "x", "y", "scale", "colour", "ink")
+
+    def __init__(self, char, x, y, scale, colour, ink):
+        self.char = char
+        self.x = x
+        self.y = y
+        self.scale = scale
+        self.colour = colour
+        self.ink = ink  # the glyph's ink pixels, (dx, dy) in the cell
+
+    def __repr__(self):
+        return "TextCell(%r, %d, %d)" % (self.char, self.x, self.y)
+
+
+def _is_text_strip(bitmap_state, state):
+    width, height, bits = _bitmap_size(bitmap_state)
+    return (
+        bits == 1
+        and (width, height) == (CHAR_WIDTH * CHAR_COUNT, CHAR_HEIGHT)
+        and (_unsigned16(state, 10), _unsigned16(state, 12)) == (CHAR_WIDTH, CHAR_HEIGHT)
+    )
+
+
+def _glyph_ink(bitmap_state, index, cache):
+    key = (bitmap_state, index)
+    ink = cache.get(key)
+    if ink is None:
+        rows = cache.get(bitmap_state)
+        if rows is None:
+            rows = cache[bitmap_state] = bitmap_values(bitmap_state)
+        left = index * CHAR_WIDTH
+        ink = cache[key] = tuple(
+            (x, y) for y in range(CHAR_HEIGHT) for x in range(CHAR_WIDTH) if rows[y][left + x]
+        )
+    return ink
+
+
+def text_cells(frame, ink_cache=None):
+    """Every text cell of a snapshot that is not hidden, in drawing order (covered or not)."""
+    cells = []
+    if frame is not None:
+        _collect(frame, 0, 0, 1, cells, {} if ink_cache is None else ink_cache)
+    return cells
+
+
+def _collect(node, x0, y0, scale, cells, cache):
+    kind = node[0]
+    if kind == "group":
+        _, x, y, own_scale, hidden, members = node
+        if hidden:
+            return
+        # CircuitPython scales a group's members, and its own position
+        # counts in its parent's scale.
+        x0 += x * scale
+        y0 += y * scale
+        scale *= own_scale
+        for member in members:
+            _collect(member, x0, y0, scale, cells, cache)
+        return
+    if kind != "tiles":
+        return
+    _, state, inline, bitmap_state, palette_state = node
+    if state[4] or not _is_text_strip(bitmap_state, state):
+        return
+    colours = palette_colours(palette_state)
+    colour = colours[1][0] if len(colours) > 1 else colours[0][0]
+    columns = _unsigned16(state, 6)
+    left = x0 + _signed16(state, 0) * scale
+    top = y0 + _signed16(state, 2) * scale
+    for index, tile in enumerate(tile_indices(state, inline)):
+        row, column = divmod(index, columns)
+        cells.append(TextCell(
+            chr(FIRST_CHAR + tile) if tile < CHAR_COUNT else "?",
+            left + column * CHAR_WIDTH * scale,
+            top + row * CHAR_HEIGHT * scale,
+            scale,
+            colour,
+            _glyph_ink(bitmap_state, tile, cache),
+        ))
+
+
+def rgb565(colour):
+    """0xRRGGBB -> the RGB565 value the glass holds for it."""
+    return ((colour >> 8) & 0xF800) | ((colour >> 5) & 0x07E0) | ((colour >> 3) & 0x001F)
+
+
+def readable(cell, pixels, width, height):
+    """True if ``cell``'s glyph is on the glass: inside the screen, every
+    ink pixel in the text's colour, and some pixel of its cell in another
+    colour, so that it stands out. A glyph without ink reads as a space
+    only if it is one (a letter drawn blank is not on the glass)."""
+    ink_colour = rgb565(cell.colour)
+    scale = cell.scale
+    if cell.x < 0 or cell.y < 0 or cell.x + CHAR_WIDTH * scale > width or cell.y + CHAR_HEIGHT * scale > height:
+        return False
+    if not cell.ink:
+        return cell.char == " "
+    for dx, dy in cell.ink:
+        for sy in range(scale):
+            row = (cell.y + dy * scale + sy) * width + cell.x + dx * scale
+            for sx in range(scale):
+                if pixels[row + sx] != ink_colour:
+                    return False
+    inked = set(cell.ink)
+    for dy in range(CHAR_HEIGHT):
+        for dx in range(CHAR_WIDTH):
+            if (dx, dy) not in inked and pixels[(cell.y + dy * scale) * width + cell.x + dx * scale] != ink_colour:
+                return True
+    return False
+
+
+def lines_of(cells):
+    """Visible text cells as the lines a player reads: the cells of one
+    screen row left to right, a gap of more than one cell as two spaces,
+    trailing spaces dropped; rows top to bottom, empty ones left out."""
+    rows = {}
+    for cell in cells:
+        rows.setdefault(cell.y, []).append(cell)
+    lines = []
+    for y in sorted(rows):
+        row = sorted(rows[y], key=lambda cell: cell.x)
+        text = ""
+        end = None
+        for cell in row:
+            if end is not None and cell.x > end + 1:
+                text = text.rstrip(" ") + "  "
+            text += cell.char
+            end = cell.x + CHAR_WIDTH * cell.scale
+        text = text.strip()
+        if text:
+            lines.append(text)
+    return lines
+
+
+# -- the glass --------------------------------------------------------------
+
+
+class Glass:
+    """The screen of a fake display: the frame its last refresh sent.
+
+    :param int width: pixels across.
+    :param int height: pixels down.
+    """
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        #: The snapshot the last refresh sent (None: nothing yet / the console).
+        self._frame = None
+        #: Refreshes so far, and those that changed what the glass shows.
+        self.refreshes = 0
+        self.changes = 0
+        #: Why the glass cannot be trusted, if a refresh found a change the
+        #: counting of calls missed (see "knowing that nothing changed").
+        self.missed = None
+        self._pixels = None
+        self._visible = None
+        self._ink = {}
+        self._sent = None  # (root group, CHANGES) of the last refresh
+        self._unchanged = 0
+
+    @property
+    def frame(self):
+        """The snapshot the last refresh sent (None: nothing yet / the console)."""
+        if self.missed:
+            raise AssertionError(self.missed)
+        return self._frame
+
+    def capture(self, root_group):
+        """A refresh: the glass now shows ``root_group`` as it is."""
+        self.refreshes += 1
+        sent = self._sent
+        if sent is not None and sent[0] is root_group and sent[1] == CHANGES[0]:
+            self._unchanged += 1
+            if self._unchanged % VERIFY_EVERY:
+                return  # nothing was called that could change a layer
+            if snapshot(root_group) != self._frame and not self.missed:
+                self.missed = "the glass missed a change: something changed a layer without a counted call"
+            return
+        count_changes()
+        frame = snapshot(root_group)
+        self._sent = (root_group, CHANGES[0])
+        if frame != self._frame:
+            self._frame = frame
+            self.changes += 1
+            self._pixels = None
+            self._visible = None
+
+    def stale(self, root_group):
+        """True if ``root_group`` as it is now differs from what the glass shows
+        (something changed that no refresh has sent)."""
+        return snapshot(root_group) != self.frame
+
+    def pixels(self):
+        """The glass as width*height RGB565 ints, row-major."""
+        if self._pixels is None:
+            self._pixels = _RENDERER.pixels(self.frame, self.width, self.height)
+        return self._pixels
+
+    def cells(self):
+        """The text cells a player can read on the glass."""
+        if self._visible is None:
+            pixels = self.pixels()
+            self._visible = [
+                cell for cell in text_cells(self.frame, self._ink)
+                if readable(cell, pixels, self.width, self.height)
+            ]
+        return self._visible
+
+    def lines(self):
+        """The text on the glass, line by line (see :func:`lines_of`)."""
+        return lines_of(self.cells())
+
+    def text(self):
+        """The text on the glass as one string, a line per screen row."""
+        return "\n".join(self.lines())
+
+    def shows(self, *words):
+        """True if every one of ``words`` is on the glass (within one line)."""
+        lines = self.lines()
+        return all(any(word in line for line in lines) for word in words)
+
+    def png(self, path, scale=1):
+        """Write the glass to a PNG file, each pixel ``scale`` x ``scale``."""
+        from tools.play.framebuffer import write_png
+
+        write_png(path, self.pixels(), width=self.width, height=self.height, scale=scale)

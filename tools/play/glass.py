@@ -24,6 +24,7 @@ checks it against trees built directly in Blinka.
 """
 
 import functools
+import sys
 
 from tools.play import blinka
 
@@ -442,6 +443,15 @@ class Glass:
 
     def capture(self, root_group):
         """A refresh: the glass now shows ``root_group`` as it is."""
+        try:
+            self._capture(root_group)
+        except Exception as error:
+            # The app's recovery would take this for a fault of its own and
+            # go on: the glass is broken, so it refuses to be read.
+            self.missed = self.missed or "the glass failed at a refresh: %r" % (error,)
+            raise
+
+    def _capture(self, root_group):
         self.refreshes += 1
         sent = self._sent
         if sent is not None and sent[0] is root_group and sent[1] == CHANGES[0]:

@@ -40,6 +40,23 @@ def _load_standard_code_module():
 
 _load_standard_code_module()
 
+
+def _temporary_files_in_memory():
+    # The deploy and NVM tests make and remove tens of thousands of small
+    # files (a deploy cut at each of its steps, then deployed again); on a
+    # disk mounted with `discard` each unlink or rmdir takes milliseconds.
+    # Where /dev/shm (memory) can be written, pytest's tmp_path and the
+    # tools' tempfile folders go there, unless TMPDIR says otherwise.
+    shared = "/dev/shm"
+    if "TMPDIR" not in os.environ and os.path.isdir(shared) and os.access(shared, os.W_OK | os.X_OK):
+        import tempfile
+
+        os.environ["TMPDIR"] = shared
+        tempfile.tempdir = None  # gettempdir() looks again
+
+
+_temporary_files_in_memory()
+
 # Before anything imports Blinka or pygame: no board detection noise on
 # stdout, no window, no sound card.
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")

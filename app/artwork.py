@@ -353,13 +353,3 @@ def painting(font_dir, layout):
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)
     return Art(faces, score_digits, arrow, arrow_palette, text_strip(font_dir))
-
-
-def paint(font_dir, layout):
-    """Draw everything for ``layout`` with the fonts in ``font_dir``; returns an :class:`Art`."""
-    steps = painting(font_dir, layout)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value

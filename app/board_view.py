@@ -217,10 +217,6 @@ class BoardView:
         ring.y = layout.board_y + (index // 4) * layout.pitch
         ring.hidden = False
 
-    def face_at(self, index):
-        """Face index shown in cell ``index`` (0..15, row-major)."""
-        return self.cells[index][0]
-
     def show_scores(self, score, best):
         """Update SCORE and BEST (ints >= 0: every digit up to 9,999,999,
         then whole millions and an M, e.g. "1073M")."""
@@ -244,11 +240,6 @@ class BoardView:
         arrow.flip_x = direction == 1
         arrow.flip_y = direction == 1 or direction == 2
         arrow.hidden = False
-
-    @property
-    def hint_direction(self):
-        """The direction the hint arrow shows, -1 when hidden."""
-        return self._arrow_direction
 
     def show_status(self, first="", second=""):
         """Up to two short lines (``layout.status_columns`` characters each)

@@ -137,9 +137,3 @@ class TextGrid:
         """Blank every row."""
         for row in range(self.rows):
             self.blank(row)
-
-    def text_at(self, row):
-        """The characters of ``row``, trailing spaces removed (tests, the simulator)."""
-        grid = self.grid
-        base = row * self.columns
-        return "".join(chr(FIRST + grid[base + column]) for column in range(self.columns)).rstrip()

@@ -76,7 +76,3 @@ def text_colour(exponent):
     """Digit colour on a tile: dark on the pale 2 and 4, light elsewhere."""
     return DARK_TEXT if exponent <= 2 else LIGHT_TEXT
 
-
-def rgb565(colour):
-    """0xRRGGBB -> the 16-bit RGB565 value the PyBadge's TFT shows."""
-    return ((colour >> 8) & 0xF800) | ((colour >> 5) & 0x07E0) | ((colour >> 3) & 0x001F)

@@ -185,11 +185,6 @@ class TiltKeys:
         self._tries = 0
         self._count = self._sum_right = self._sum_down = self._sum_normal = 0
 
-    @property
-    def calibrating(self):
-        """True until level has been measured."""
-        return self._calibrating > 0
-
     def sample(self):
         """Read the sensor once and queue any direction press or release."""
         switch = self.switch

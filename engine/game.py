@@ -96,11 +96,6 @@ class Game:
         self._moves_before = self.stats.moves - count
 
     @property
-    def max_tile(self):
-        """Value of the largest tile on the board (e.g. 2048), 0 if empty."""
-        return tile_value(self.max_exponent)
-
-    @property
     def waiting(self):
         """True while the win banner awaits Continue or New game.
 

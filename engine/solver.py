@@ -292,40 +292,6 @@ def prepare(monotony_power=MONOTONY_POWER):
     _tables(monotony_power)
 
 
-def evaluate(cells, monotony_power=MONOTONY_POWER):
-    """The heuristic score of a board, as a plain function.
-
-    The search computes the same number inline from the pair tables; this
-    spelled-out version documents it and lets the tests check the search.
-
-    :param cells: 16 exponents, row-major (not changed).
-    :param int monotony_power: as in :class:`Effort`.
-    :return: an int in -2**21 .. 2**21; higher is better.
-    """
-    score = EMPTY_SCORE[cells.count(0)]
-    for line in range(8):
-        if line < 4:  # a row, left to right
-            first, step = line * 4, 1
-        else:  # a column, top to bottom
-            first, step = line - 4, 4
-        rise = 0
-        fall = 0
-        for position in range(3):
-            here = cells[first + position * step]
-            there = cells[first + (position + 1) * step]
-            change = _power(there, monotony_power) - _power(here, monotony_power)
-            if change > 0:
-                rise += change
-            else:
-                fall -= change
-            if here and here == there:
-                score += MERGE_WEIGHT
-        score -= MONOTONY_WEIGHT * min(rise, fall)
-    for exponent in cells:
-        score -= SUM_WEIGHT * _isqrt(exponent ** 7) // 8
-    return max(-_LIVE_LIMIT, min(_LIVE_LIMIT, score))
-
-
 class _Slice:
     def __getitem__(self, key):
         return key

@@ -286,7 +286,7 @@ def test_hint_uses_the_real_solver():
     sim = Simulator(seed=43)  # no solver injected: engine.solver.best_move, DEVICE effort
     sim.press_all(["left", "down", "left"])
     sim.press("select")
-    direction = sim.app.view.hint_direction
+    direction = sim.app.view._arrow_direction
     assert 0 <= direction <= 3
     trial = list(sim.game.cells)
     assert rules.slide(trial, direction) >= 0  # the hint is a legal move
@@ -359,7 +359,7 @@ def test_after_the_menu_the_solver_comes_back_a_step_a_frame():
     assert solver._TABLES and solver._SEARCH is None and assist.busy
     sim.frames(1)  # the search, and the hint
     assert solver._SEARCH is not None and not assist.busy
-    direction = sim.app.view.hint_direction
+    direction = sim.app.view._arrow_direction
     assert sim.app.view.status_text == "hint\n" + rules.NAMES[direction].upper()
     trial = list(sim.game.cells)
     assert rules.slide(trial, direction) >= 0

@@ -116,7 +116,7 @@ def _scheme_frames(scheme, count):
 
 def _still(keys):
     # Level is measured while the board rests (as a player holds it).
-    while keys.calibrating:
+    while keys._calibrating:
         while keys.events.get() is not None:
             pass
 

@@ -11,7 +11,7 @@ from app.controller import OVER, PLAY, WON
 from app.layouts import for_screen
 from app.menus import HELP_PAGE, MENU
 from tests.tiles import board
-from tools.play.glass import render
+from tools.play.glass import render, rgb565
 from tools.play.sim import FONT_DIR, Simulator
 
 L = for_screen(160, 128)
@@ -126,11 +126,11 @@ def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
     pixels = screen.pixels()
     for index, exponent in enumerate(cells):
         rows = screen.cell_pixels(pixels, index)
-        background = theme.rgb565(theme.tile_colour(exponent))
+        background = rgb565(theme.tile_colour(exponent))
         # Near the corner of the tile (inside its rounded corner) is plain tile colour.
         assert rows[2][2] == background, index
-        assert sim.app.view.face_at(index) == exponent
-        ink = theme.rgb565(theme.text_colour(exponent))
+        assert sim.app.view.cells[index][0] == exponent
+        ink = rgb565(theme.text_colour(exponent))
         drawn = {(x, y) for y, row in enumerate(rows) for x, value in enumerate(row) if value == ink}
         if exponent == 0:
             assert drawn == set()
@@ -143,7 +143,7 @@ def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
         ink_only = [[1 if value == ink else 0 for value in row] for row in rows]
         assert ink_mask(ink_only, 0) == expected, text
         # Nothing but tile colour, ink and the board-colour corners.
-        allowed = {background, ink, theme.rgb565(theme.BOARD)}
+        allowed = {background, ink, rgb565(theme.BOARD)}
         assert {value for row in rows for value in row} <= allowed, text
         # Ink stays off the tile's edge pixels.
         assert min(x for x, _ in drawn) >= 1 and max(x for x, _ in drawn) <= layout.tile - 2, text
@@ -180,7 +180,7 @@ def test_layouts_fit_their_screens():
 
 def test_gaps_are_board_colour(sim):
     pixels = sim.pixels()
-    board_colour = theme.rgb565(theme.BOARD)
+    board_colour = rgb565(theme.BOARD)
     # The gap column left of each column of tiles, and the right edge.
     for x in (L.board_x, L.board_x + L.pitch, L.board_x + L.board_size - 1):
         assert pixels[60 * WIDTH + x] == board_colour
@@ -196,7 +196,7 @@ def test_scores_show_their_digits(sim):
     assert view.score.wide.grid.hidden and not view.score.narrow.grid.hidden
     sim.step()
     pixels = sim.pixels()
-    light = theme.rgb565(theme.LIGHT_TEXT)
+    light = rgb565(theme.LIGHT_TEXT)
     panel = [pixels[y * WIDTH + x] for y in range(20, 34) for x in range(L.score.x, WIDTH)]
     assert light in panel
 
@@ -215,8 +215,8 @@ def test_win_banner(sim):
     assert overlay.lines == ("Continue", "New game")
     assert overlay.selected == 0
     pixels = sim.pixels()
-    assert pixels[30 * WIDTH + 2] == theme.rgb565(theme.WIN_GOLD)
-    assert pixels[120 * WIDTH + 60] != theme.rgb565(theme.WIN_GOLD)
+    assert pixels[30 * WIDTH + 2] == rgb565(theme.WIN_GOLD)
+    assert pixels[120 * WIDTH + 60] != rgb565(theme.WIN_GOLD)
 
 
 def test_game_over_screen(sim):
@@ -228,7 +228,7 @@ def test_game_over_screen(sim):
     assert sim.app.overlay.title_text == "Game over"
     assert "Score 777" in sim.app.overlay.lines
     pixels = sim.pixels()
-    assert pixels[30 * WIDTH + 2] == theme.rgb565(theme.OVERLAY)
+    assert pixels[30 * WIDTH + 2] == rgb565(theme.OVERLAY)
 
 
 def test_menu(sim):
@@ -240,7 +240,7 @@ def test_menu(sim):
     sim.press("down")
     assert overlay.selected == 1
     pixels = sim.pixels()
-    highlight = theme.rgb565(theme.HIGHLIGHT)
+    highlight = rgb565(theme.HIGHLIGHT)
     row_y = 17 + 12 + 6
     assert pixels[row_y * WIDTH + 150] == highlight
     assert pixels[(row_y - 12) * WIDTH + 150] != highlight
@@ -290,11 +290,11 @@ def test_stats_settings_about(sim):
 def test_hint_shows_arrow_and_name():
     sim = Simulator(seed=3, solver=lambda cells: 3)
     sim.press("select")
-    assert sim.app.view.hint_direction == 3
+    assert sim.app.view._arrow_direction == 3
     assert sim.app.view.status_text == "hint\nLEFT"
     pixels = sim.pixels()
     centre = (L.board_y + L.board_size // 2) * WIDTH + L.board_x + L.board_size // 2
-    assert pixels[centre] == theme.rgb565(theme.HINT_ARROW)
+    assert pixels[centre] == rgb565(theme.HINT_ARROW)
     assert pages.MENU_ITEMS[0] == "Resume"
 
 
@@ -318,11 +318,11 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     expected = sorted([(at(1), at(0)), (at(2), at(1)), (at(3), at(1)), (at(5), at(4)), (at(7), at(4))])
     assert moves == expected
     # Tiles that move are not also drawn in their old cell.
-    assert [sim.app.view.face_at(i) for i in range(4)] == [cells_before[0], 0, 0, 0]
+    assert [sim.app.view.cells[i][0] for i in range(4)] == [cells_before[0], 0, 0, 0]
     sim.up("left")
     sim.settle()
     assert not animation.active
-    assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells
+    assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells
 
 
 def test_idle_frames_change_nothing_on_the_glass(sim):
@@ -353,15 +353,15 @@ def test_new_tile_appears_small_then_full(sim):
     spawned = [i for i in range(16) if sim.game.cells[i] and i != 3]
     assert len(spawned) == 1
     index = spawned[0]
-    assert sim.app.view.face_at(index) == APPEARING + sim.game.cells[index] - 1
-    assert sim.app.view.face_at(3) == 1
+    assert sim.app.view.cells[index][0] == APPEARING + sim.game.cells[index] - 1
+    assert sim.app.view.cells[3][0] == 1
     pixels = sim.pixels()
     rows = cell_pixels(pixels, index)
     # The edge of the cell is still empty-cell colour; the middle is the tile.
-    assert rows[3][3] == theme.rgb565(theme.EMPTY_CELL)
-    assert rows[13][5] == theme.rgb565(theme.tile_colour(sim.game.cells[index]))
+    assert rows[3][3] == rgb565(theme.EMPTY_CELL)
+    assert rows[13][5] == rgb565(theme.tile_colour(sim.game.cells[index]))
     sim.settle()
-    assert [sim.app.view.face_at(i) for i in range(16)] == sim.game.cells
+    assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells
 
 
 def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
@@ -376,17 +376,17 @@ def test_merged_tiles_flash_a_ring_in_the_gaps(sim):
     while sim.now - start < DURATION_MS:
         sim.frames(1)
     pixels = sim.pixels()
-    ring = theme.rgb565(theme.MERGE_RING)
+    ring = rgb565(theme.MERGE_RING)
     left, top = tile_origin(0)
     # The gap left of and below the new 4 in cell 0 glows; cell 15's gap does not.
     assert pixels[(top + 10) * WIDTH + left - 1] == ring
     assert pixels[(top + L.tile) * WIDTH + left + 10] == ring
     left, top = tile_origin(15)
-    assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)
+    assert pixels[(top + 10) * WIDTH + left - 1] == rgb565(theme.BOARD)
     sim.settle()
     pixels = sim.pixels()
     left, top = tile_origin(0)
-    assert pixels[(top + 10) * WIDTH + left - 1] == theme.rgb565(theme.BOARD)
+    assert pixels[(top + 10) * WIDTH + left - 1] == rgb565(theme.BOARD)
 
 
 class SlowNVM(bytearray):
@@ -425,12 +425,12 @@ def test_several_131072_tiles_draw_and_slide(sim):
     cells = board(". 131072 . 131072", "131072 131072 4 4", "65536 65536 . .", "2 . . .")
     sim.game.set_board(cells)
     sim.app.show_position()
-    assert [sim.app.view.face_at(i) for i in range(16)] == cells
+    assert [sim.app.view.cells[i][0] for i in range(16)] == cells
     sim.step()
     pixels = sim.pixels()
     drawn = [cell_pixels(pixels, index) for index in (1, 3, 4, 5)]
     assert all(rows == drawn[0] for rows in drawn)  # the same 131072 face each time
-    assert theme.rgb565(theme.tile_colour(17)) in drawn[0][2]
+    assert rgb565(theme.tile_colour(17)) in drawn[0][2]
     animation = sim.app.animation
     sim.down("left")
     sim.frames(1)
@@ -452,12 +452,12 @@ def test_several_131072_tiles_draw_and_slide(sim):
     assert not animation.active
     after = sim.game.cells
     assert after[0:2] == [17, 17] and after[4:7] == [17, 17, 3] and after[8] == 17
-    assert [sim.app.view.face_at(i) for i in range(16)] == after
+    assert [sim.app.view.cells[i][0] for i in range(16)] == after
 
 
 def panel_ink(pixels, top, bottom):
     """(x, y) of light text in the score panel between rows top..bottom."""
-    light = theme.rgb565(theme.LIGHT_TEXT)
+    light = rgb565(theme.LIGHT_TEXT)
     return {
         (x, y)
         for y in range(top, bottom)
@@ -494,7 +494,7 @@ def test_the_compact_m_is_drawn(sim):
     assert strip.digits() == "12M"
     sim.step()
     pixels = sim.pixels()
-    light = theme.rgb565(theme.LIGHT_TEXT)
+    light = rgb565(theme.LIGHT_TEXT)
     left = strip.grid.x + (strip.width - 1) * strip.advance
     glyph = [[pixels[(strip.grid.y + y) * WIDTH + left + x] == light for x in range(strip.advance)]
              for y in range(strip.height)]

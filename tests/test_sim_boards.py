@@ -46,7 +46,7 @@ def test_the_clue_is_played_by_tilt_and_two_buttons():
     clue.press("left")  # a tilt and back
     assert clue.game.moves == moves + 1
     clue.press("select")  # A: a hint
-    assert clue.app.view.hint_direction == 3
+    assert clue.app.view._arrow_direction == 3
     clue.press("start")  # B: the menu
     assert clue.app.mode == "menu"
 

@@ -12,6 +12,41 @@ from engine import rules, solver
 from engine.game import Game
 from tests.tiles import board
 
+
+def evaluate(cells, monotony_power=solver.MONOTONY_POWER):
+    """The solver's heuristic score of a board, spelled out as a plain function.
+
+    The search computes the same number inline from its pair tables; the
+    tests below check that it gives exactly this (docs/solver.md).
+
+    :param cells: 16 exponents, row-major (not changed).
+    :param int monotony_power: as in :class:`Effort`.
+    :return: an int in -2**21 .. 2**21; higher is better.
+    """
+    score = solver.EMPTY_SCORE[cells.count(0)]
+    for line in range(8):
+        if line < 4:  # a row, left to right
+            first, step = line * 4, 1
+        else:  # a column, top to bottom
+            first, step = line - 4, 4
+        rise = 0
+        fall = 0
+        for position in range(3):
+            here = cells[first + position * step]
+            there = cells[first + (position + 1) * step]
+            change = solver._power(there, monotony_power) - solver._power(here, monotony_power)
+            if change > 0:
+                rise += change
+            else:
+                fall -= change
+            if here and here == there:
+                score += solver.MERGE_WEIGHT
+        score -= solver.MONOTONY_WEIGHT * min(rise, fall)
+    for exponent in cells:
+        score -= solver.SUM_WEIGHT * solver._isqrt(exponent ** 7) // 8
+    return max(-solver._LIVE_LIMIT, min(solver._LIVE_LIMIT, score))
+
+
 # Boards seen in real games, from open to crowded.
 SAMPLE = [
     board("2 . . .", ". . . .", ". . 2 .", ". . . ."),
@@ -120,7 +155,7 @@ def test_search_matches_the_plain_heuristic_at_depth_one():
         for direction in range(4):
             after = list(cells)
             if rules.slide(after, direction) >= 0:
-                value = solver.evaluate(after)
+                value = evaluate(after)
                 if best_value is None or value > best_value:
                     best_value, best_direction = value, direction
         assert solver.best_move(cells, greedy) == best_direction
@@ -131,8 +166,8 @@ def test_search_matches_the_plain_heuristic_at_depth_one():
 def test_evaluate_prefers_order_and_space():
     ordered = board("256 64 16 4", "64 16 4 .", "16 4 . .", "4 . . .")
     scrambled = board("4 256 4 16", "64 . 16 .", ". 4 . 64", "16 . 4 .")
-    assert solver.evaluate(ordered) > solver.evaluate(scrambled)
-    assert solver.evaluate(board("2 . . .", ". . . .", ". . . .", ". . . .")) > solver.evaluate(
+    assert evaluate(ordered) > evaluate(scrambled)
+    assert evaluate(board("2 . . .", ". . . .", ". . . .", ". . . .")) > evaluate(
         board("2 4 2 .", ". . . .", ". . . .", ". . . .")
     )
 
@@ -173,7 +208,7 @@ def expectimax(cells, depth, effort, level=0, chance=solver._CERTAIN):
         if level + 1 < depth and chance >= effort.min_probability:
             value = spawns(after, depth, effort, level, chance)
         else:
-            value = solver.evaluate(after, effort.monotony_power)
+            value = evaluate(after, effort.monotony_power)
         best = max(best, value)
     return best
 

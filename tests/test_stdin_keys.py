@@ -244,7 +244,7 @@ def test_the_fruit_jam_plays_from_the_keyboard(split):
         reference.move(direction)
         assert app.game.cells == reference.cells
     jam.type(" ")  # Space: a hint
-    assert 0 <= app.view.hint_direction <= 3
+    assert 0 <= app.view._arrow_direction <= 3
     jam.type("\r")  # Enter: the menu
     assert app.mode == MENU
     jam.type(ESC + "[B" + ESC + "[B")

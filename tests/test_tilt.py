@@ -34,10 +34,10 @@ def ready(start=(0.0, 0.0), buttons=None, **options):
     sensor = Accelerometer()
     sensor.tilt(*start)
     keys = TiltKeys(buttons, sensor, **options)
-    assert keys.calibrating
+    assert keys._calibrating
     for _ in range(CALIBRATION):
         assert drain(keys) == []
-    assert not keys.calibrating
+    assert not keys._calibrating
     return keys, sensor
 
 
@@ -181,9 +181,9 @@ def test_level_again_releases_a_held_direction_and_measures_afresh():
     assert play_stream(keys, sensor, [(30, 0)] * 5) == [(KEY_RIGHT, True)]
     keys.level()  # held at 30 degrees right: that becomes level
     assert drain(keys) == [(KEY_RIGHT, False)]
-    assert keys.calibrating
+    assert keys._calibrating
     assert play_stream(keys, sensor, [(30, 0)] * CALIBRATION) == []
-    assert not keys.calibrating
+    assert not keys._calibrating
     assert play_stream(keys, sensor, [(30, 0)] * 50) == []
     # Now flat is a tilt to the left.
     assert presses(play_stream(keys, sensor, [(0, 0)] * 5)) == [KEY_LEFT]
@@ -297,7 +297,7 @@ def levelled_at(right, down):
     sensor = Accelerometer()
     sensor.set(*gravity(right, down))
     keys = TiltKeys(None, sensor)
-    assert at(keys, sensor, right, down, CALIBRATION) == [] and not keys.calibrating
+    assert at(keys, sensor, right, down, CALIBRATION) == [] and not keys._calibrating
     return keys, sensor
 
 
@@ -328,7 +328,7 @@ def test_a_board_moved_while_level_is_measured_is_measured_again():
     keys.level()
     stream = [gravity(0, 0)] * 3 + [gravity(25, 0)] * 8 + [gravity(0, 0)] * (tilt.SETTLE_SAMPLES + tilt.LEVEL_SAMPLES + 4)
     assert play_stream(keys, sensor, stream) == []
-    assert not keys.calibrating
+    assert not keys._calibrating
     assert at(keys, sensor, -25, 0, 5) + at(keys, sensor, 0, 0, 5) == [(KEY_LEFT, True), (KEY_LEFT, False)]
 
 

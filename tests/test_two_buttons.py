@@ -141,7 +141,7 @@ class Clue:
 
     def __init__(self, seed=21):
         self.sim = Simulator(seed=seed, board="clue_nrf52840_express")  # it measures level as it starts
-        assert not self.keys.calibrating
+        assert not self.keys._calibrating
 
     @property
     def keys(self):
@@ -178,7 +178,7 @@ def test_the_clue_plays_by_tilt_and_its_two_buttons():
         assert app.game.cells == reference.cells, direction
     # A: a hint (the solver's move shows).
     clue.tap("a")
-    assert 0 <= app.view.hint_direction <= 3
+    assert 0 <= app.view._arrow_direction <= 3
     # B: the menu; tilting down moves its selection, B goes back.
     clue.tap("b")
     assert app.mode == MENU_MODE and app.menus.row == 0
@@ -215,10 +215,10 @@ def test_the_clue_menu_opens_confirms_and_levels_tilt_as_it_closes():
     clue.hold(20, 0)
     clue.sim.frames(20)
     clue.tap("b")
-    assert app.mode == PLAY and clue.keys.calibrating
+    assert app.mode == PLAY and clue.keys._calibrating
     cells = list(app.game.cells)
     clue.sim.frames(20)
-    assert not clue.keys.calibrating and app.game.cells == cells
+    assert not clue.keys._calibrating and app.game.cells == cells
     for angle in gesture(25, 0, ramp=4, hold=4, back=4, start=(20, 0)):
         clue.hold(*angle)
         clue.sim.step()

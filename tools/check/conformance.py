@@ -15,6 +15,7 @@ so both interpreters play the same moves.
 
 from engine.game import Game
 from engine.rng import Rng
+from engine.rules import tile_value
 
 
 def play(games, moves):
@@ -30,7 +31,7 @@ def play(games, moves):
             if game.waiting:
                 game.continue_playing()
             if game.over:
-                print("over", number, game.moves, game.score, game.max_tile)
+                print("over", number, game.moves, game.score, tile_value(game.max_exponent))
                 break
 
 

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""engine.store: round trips, garbage, old formats, power cuts, MicroPython agreement."""
+"""engine.store and engine.record: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
 import json
 import random
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import rules, store as store_module
+from engine import record as record_module, rules, store as store_module
 from engine.game import Game
-from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, SLOT_SIZE, UNCHANGED, VERSION, VERSIONS, Store, crc32
+from engine.record import REFUSED_MAX, SLOT_SIZE, VERSION, VERSIONS, crc32
+from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from engine.game import COUNTER_MAX, MAX_SCORE
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tools.mpvm import run
@@ -301,7 +302,7 @@ def put(record, offset, value, size=4):
     record[offset : offset + size] = value.to_bytes(size, "little")
 
 
-# Field offsets (docs in engine/store.py).
+# Field offsets (docs in engine/record.py).
 CELLS, SCORE, BEST, FLAGS, MOVES, RNG, GAMES, WINS, BEST_TILE, TOTAL, SAVES = 11, 27, 31, 35, 36, 40, 44, 48, 52, 53, 7
 WON, KEEP, OVER = 1, 2, 4
 STUCK = [1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 1]
@@ -315,7 +316,7 @@ def no_winning(record):
     record[FLAGS] = 0
 
 
-# Each rule of engine.store._check, broken alone where the others allow it:
+# Each rule of engine.record.check, broken alone where the others allow it:
 # (reason, change to a valid mid-game record). A record with a valid CRC
 # that breaks any of them is not a game this program writes.
 IMPOSSIBLE = {
@@ -394,9 +395,9 @@ def test_the_check_uses_no_big_int():
     # the value is put together (a big int on the device).
     record = bytearray(RECORD_LENGTH)
     record[SCORE + 3] = 0x40
-    assert store_module._small(record, SCORE) == -1
+    assert record_module._small(record, SCORE) == -1
     record[SCORE + 3] = 0x3F
-    assert store_module._small(record, SCORE) == 0x3F000000
+    assert record_module._small(record, SCORE) == 0x3F000000
 
 
 # ---------------------------------------------------------------- refused saves
@@ -451,13 +452,13 @@ def test_the_refused_count_saturates():
     nvm, _ = two_records()
     store = Store(nvm)
     game = store.load()
-    store.refused = store_module.REFUSED_MAX
+    store.refused = REFUSED_MAX
     play(game, 2, random.Random(4))
     assert store.save(game) == SAVED  # into slot 0
     damage(nvm, 1)
     again = Store(nvm)
     again.load()
-    assert (again.refused, again.refusal) == (store_module.REFUSED_MAX, "damaged")
+    assert (again.refused, again.refusal) == (REFUSED_MAX, "damaged")
 
 
 # ---------------------------------------------------------------- failing NVM
@@ -904,7 +905,8 @@ def test_micropython_loads_the_fixtures():
 CRAFTED_GUEST = """
 from engine import rules
 from engine.game import Game
-from engine.store import Store, crc32
+from engine.record import crc32
+from engine.store import Store
 from engine.rng import Rng
 rng = Rng(%(seed)d)
 base = bytearray(b'\\xff' * 256)

@@ -4,7 +4,7 @@
 
 """Write NVM fixtures of the current save format for tests/test_store.py.
 
-Run once when a new format version is introduced (``engine.store.VERSION``
+Run once when a new format version is introduced (``engine.record.VERSION``
 goes up), and commit the files it writes. Never regenerate the fixtures of an
 older version: they stand for the bytes already sitting in players' NVM, which
 every later version must still load.
@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine import rules  # noqa: E402
-from engine.store import MIN_LENGTH, SLOT_SIZE, VERSION, Store, crc32  # noqa: E402
+from engine.record import SLOT_SIZE, VERSION, crc32  # noqa: E402
+from engine.store import MIN_LENGTH, Store  # noqa: E402
 
 FIXTURES = REPO / "tests" / "fixtures"
 INDEX = FIXTURES / "store_fixtures.json"

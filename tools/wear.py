@@ -58,7 +58,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.save_policy import MODE_NAMES, SavePolicy  # noqa: E402
-from engine.store import ERASE_SIZE, SLOT_SIZE  # noqa: E402
+from engine.record import SLOT_SIZE  # noqa: E402
+from engine.store import ERASE_SIZE  # noqa: E402
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)

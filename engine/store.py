@@ -69,15 +69,6 @@ ENV_START = "GAME2048_NVM_START"
 ENV_LENGTH = "GAME2048_NVM_LENGTH"
 
 
-def _is_newer(sequence, other):
-    """True if ``sequence`` was written after ``other`` (both 16-bit, wrapping).
-
-    Only for two slots: a save writes one more than the newest, so the two
-    valid records are always one apart (with more, it is not transitive)."""
-    distance = (sequence - other) & _SEQUENCE_MASK
-    return 0 < distance < _SEQUENCE_HALF
-
-
 def _describe(error):
     # A short text for a failed write (it must fit the About page): the
     # exception's type, or for any OSError with an errno "OSError" and the
@@ -258,8 +249,12 @@ class Store:
                         continue
                 except Exception:
                     continue
+                # Written after the other slot's record: ahead of it by less
+                # than half of 2**16 (a save writes one more than the newest,
+                # so two valid records are one apart; with more slots this
+                # order would not be transitive).
                 slot_sequence = record.get(data, record.SEQUENCE_AT, 2)
-                if newest is None or _is_newer(slot_sequence, sequence):
+                if newest is None or 0 < (slot_sequence - sequence) & _SEQUENCE_MASK < _SEQUENCE_HALF:
                     newest = slot
                     newest_record = data
                     sequence = slot_sequence

@@ -302,14 +302,14 @@ def pack(game, settings, refused, mark):
         flags |= _OVER
     record[_FLAGS_AT] = flags
     _put(record, _MOVES_AT, min(game.moves, COUNTER_MAX), 4)
-    rng = game.rng
-    _put(record, _RNG_AT, rng.y, 2)
-    _put(record, _RNG_AT + 2, rng.x, 2)
-    stats = game.stats
-    _put(record, _GAMES_AT, min(stats.games, COUNTER_MAX), 4)
-    _put(record, _WINS_AT, min(stats.wins, COUNTER_MAX), 4)
-    record[_BEST_EXPONENT_AT] = stats.best_exponent
-    _put(record, _TOTAL_MOVES_AT, min(stats.moves, COUNTER_MAX), 4)
+    # game.rng and game.stats without a local each: a save calls this, and
+    # every local is a word of pystack.
+    _put(record, _RNG_AT, game.rng.y, 2)
+    _put(record, _RNG_AT + 2, game.rng.x, 2)
+    _put(record, _GAMES_AT, min(game.stats.games, COUNTER_MAX), 4)
+    _put(record, _WINS_AT, min(game.stats.wins, COUNTER_MAX), 4)
+    record[_BEST_EXPONENT_AT] = game.stats.best_exponent
+    _put(record, _TOTAL_MOVES_AT, min(game.stats.moves, COUNTER_MAX), 4)
     record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = settings
     _put(record, _REFUSED_AT, min(refused, REFUSED_MAX), 2)
     _put(record, _MARK_AT, mark, 2)

@@ -360,10 +360,10 @@ class Store:
         # record.check), and each call level takes pystack on the board.
         try:
             if not self._scanned:
-                found = self._scan()
-                if found is not None and not self._loaded:
+                data = self._scan()
+                if data is not None and not self._loaded:
                     # Saving without load(): keep the counts.
-                    self.saves, self.refused, self._mark = record.counts(found)
+                    self.saves, self.refused, self._mark = record.counts(data)
             data = record.pack(game, self.settings, self.refused, self._mark)
             newest = self._newest
             last = self._last

@@ -105,21 +105,22 @@ class Log:
         #: write left it; the next append goes after it.
         self.used = -1
 
+    def _slot(self, slot):
+        base = self.store.start + slot * SLOT_SIZE
+        return self.store.nvm[base : base + SLOT_SIZE]
+
     def scan(self, refusals):
         """``(newest slot, its record)``, or ``(None, None)``; sets ``used``.
 
         Refused slots after the newest record go into ``refusals``.
         """
-        nvm = self.store.nvm
-        start = self.store.start
         used = -1
         newest = None
         record = None
         slot = self.count - 1
         while slot >= 0:
             try:
-                base = start + slot * SLOT_SIZE
-                record = nvm[base : base + SLOT_SIZE]
+                record = self._slot(slot)
                 whole = len(record) == SLOT_SIZE
                 if whole and record == _ERASED:
                     slot -= 1
@@ -146,7 +147,7 @@ class Log:
             # slot 0 has one more than it); a marked one that fails was the
             # newest.
             try:
-                first = nvm[start : start + SLOT_SIZE]
+                first = self._slot(0)
                 if len(first) == SLOT_SIZE:
                     if verdict(first) is None:
                         if get(first, SEQUENCE_AT, 2) == (get(record, SEQUENCE_AT, 2) + 1) & 0xFFFF:

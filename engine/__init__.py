@@ -6,6 +6,6 @@
 
 Nothing in this package touches hardware: ``rules`` slides and merges a board,
 ``rng`` is the seeded generator that a saved game carries, ``game`` keeps the
-score and the win / game-over flow, ``store`` writes it to NVM and ``solver``
-picks moves.
+score and the win / game-over flow, ``record`` is the byte format of a saved
+game, ``store`` places records in NVM and ``solver`` picks moves.
 """

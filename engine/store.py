@@ -2,15 +2,12 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Save records for a game in a bytearray-like NVM (``microcontroller.nvm``).
+"""Where save records go in a bytearray-like NVM (``microcontroller.nvm``).
 
-A record is a small, self-checking snapshot of everything worth keeping: the
-game in progress (board, score, best, won / Continue / over, move count and
-the random generator's state, so the resumed game spawns exactly as the
-uninterrupted one would), the lifetime statistics, the number of saves made,
-the number of saves refused and 8 bytes of app settings. The record format
-is one; where records go is the *layout*, chosen for how the port writes
-(docs/saving.md has each one's loss window and wear):
+The bytes of one record (what it holds, its CRC and checks, a reader per
+format version) are :mod:`engine.record`'s. The format is one; where records
+go is the *layout*, chosen for how the port writes (docs/saving.md has each
+one's loss window and wear):
 
 * ``"block"`` (default; SAMD51, ESP32, the desktop file): two slots 128 bytes
   apart; a save writes the slot that does *not* hold the newest valid record.
@@ -21,30 +18,9 @@ is one; where records go is the *layout*, chosen for how the port writes
 * ``"log"`` (RP2040 / RP2350): records appended into erased 128-byte slots of
   one sector, with no erase, until it is full; ``engine.store_log``.
 
-A record is trusted only if its magic, version and CRC match *and* it holds
-a game this program could have written (``_check``: cells 0..17, flags that
-agree with the board, score and counters in range and consistent). Anything
-else is ignored like foreign data; a record that claims to be ours and fails
-is counted in ``refused``.
-
-Record layout, format version 2 (little-endian, 73 bytes)::
-
-    0  magic b"2048"          35 flags: 1 won, 2 keep_playing, 4 over
-    4  format version (2)     36 moves this game (4)
-    5  sequence number (2)    40 RNG state: word y (2), word x (2)
-    7  saves made (4)         44 stats: games (4), wins (4),
-    11 cells (16 exponents)      best exponent (1), moves (4)
-    27 score (4)              57 app settings (8)
-    31 best (4)               65 saves refused (2)
-                              67 mark of a refused slot (2)
-                              69 CRC-32 of bytes 0..68 (4)
-
-Version 1 (69 bytes) is the same up to byte 64, then its CRC at 65 (its RNG
-field was one 32-bit number: the same bytes as the two words). Each slot is
-128 bytes, so later versions may grow; older versions are read by their own
-reader (``_READERS``), and a version this code does not know is ignored like
-any foreign data. No value read or written needs a big int: 4-byte fields
-are checked to be below 2**30 before they are put together.
+``load`` trusts the newest record that :func:`engine.record.verdict` passes;
+anything else is ignored like foreign data, and a record that claims to be
+ours and fails is counted in ``refused``.
 """
 
 try:
@@ -55,21 +31,13 @@ except ImportError:  # CPython
         return value
 
 
-from engine import rules
-from engine.game import COUNTER_MAX, MAX_SCORE, Game
+from engine import record
+from engine.game import COUNTER_MAX, Game
 
-#: Format version written by ``save``.
-VERSION = 2
-#: Bytes reserved per slot; a record of any version fits in one.
-SLOT_SIZE = 128
 #: Slots of the "block" and "pages" layouts.
 SLOT_COUNT = 2
 #: The smallest region a ``Store`` accepts, in bytes.
-MIN_LENGTH = SLOT_SIZE * SLOT_COUNT
-#: Number of opaque app-setting bytes kept in every record.
-SETTINGS_SIZE = 8
-#: Where the count of refused saves stops (2 bytes in the record).
-REFUSED_MAX = 65535
+MIN_LENGTH = record.SLOT_SIZE * SLOT_COUNT
 
 #: ``save`` outcomes. SAVED: a record was written and read back equal.
 SAVED = 1
@@ -82,42 +50,10 @@ FAILED = -1
 #: can be kept.
 NO_NVM = -2
 
-MAGIC = b"2048"
 # Sequence numbers are 16 bits and wrap. "block" and "pages" compare their
 # two (always one apart) modulo 2**16; "log" goes by slot order instead.
 _SEQUENCE_MASK = const(0xFFFF)
 _SEQUENCE_HALF = const(0x8000)
-
-# Offsets of the fields (the same in versions 1 and 2 up to byte 64).
-_VERSION_AT = const(4)
-_SEQUENCE_AT = 5
-_SAVES_AT = const(7)
-_BODY_AT = const(11)  # from here to the CRC: the part compared to skip repeated writes
-_CELLS_AT = const(11)
-_SCORE_AT = const(27)
-_BEST_AT = const(31)
-_FLAGS_AT = const(35)
-_MOVES_AT = const(36)
-_RNG_AT = const(40)  # y at 40, x at 42
-_GAMES_AT = const(44)
-_WINS_AT = const(48)
-_BEST_EXPONENT_AT = const(52)
-_TOTAL_MOVES_AT = const(53)
-_SETTINGS_AT = const(57)
-_CRC_AT_V1 = const(65)
-_LENGTH_V1 = const(69)
-_REFUSED_AT = const(65)
-_MARK_AT = const(67)
-_CRC_AT_V2 = const(69)
-_LENGTH_V2 = 73
-
-_WON = const(1)
-_KEEP_PLAYING = const(2)
-_OVER = const(4)
-
-# What a slot holds that is not ours to read (no magic, unknown version):
-# ignored, and not counted as refused.
-_FOREIGN = "foreign"
 
 #: Layout names (``Store(layout=...)``): two slots side by side; two slots
 #: in two erase pages; an append-only log in erased flash.
@@ -131,193 +67,6 @@ ERASE_SIZE = 4096
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
 ENV_LENGTH = "GAME2048_NVM_LENGTH"
-
-
-def _crc_tables():
-    # CRC-32 (the zlib / Ethernet one: reflected polynomial 0xEDB88320) four
-    # bits at a time, each 32-bit value kept as two 16-bit halves so that no
-    # value reaches 2**30 (MicroPython's small ints): 2 x 16 table entries.
-    table_high = []
-    table_low = []
-    for nibble in range(16):
-        high = 0
-        low = nibble
-        for _ in range(4):
-            carry = low & 1
-            low = (low >> 1) | ((high & 1) << 15)
-            high >>= 1
-            if carry:
-                high ^= 0xEDB8
-                low ^= 0x8320
-        table_high.append(high)
-        table_low.append(low)
-    return tuple(table_high), tuple(table_low)
-
-
-_CRC_HIGH, _CRC_LOW = _crc_tables()
-
-
-def crc32(data, length):
-    """CRC-32 of ``data[0:length]`` as ``(high16, low16)``; equals zlib.crc32."""
-    high = 0xFFFF
-    low = 0xFFFF
-    for index in range(length):
-        low ^= data[index]
-        nibble = low & 15
-        low = ((low >> 4) | ((high & 15) << 12)) ^ _CRC_LOW[nibble]
-        high = (high >> 4) ^ _CRC_HIGH[nibble]
-        nibble = low & 15
-        low = ((low >> 4) | ((high & 15) << 12)) ^ _CRC_LOW[nibble]
-        high = (high >> 4) ^ _CRC_HIGH[nibble]
-    return high ^ 0xFFFF, low ^ 0xFFFF
-
-
-def _put(buffer, offset, value, size):
-    # Little-endian unsigned; values are masked to ``size`` bytes.
-    for index in range(size):
-        buffer[offset + index] = (value >> (8 * index)) & 0xFF
-
-
-def _get(buffer, offset, size):
-    # Only for fields known to be small: 2-byte ones, or 4-byte ones that
-    # passed _check (below 2**30).
-    value = 0
-    for index in range(size - 1, -1, -1):
-        value = (value << 8) | buffer[offset + index]
-    return value
-
-
-def _small(buffer, offset):
-    # A 4-byte field, or -1 if it is 2**30 or more: such a value is never
-    # valid, and building it would need a big int on the device. Read
-    # here, not through _get: the save's checks call it at their deepest.
-    high = buffer[offset + 3]
-    if high >= 0x40:
-        return -1
-    return buffer[offset] | buffer[offset + 1] << 8 | buffer[offset + 2] << 16 | high << 24
-
-
-def _is_newer(sequence, other):
-    """True if ``sequence`` was written after ``other`` (both 16-bit, wrapping).
-
-    Only for two slots: a save writes one more than the newest, so the two
-    valid records are always one apart (with more, it is not transitive)."""
-    distance = (sequence - other) & _SEQUENCE_MASK
-    return 0 < distance < _SEQUENCE_HALF
-
-
-def _record_length(record):
-    # The length of a record that looks like ours and carries a version we
-    # can read, else 0. Used before trusting anything else in the slot.
-    if record[0:4] != MAGIC:
-        return 0
-    version = record[_VERSION_AT]
-    if version == 2:
-        return _LENGTH_V2
-    if version == 1:
-        return _LENGTH_V1
-    return 0  # a future (or unknown) version: not ours to interpret
-
-
-def _verdict(record):
-    """None if the slot holds a record to trust; _FOREIGN if it is not ours
-    (no magic, unknown version); else why it is refused (a short text)."""
-    length = _record_length(record)
-    if not length:
-        return _FOREIGN
-    high, low = crc32(record, length - 4)
-    if _get(record, length - 4, 2) != low or _get(record, length - 2, 2) != high:
-        return "damaged"
-    return _check(record)
-
-
-def _check(record):
-    """Why the game in ``record`` is one this program never writes, or None.
-
-    The CRC only says the bytes are as written; these rules say the game is
-    possible (each has a test in tests/test_store.py that fails without it).
-    Shared by versions 1 and 2 (the same offsets).
-    """
-    flags = record[_FLAGS_AT]
-    if flags & ~(_WON | _KEEP_PLAYING | _OVER) or (flags & _KEEP_PLAYING and not flags & _WON):
-        return "flags"
-    cells = bytearray(16)
-    largest = 0
-    for index in range(16):
-        value = record[_CELLS_AT + index]
-        if value > rules.MAX_EXPONENT:
-            return "cells"
-        cells[index] = value
-        if value > largest:
-            largest = value
-    if not largest:
-        return "empty board"  # no direction could ever move it
-    # Over exactly when no move is left; won exactly when a 2048 or more is
-    # on the board (tiles never shrink, so a 2048 once made stays).
-    if bool(flags & _OVER) == rules.can_move(cells):
-        return "over flag"
-    if bool(flags & _WON) != (largest >= rules.WIN_EXPONENT):
-        return "won flag"
-    score = _small(record, _SCORE_AT)
-    if not 0 <= score <= MAX_SCORE:
-        return "score"
-    best = _small(record, _BEST_AT)
-    if not score <= best <= MAX_SCORE:
-        return "best"
-    # The counters (one function with the rest: a save runs these checks
-    # at the bottom of its call chain, and each call level takes pystack).
-    moves = _small(record, _MOVES_AT)
-    games = _small(record, _GAMES_AT)
-    wins = _small(record, _WINS_AT)
-    total = _small(record, _TOTAL_MOVES_AT)
-    saves = _small(record, _SAVES_AT)
-    for count in (moves, games, wins, total, saves):
-        if not 0 <= count <= COUNTER_MAX:
-            return "counters"
-    # The game in progress is counted in games; one win per game at most;
-    # this game's moves are part of the total; a won game was counted.
-    if not games or wins > games or moves > total or (flags & _WON and not wins):
-        return "stats"
-    best_exponent = record[_BEST_EXPONENT_AT]
-    if not largest <= best_exponent <= rules.MAX_EXPONENT:
-        return "best tile"
-    if wins and best_exponent < rules.WIN_EXPONENT:
-        return "best tile"  # a win made a 2048
-    if not (_get(record, _RNG_AT, 2) or _get(record, _RNG_AT + 2, 2)):
-        return "rng"  # the generator's state is never all zero
-    return None
-
-
-def _read(record, game, store):
-    # Reader of versions 1 and 2 (the game fields have the same offsets),
-    # from a checked record: fills ``game`` and the store's settings.
-    flags = record[_FLAGS_AT]
-    cells = game.cells
-    for index in range(16):
-        cells[index] = record[_CELLS_AT + index]
-    game.score = _get(record, _SCORE_AT, 4)
-    game.best = _get(record, _BEST_AT, 4)
-    game.won = bool(flags & _WON)
-    game.keep_playing = bool(flags & _KEEP_PLAYING)
-    game.over = bool(flags & _OVER)
-    game.max_exponent = rules.max_exponent(cells)
-    game.rng.set_words(_get(record, _RNG_AT + 2, 2), _get(record, _RNG_AT, 2))
-    stats = game.stats
-    stats.games = _get(record, _GAMES_AT, 4)
-    stats.wins = _get(record, _WINS_AT, 4)
-    stats.best_exponent = record[_BEST_EXPONENT_AT]
-    stats.moves = _get(record, _TOTAL_MOVES_AT, 4)
-    game.moves = _get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
-    store.settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
-
-
-# Reader for each format version this code can load. A new version gets a
-# new one if its fields move; old ones stay, each with a fixture in
-# tests/fixtures/ (``Store._take_header`` reads the header of each).
-_READERS = {1: _read, 2: _read}
-
-#: Every format version ``load`` understands.
-VERSIONS = tuple(sorted(_READERS))
 
 
 def _describe(error):
@@ -386,11 +135,12 @@ class Store:
     (format version of the loaded record, None if nothing valid was found),
     ``refused`` (lifetime count of records that claimed to be ours and were
     refused at a load, kept in the record; a refused slot is counted once,
-    at most REFUSED_MAX), ``refusal`` (why the last load refused one, e.g.
-    "damaged" or "score"; None if it refused none), ``failure`` (short text
-    of why the last save failed, e.g. "OSError 28", "read-back"; None after
-    a save that worked), ``error`` (the exception it raised, if any),
-    ``layout`` (its name) and ``slots`` (how many slots it uses).
+    at most ``engine.record.REFUSED_MAX``), ``refusal`` (why the last load
+    refused one, e.g. "damaged" or "score"; None if it refused none),
+    ``failure`` (short text of why the last save failed, e.g. "OSError 28",
+    "read-back"; None after a save that worked), ``error`` (the exception
+    it raised, if any), ``layout`` (its name) and ``slots`` (how many slots
+    it uses).
     """
 
     def __init__(self, nvm, start=0, length=None, layout=BLOCK, erase_size=None, program_size=None):
@@ -400,14 +150,14 @@ class Store:
             erase_size = ERASE_SIZE
         if (
             (layout == BLOCK) != (erase_size is None)
-            or (erase_size is not None and (erase_size < SLOT_SIZE or erase_size % SLOT_SIZE))
+            or (erase_size is not None and (erase_size < record.SLOT_SIZE or erase_size % record.SLOT_SIZE))
             or (program_size is not None and layout != LOG)
         ):
             raise ValueError("%s: erase_size=%r program_size=%r do not fit" % (layout, erase_size, program_size))
         self.nvm = nvm
         self.layout = layout
         self.saves = 0
-        self.settings = bytearray(SETTINGS_SIZE)
+        self.settings = bytearray(record.SETTINGS_SIZE)
         self.version = None
         self.refused = 0
         self.refusal = None
@@ -423,7 +173,7 @@ class Store:
         # A copy of the newest record (written or loaded), or None.
         self._last = None
         # Bytes from one slot's start to the next's, and the slot count.
-        self._spacing = SLOT_SIZE
+        self._spacing = record.SLOT_SIZE
         self.slots = SLOT_COUNT
         # The "log" layout's placement (engine.store_log.Log), else None.
         self._log = None
@@ -447,23 +197,24 @@ class Store:
         self.length = length
         if layout == PAGES:
             # A slot at the start of each of two erase pages.
-            if start % erase_size or length < erase_size + SLOT_SIZE:
+            if start % erase_size or length < erase_size + record.SLOT_SIZE:
                 raise ValueError(
                     "pages: start=%d not a multiple of %d, or length=%d below %d"
-                    % (start, erase_size, length, erase_size + SLOT_SIZE)
+                    % (start, erase_size, length, erase_size + record.SLOT_SIZE)
                 )
             self._spacing = erase_size
         elif layout == LOG:
             from engine.store_log import Log
 
             self._log = Log(self, erase_size, program_size)
+            self.slots = self._log.count
 
     def erase_cycles(self):
         """Erase cycles the saves made so far cost the most-worn erase unit
         (estimate from ``saves``): one per save in "block", every other save
         per page in "pages", one per full sector in "log"."""
         if self._log is not None:
-            return self._log.erase_cycles(self.saves)
+            return self.saves // self.slots
         if self.layout == PAGES:
             return (self.saves + 1) // 2
         return self.saves
@@ -473,7 +224,7 @@ class Store:
 
     def _slot_bytes(self, slot):
         base = self._base(slot)
-        return self.nvm[base : base + SLOT_SIZE]
+        return self.nvm[base : base + record.SLOT_SIZE]
 
     def _scan(self, refusals=None):
         # Find the newest trusted record; returns its bytes (or None). With
@@ -488,42 +239,45 @@ class Store:
         else:
             for slot in range(SLOT_COUNT):
                 try:
-                    record = self._slot_bytes(slot)
-                    if len(record) != SLOT_SIZE:
+                    data = self._slot_bytes(slot)
+                    if len(data) != record.SLOT_SIZE:
                         continue
-                    verdict = _verdict(record)
-                    if verdict is not None:
-                        if refusals is not None and verdict != _FOREIGN:
-                            refusals.append((slot, crc32(record, SLOT_SIZE)[1], verdict))
+                    reason = record.verdict(data)
+                    if reason is not None:
+                        if refusals is not None and reason != record.FOREIGN:
+                            refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
                         continue
                 except Exception:
                     continue
-                slot_sequence = _get(record, _SEQUENCE_AT, 2)
-                if newest is None or _is_newer(slot_sequence, sequence):
+                # Written after the other slot's record: ahead of it by less
+                # than half of 2**16 (a save writes one more than the newest,
+                # so two valid records are one apart; with more slots this
+                # order would not be transitive).
+                slot_sequence = record.get(data, record.SEQUENCE_AT, 2)
+                if newest is None or 0 < (slot_sequence - sequence) & _SEQUENCE_MASK < _SEQUENCE_HALF:
                     newest = slot
-                    newest_record = record
+                    newest_record = data
                     sequence = slot_sequence
         self._newest = newest
-        self._sequence = 0 if newest_record is None else _get(newest_record, _SEQUENCE_AT, 2)
+        self._sequence = 0 if newest_record is None else record.get(newest_record, record.SEQUENCE_AT, 2)
         self._scanned = True
         # The newest record as stored, to tell an unchanged game by (only a
         # record of the current version can equal a new one).
         self._last = None
-        if newest_record is not None and newest_record[_VERSION_AT] == VERSION:
-            self._last = newest_record[0:_LENGTH_V2]
+        if newest_record is not None and newest_record[record.VERSION_AT] == record.VERSION:
+            self._last = newest_record[0 : record.LENGTH]
         return newest_record
-
-    def _take_header(self, record):
-        # Saves made and saves refused (version 1 kept no count of those).
-        self.saves = _get(record, _SAVES_AT, 4)
-        self.refused = self._mark = 0
-        if record[_VERSION_AT] >= 2:
-            self.refused = _get(record, _REFUSED_AT, 2)
-            self._mark = _get(record, _MARK_AT, 2)
 
     def _count_refusals(self, refusals):
         if self._log is not None:
-            self._log.count_refusals(refusals)
+            # The log's refused slots all lie after its newest record: a
+            # save lands after them and the next scan no longer reports
+            # them, so each counts once with no mark. The first was
+            # written last.
+            if refusals:
+                self.refusal = refusals[0][2]
+            self.refused = min(self.refused + len(refusals), record.REFUSED_MAX)
+            self._mark = 0
             return
         # Each refused slot counts once: the next save overwrites it, except
         # when both slots were refused (the second survives the first save).
@@ -533,7 +287,7 @@ class Store:
         counted = self._mark
         for slot, fingerprint, reason in refusals:
             self.refusal = reason
-            if fingerprint != counted and self.refused < REFUSED_MAX:
+            if fingerprint != counted and self.refused < record.REFUSED_MAX:
                 self.refused += 1
             if slot != target:
                 self._mark = fingerprint
@@ -552,75 +306,33 @@ class Store:
         self.refusal = None
         self.refused = 0
         self._mark = 0
-        record = None
+        found = None
         if self.nvm is not None:
             refusals = []
             try:
-                record = self._scan(refusals)
-                if record is not None:
-                    self._take_header(record)
+                found = self._scan(refusals)
+                if found is not None:
+                    self.saves, self.refused, self._mark = record.counts(found)
                     game = Game(seed=0)
-                    _READERS[record[_VERSION_AT]](record, game, self)
-                    self.version = record[_VERSION_AT]
+                    record.READERS[found[record.VERSION_AT]](found, game, self.settings)
+                    self.version = found[record.VERSION_AT]
                 self._count_refusals(refusals)
             except Exception:  # a checked record cannot fail; never stop the game
-                record = None
-            if record is not None:
+                found = None
+            if found is not None:
                 return game
         self.version = None
         self.saves = 0
-        for index in range(SETTINGS_SIZE):
+        for index in range(record.SETTINGS_SIZE):
             self.settings[index] = 0
         return Game(seed=seed)
 
     def encode(self, game, sequence, saves):
-        """The version-``VERSION`` record of ``game`` as a bytearray (73 bytes)."""
-        record = self._body(game)
-        self._seal(record, sequence, saves)
-        return record
-
-    def _body(self, game):
-        # A record with every field but the sequence, saves and CRC filled.
-        # Scores and counters beyond their maximum are stored at it (Game
-        # never passes them; this keeps any caller's numbers from wrapping).
-        record = bytearray(_LENGTH_V2)
-        record[0:4] = MAGIC
-        record[_VERSION_AT] = VERSION
-        cells = game.cells
-        for index in range(16):
-            record[_CELLS_AT + index] = cells[index]
-        _put(record, _SCORE_AT, min(game.score, MAX_SCORE), 4)
-        _put(record, _BEST_AT, min(game.best, MAX_SCORE), 4)
-        flags = 0
-        if game.won:
-            flags |= _WON
-        if game.keep_playing:
-            flags |= _KEEP_PLAYING
-        if game.over:
-            flags |= _OVER
-        record[_FLAGS_AT] = flags
-        _put(record, _MOVES_AT, min(game.moves, COUNTER_MAX), 4)
-        rng = game.rng
-        _put(record, _RNG_AT, rng.y, 2)
-        _put(record, _RNG_AT + 2, rng.x, 2)
-        stats = game.stats
-        _put(record, _GAMES_AT, min(stats.games, COUNTER_MAX), 4)
-        _put(record, _WINS_AT, min(stats.wins, COUNTER_MAX), 4)
-        record[_BEST_EXPONENT_AT] = stats.best_exponent
-        _put(record, _TOTAL_MOVES_AT, min(stats.moves, COUNTER_MAX), 4)
-        record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = self.settings
-        _put(record, _REFUSED_AT, min(self.refused, REFUSED_MAX), 2)
-        _put(record, _MARK_AT, self._mark, 2)
-        return record
-
-    @staticmethod
-    def _seal(record, sequence, saves):
-        # The header fields that change with every save, then the CRC.
-        _put(record, _SEQUENCE_AT, sequence, 2)
-        _put(record, _SAVES_AT, saves, 4)
-        high, low = crc32(record, _CRC_AT_V2)
-        _put(record, _CRC_AT_V2, low, 2)
-        _put(record, _CRC_AT_V2 + 2, high, 2)
+        """The record of ``game`` (format ``engine.record.VERSION``, 73 bytes)
+        with this sequence number and count of saves, as a bytearray."""
+        data = record.pack(game, self.settings, self.refused, self._mark)
+        record.seal(data, sequence, saves)
+        return data
 
     def save(self, game):
         """Write ``game`` (with ``settings``) where the layout puts the next
@@ -643,25 +355,26 @@ class Store:
         """
         if self.nvm is None:
             return NO_NVM
-        # All in one function, not a guarded call of another: a save is the
-        # deepest call chain of the game (Menu > Save now down to _check),
-        # and each call level takes pystack on the board.
+        # All in one function, not a guarded call of another: a save is one
+        # of the game's deepest call chains (Menu > Save now down to
+        # record.check), and each call level takes pystack on the board.
         try:
             if not self._scanned:
-                record = self._scan()
-                if record is not None and not self._loaded:
-                    self._take_header(record)  # saving without load(): keep the counts
-            record = self._body(game)
+                data = self._scan()
+                if data is not None and not self._loaded:
+                    # Saving without load(): keep the counts.
+                    self.saves, self.refused, self._mark = record.counts(data)
+            data = record.pack(game, self.settings, self.refused, self._mark)
             newest = self._newest
             last = self._last
             if newest is not None and last is not None:
                 # The same game as the record last written or loaded, and that
                 # record still intact in its slot: nothing to write.
-                if last[_BODY_AT:_CRC_AT_V2] == record[_BODY_AT:_CRC_AT_V2]:
-                    if self._slot_bytes(newest)[0:_LENGTH_V2] == last:
+                if last[record.BODY_AT : record.CRC_AT] == data[record.BODY_AT : record.CRC_AT]:
+                    if self._slot_bytes(newest)[0 : record.LENGTH] == last:
                         self.failure = self.error = None
                         return UNCHANGED
-            reason = _check(record)
+            reason = record.check(data)
             if reason is not None:
                 # The store would refuse this record when loading it: write
                 # nothing rather than a save that is lost at the next start.
@@ -670,26 +383,26 @@ class Store:
                 return FAILED
             sequence = (self._sequence + 1) & _SEQUENCE_MASK
             saves = self.saves + 1 if self.saves < COUNTER_MAX else COUNTER_MAX
-            self._seal(record, sequence, saves)
+            record.seal(data, sequence, saves)
             # Until the write is confirmed, what the slots hold is unknown.
             self._scanned = False
             if self._log is not None:
-                target = self._log.write(record)
+                target = self._log.write(data, newest)
                 base = self._base(target)
             else:
                 target = 0 if newest is None else (newest + 1) % SLOT_COUNT
                 base = self._base(target)
-                self.nvm[base : base + _LENGTH_V2] = record
-            if self.nvm[base : base + _LENGTH_V2] != record:
+                self.nvm[base : base + record.LENGTH] = data
+            if self.nvm[base : base + record.LENGTH] != data:
                 self.failure = "read-back"
                 self.error = None
                 return FAILED
             self._newest = target
             self._sequence = sequence
             self._scanned = True
-            self._last = record
+            self._last = data
             self.saves = saves
-            self.version = VERSION
+            self.version = record.VERSION
             self.failure = self.error = None
             return SAVED
         except Exception as error:  # anything an NVM object can throw

@@ -41,20 +41,11 @@ never hold it.
   to 1. A marked record that passes is the newest, as any.
 """
 
-from engine.store import (
-    _FOREIGN,
-    _LENGTH_V2,
-    _SEQUENCE_AT,
-    MAGIC,
-    REFUSED_MAX,
-    SLOT_SIZE,
-    _get,
-    _verdict,
-)
+from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, verdict
 
 # What an erased slot reads, and the bytes after a record (the mark's place).
 _ERASED = b"\xff" * SLOT_SIZE
-_TAIL = _ERASED[_LENGTH_V2:]
+_TAIL = _ERASED[LENGTH:]
 #: Default program page in bytes (the RP2040's flash page).
 PROGRAM_SIZE = 256
 
@@ -64,7 +55,7 @@ def _marked(record):
     # was one of our records: the mark's bytes are not all erased, and the
     # magic's 1 bits are all still 1 (an erase only sets bits) but not
     # every bit of the magic is (a slot erased that far is no evidence).
-    if record[_LENGTH_V2:] == _TAIL:
+    if record[LENGTH:] == _TAIL:
         return False
     every = 0xFF
     for index in range(4):
@@ -78,7 +69,8 @@ def _marked(record):
 class Log:
     """Placement of records for a ``Store`` with the "log" layout.
 
-    :param store: the ``Store`` (its ``start`` and ``length`` already checked).
+    :param store: the ``Store`` (its ``start`` and ``length`` already
+        checked); the log reads and writes its ``nvm``.
     :param int erase_size: bytes of the erase sector.
     :param int program_size: bytes of a program page (None: 256).
     :raises ValueError: sizes that do not fit 128-byte slots, a start that is
@@ -107,30 +99,28 @@ class Log:
                 " the region or of its %d-byte sector; it needs 2" % (start, store.length, count, SLOT_SIZE, sector)
             )
         self.store = store
-        store.slots = count
         #: Slots in the log.
         self.count = count
         #: The last slot that is not erased (-1: none), as the last scan or
         #: write left it; the next append goes after it.
         self.used = -1
 
-    def erase_cycles(self, saves):
-        """About how many times ``saves`` records erased the sector."""
-        return saves // self.count
+    def _slot(self, slot):
+        base = self.store.start + slot * SLOT_SIZE
+        return self.store.nvm[base : base + SLOT_SIZE]
 
     def scan(self, refusals):
         """``(newest slot, its record)``, or ``(None, None)``; sets ``used``.
 
         Refused slots after the newest record go into ``refusals``.
         """
-        store = self.store
         used = -1
         newest = None
         record = None
         slot = self.count - 1
         while slot >= 0:
             try:
-                record = store._slot_bytes(slot)
+                record = self._slot(slot)
                 whole = len(record) == SLOT_SIZE
                 if whole and record == _ERASED:
                     slot -= 1
@@ -138,12 +128,12 @@ class Log:
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
                 if whole:
-                    verdict = _verdict(record)
-                    if verdict is None:
+                    reason = verdict(record)
+                    if reason is None:
                         newest = slot
                         break
-                    if refusals is not None and verdict != _FOREIGN:
-                        refusals.append((slot, 0, verdict))
+                    if refusals is not None and reason != FOREIGN:
+                        refusals.append((slot, 0, reason))
                     if _marked(record):
                         used = self.count - 1
                         break
@@ -157,10 +147,10 @@ class Log:
             # slot 0 has one more than it); a marked one that fails was the
             # newest.
             try:
-                first = store._slot_bytes(0)
+                first = self._slot(0)
                 if len(first) == SLOT_SIZE:
-                    if _verdict(first) is None:
-                        if _get(first, _SEQUENCE_AT, 2) == (_get(record, _SEQUENCE_AT, 2) + 1) & 0xFFFF:
+                    if verdict(first) is None:
+                        if get(first, SEQUENCE_AT, 2) == (get(record, SEQUENCE_AT, 2) + 1) & 0xFFFF:
                             newest = 0
                             record = first
                     elif _marked(first):
@@ -172,46 +162,33 @@ class Log:
             return None, None
         return newest, record
 
-    def count_refusals(self, refusals):
-        """Count each refused slot of the last scan once.
-
-        They all lie after the newest record; a save lands after them, and
-        the next scan no longer reports them, so the count it keeps holds.
-        """
-        store = self.store
-        for _slot, _fingerprint, reason in refusals:
-            if store.refusal is None:
-                store.refusal = reason  # the one written last
-            if store.refused < REFUSED_MAX:
-                store.refused += 1
-        store._mark = 0
-
-    def write(self, record):
+    def write(self, record, newest):
         """Write a sealed record; returns its slot.
 
         An append when the slot after ``used`` exists and reads erased (no
-        erase on RP2040); else the mark after the newest record, then the
-        area rewritten once (one erase).
+        erase on RP2040); else the mark after the record in slot ``newest``
+        (None: no record is trusted), then the area rewritten once (one
+        erase).
         """
-        store = self.store
-        nvm = store.nvm
+        nvm = self.store.nvm
+        start = self.store.start
         target = self.used + 1
         if target < self.count:
-            base = store._base(target)
+            base = start + target * SLOT_SIZE
             if nvm[base : base + SLOT_SIZE] == _ERASED:
                 self.used = target
-                nvm[base : base + _LENGTH_V2] = record
+                nvm[base : base + LENGTH] = record
                 return target
-        if store._newest is not None:
+        if newest is not None:
             # The mark first: once it is there, no older record is trusted.
-            base = store._base(store._newest) + _LENGTH_V2
+            base = start + newest * SLOT_SIZE + LENGTH
             end = base + len(_TAIL)
             if nvm[base:end] == _TAIL:
                 nvm[base:end] = bytes(len(_TAIL))
         image = bytearray(self.count * SLOT_SIZE)
         for slot in range(self.count):
             image[slot * SLOT_SIZE : (slot + 1) * SLOT_SIZE] = _ERASED
-        image[0:_LENGTH_V2] = record
+        image[0:LENGTH] = record
         self.used = 0
-        nvm[store.start : store.start + len(image)] = image
+        nvm[start : start + len(image)] = image
         return 0

@@ -2,8 +2,9 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""engine.store: round trips, garbage, old formats, power cuts, MicroPython agreement."""
+"""engine.store and engine.record: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
+import ast
 import json
 import random
 import zlib
@@ -11,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import rules, store as store_module
+from engine import record as record_module, rules, store as store_module
 from engine.game import Game
-from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, SLOT_SIZE, UNCHANGED, VERSION, VERSIONS, Store, crc32
+from engine.record import REFUSED_MAX, SLOT_SIZE, VERSION, VERSIONS, crc32
+from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from engine.game import COUNTER_MAX, MAX_SCORE
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tools import ROOT
@@ -67,6 +69,47 @@ def save_points(seed, count):
 
 
 # ---------------------------------------------------------------- basics
+
+
+def engine_imports():
+    """{engine module: (engine modules it imports anywhere, private names it
+    takes from them)}: ``from engine.x import _y`` or ``x._y`` on a module."""
+    found = {}
+    for path in sorted((Path(__file__).resolve().parent.parent / "engine").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules, private, aliases = set(), [], {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+                for alias in node.names:
+                    if node.module == "engine":  # from engine import record
+                        modules.add("engine." + alias.name)
+                        aliases[alias.asname or alias.name] = "engine." + alias.name
+                    else:
+                        modules.add(node.module)
+                        if alias.name.startswith("_"):
+                            private.append(alias.name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                if node.attr.startswith("_"):
+                    private.append(node.value.id + "." + node.attr)
+        found["engine." + path.stem] = (modules, private)
+    return found
+
+
+def test_the_record_format_is_imported_one_way_and_only_by_its_public_names():
+    # engine.record is the format; the store and the log place records and
+    # import it. No engine module imports back along a chain (a circle), or
+    # takes another's private names.
+    found = engine_imports()
+    assert "engine.record" in found["engine.store"][0] and "engine.record" in found["engine.store_log"][0]
+    assert "engine.store" not in found["engine.store_log"][0]
+    assert {name: private for name, (_, private) in found.items() if private} == {}
+
+    def reaches(start, goal, seen=()):
+        return any(dep == goal or (dep not in seen and reaches(dep, goal, seen + (dep,)))
+                   for dep in found.get(start, ((), ()))[0])
+
+    assert [name for name in found if reaches(name, name)] == []
 
 
 def test_crc32_matches_zlib():
@@ -302,7 +345,7 @@ def put(record, offset, value, size=4):
     record[offset : offset + size] = value.to_bytes(size, "little")
 
 
-# Field offsets (docs in engine/store.py).
+# Field offsets (docs in engine/record.py).
 CELLS, SCORE, BEST, FLAGS, MOVES, RNG, GAMES, WINS, BEST_TILE, TOTAL, SAVES = 11, 27, 31, 35, 36, 40, 44, 48, 52, 53, 7
 WON, KEEP, OVER = 1, 2, 4
 STUCK = [1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 1]
@@ -316,7 +359,7 @@ def no_winning(record):
     record[FLAGS] = 0
 
 
-# Each rule of engine.store._check, broken alone where the others allow it:
+# Each rule of engine.record.check, broken alone where the others allow it:
 # (reason, change to a valid mid-game record). A record with a valid CRC
 # that breaks any of them is not a game this program writes.
 IMPOSSIBLE = {
@@ -395,9 +438,9 @@ def test_the_check_uses_no_big_int():
     # the value is put together (a big int on the device).
     record = bytearray(RECORD_LENGTH)
     record[SCORE + 3] = 0x40
-    assert store_module._small(record, SCORE) == -1
+    assert record_module._small(record, SCORE) == -1
     record[SCORE + 3] = 0x3F
-    assert store_module._small(record, SCORE) == 0x3F000000
+    assert record_module._small(record, SCORE) == 0x3F000000
 
 
 # ---------------------------------------------------------------- refused saves
@@ -452,13 +495,13 @@ def test_the_refused_count_saturates():
     nvm, _ = two_records()
     store = Store(nvm)
     game = store.load()
-    store.refused = store_module.REFUSED_MAX
+    store.refused = REFUSED_MAX
     play(game, 2, random.Random(4))
     assert store.save(game) == SAVED  # into slot 0
     damage(nvm, 1)
     again = Store(nvm)
     again.load()
-    assert (again.refused, again.refusal) == (store_module.REFUSED_MAX, "damaged")
+    assert (again.refused, again.refusal) == (REFUSED_MAX, "damaged")
 
 
 # ---------------------------------------------------------------- failing NVM
@@ -905,7 +948,8 @@ def test_micropython_loads_the_fixtures():
 CRAFTED_GUEST = """
 from engine import rules
 from engine.game import Game
-from engine.store import Store, crc32
+from engine.record import crc32
+from engine.store import Store
 from engine.rng import Rng
 rng = Rng(%(seed)d)
 base = bytearray(b'\\xff' * 256)

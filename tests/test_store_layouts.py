@@ -12,19 +12,8 @@ import random
 import pytest
 
 from engine.game import Game
-from engine.store import (
-    BLOCK,
-    FAILED,
-    LOG,
-    NO_NVM,
-    PAGES,
-    SAVED,
-    SLOT_SIZE,
-    UNCHANGED,
-    VERSION,
-    Store,
-    region_from_settings,
-)
+from engine.record import SLOT_SIZE, VERSION
+from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from fakenvm import PageFlash, SectorFlash
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot

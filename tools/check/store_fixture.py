@@ -4,7 +4,7 @@
 
 """Write NVM fixtures of the current save format for tests/test_store.py.
 
-Run once when a new format version is introduced (``engine.store.VERSION``
+Run once when a new format version is introduced (``engine.record.VERSION``
 goes up), and commit the files it writes. Never regenerate the fixtures of an
 older version: they stand for the bytes already sitting in players' NVM, which
 every later version must still load.
@@ -20,7 +20,8 @@ import argparse
 import json
 
 from engine import rules
-from engine.store import MIN_LENGTH, SLOT_SIZE, VERSION, Store, crc32
+from engine.record import SLOT_SIZE, VERSION, crc32
+from engine.store import MIN_LENGTH, Store
 from tools import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"

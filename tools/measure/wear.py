@@ -54,7 +54,8 @@ import math
 import random
 
 from app.save_policy import MODE_NAMES, SavePolicy
-from engine.store import ERASE_SIZE, SLOT_SIZE
+from engine.record import SLOT_SIZE
+from engine.store import ERASE_SIZE
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)

@@ -1,0 +1,326 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The byte format of one save record: its fields, CRC, checks and readers.
+
+A record is a small, self-checking snapshot of everything worth keeping: the
+game in progress (board, score, best, won / Continue / over, move count and
+the random generator's state, so the resumed game spawns exactly as the
+uninterrupted one would), the lifetime statistics, the number of saves made,
+the number of saves refused and 8 bytes of app settings. Where records go in
+the NVM is :mod:`engine.store`'s business; this module only makes and reads
+the bytes of one.
+
+A record is trusted only if its magic, version and CRC match *and* it holds
+a game this program could have written (``check``: cells 0..17, flags that
+agree with the board, score and counters in range and consistent).
+``verdict`` tells the three cases apart: a record to trust, ``FOREIGN``
+bytes that are not ours to read, or why one that claims to be ours fails.
+
+Record layout, format version 2 (little-endian, 73 bytes)::
+
+    0  magic b"2048"          35 flags: 1 won, 2 keep_playing, 4 over
+    4  format version (2)     36 moves this game (4)
+    5  sequence number (2)    40 RNG state: word y (2), word x (2)
+    7  saves made (4)         44 stats: games (4), wins (4),
+    11 cells (16 exponents)      best exponent (1), moves (4)
+    27 score (4)              57 app settings (8)
+    31 best (4)               65 saves refused (2)
+                              67 mark of a refused slot (2)
+                              69 CRC-32 of bytes 0..68 (4)
+
+Version 1 (69 bytes) is the same up to byte 64, then its CRC at 65 (its RNG
+field was one 32-bit number: the same bytes as the two words). Every layout
+gives a record 128 bytes (``SLOT_SIZE``), so later versions may grow; older
+versions are read by their own reader (``READERS``), and a version this code
+does not know is ``FOREIGN``. No value read or written needs a big int:
+4-byte fields are checked to be below 2**30 before they are put together.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+from engine import rules
+from engine.game import COUNTER_MAX, MAX_SCORE
+
+#: Format version written by ``pack``.
+VERSION = 2
+#: Bytes of a version-``VERSION`` record.
+LENGTH = const(73)
+#: Bytes every layout reserves for one record; a record of any version fits.
+SLOT_SIZE = 128
+#: Number of opaque app-setting bytes kept in every record.
+SETTINGS_SIZE = 8
+#: Where the count of refused saves stops (2 bytes in the record).
+REFUSED_MAX = 65535
+MAGIC = b"2048"
+#: What ``verdict`` says of bytes that are not ours to read (no magic, a
+#: version this code does not know): ignored, and not counted as refused.
+FOREIGN = "foreign"
+
+# Offsets of the fields (the same in versions 1 and 2 up to byte 64); the
+# four without an underscore are read by the store and the log too.
+VERSION_AT = const(4)
+SEQUENCE_AT = const(5)
+_SAVES_AT = const(7)
+#: From here to ``CRC_AT``: the part compared to skip repeated writes.
+BODY_AT = const(11)
+_CELLS_AT = const(11)
+_SCORE_AT = const(27)
+_BEST_AT = const(31)
+_FLAGS_AT = const(35)
+_MOVES_AT = const(36)
+_RNG_AT = const(40)  # y at 40, x at 42
+_GAMES_AT = const(44)
+_WINS_AT = const(48)
+_BEST_EXPONENT_AT = const(52)
+_TOTAL_MOVES_AT = const(53)
+_SETTINGS_AT = const(57)
+_LENGTH_V1 = const(69)
+_REFUSED_AT = const(65)
+_MARK_AT = const(67)
+#: Where the CRC of a version-``VERSION`` record starts.
+CRC_AT = const(69)
+
+_WON = const(1)
+_KEEP_PLAYING = const(2)
+_OVER = const(4)
+
+
+def _crc_tables():
+    # CRC-32 (the zlib / Ethernet one: reflected polynomial 0xEDB88320) four
+    # bits at a time, each 32-bit value kept as two 16-bit halves so that no
+    # value reaches 2**30 (MicroPython's small ints): 2 x 16 table entries.
+    table_high = []
+    table_low = []
+    for nibble in range(16):
+        high = 0
+        low = nibble
+        for _ in range(4):
+            carry = low & 1
+            low = (low >> 1) | ((high & 1) << 15)
+            high >>= 1
+            if carry:
+                high ^= 0xEDB8
+                low ^= 0x8320
+        table_high.append(high)
+        table_low.append(low)
+    return tuple(table_high), tuple(table_low)
+
+
+_CRC_HIGH, _CRC_LOW = _crc_tables()
+del _crc_tables  # used once: its code is freed (RAM on the board)
+
+
+def crc32(data, length):
+    """CRC-32 of ``data[0:length]`` as ``(high16, low16)``; equals zlib.crc32."""
+    high = 0xFFFF
+    low = 0xFFFF
+    for index in range(length):
+        low ^= data[index]
+        nibble = low & 15
+        low = ((low >> 4) | ((high & 15) << 12)) ^ _CRC_LOW[nibble]
+        high = (high >> 4) ^ _CRC_HIGH[nibble]
+        nibble = low & 15
+        low = ((low >> 4) | ((high & 15) << 12)) ^ _CRC_LOW[nibble]
+        high = (high >> 4) ^ _CRC_HIGH[nibble]
+    return high ^ 0xFFFF, low ^ 0xFFFF
+
+
+def _put(buffer, offset, value, size):
+    # Little-endian unsigned; values are masked to ``size`` bytes.
+    for index in range(size):
+        buffer[offset + index] = (value >> (8 * index)) & 0xFF
+
+
+def get(buffer, offset, size):
+    """The little-endian unsigned field of ``size`` bytes at ``offset``.
+
+    Only for fields known to be small: 2-byte ones, or 4-byte ones of a
+    record that passed ``check`` (below 2**30).
+    """
+    value = 0
+    for index in range(size - 1, -1, -1):
+        value = (value << 8) | buffer[offset + index]
+    return value
+
+
+def _small(buffer, offset):
+    # A 4-byte field, or -1 if it is 2**30 or more: such a value is never
+    # valid, and building it would need a big int on the device. Read
+    # here, not through get: the save's checks call it at their deepest.
+    high = buffer[offset + 3]
+    if high >= 0x40:
+        return -1
+    return buffer[offset] | buffer[offset + 1] << 8 | buffer[offset + 2] << 16 | high << 24
+
+
+def verdict(record):
+    """None if ``record`` (a slot's bytes) is a record to trust; ``FOREIGN``
+    if it is not ours (no magic, unknown version); else why it is refused
+    (a short text: "damaged", or ``check``'s reason)."""
+    if record[0:4] != MAGIC:
+        return FOREIGN
+    version = record[VERSION_AT]
+    if version == 2:
+        length = LENGTH
+    elif version == 1:
+        length = _LENGTH_V1
+    else:
+        return FOREIGN  # a future (or unknown) version: not ours to interpret
+    high, low = crc32(record, length - 4)
+    if get(record, length - 4, 2) != low or get(record, length - 2, 2) != high:
+        return "damaged"
+    return check(record)
+
+
+def check(record):
+    """Why the game in ``record`` is one this program never writes, or None.
+
+    The CRC only says the bytes are as written; these rules say the game is
+    possible (each has a test in tests/test_store.py that fails without it).
+    Shared by versions 1 and 2 (the same offsets).
+    """
+    flags = record[_FLAGS_AT]
+    if flags & ~(_WON | _KEEP_PLAYING | _OVER) or (flags & _KEEP_PLAYING and not flags & _WON):
+        return "flags"
+    cells = bytearray(16)
+    largest = 0
+    for index in range(16):
+        value = record[_CELLS_AT + index]
+        if value > rules.MAX_EXPONENT:
+            return "cells"
+        cells[index] = value
+        if value > largest:
+            largest = value
+    if not largest:
+        return "empty board"  # no direction could ever move it
+    # Over exactly when no move is left; won exactly when a 2048 or more is
+    # on the board (tiles never shrink, so a 2048 once made stays).
+    if bool(flags & _OVER) == rules.can_move(cells):
+        return "over flag"
+    if bool(flags & _WON) != (largest >= rules.WIN_EXPONENT):
+        return "won flag"
+    score = _small(record, _SCORE_AT)
+    if not 0 <= score <= MAX_SCORE:
+        return "score"
+    best = _small(record, _BEST_AT)
+    if not score <= best <= MAX_SCORE:
+        return "best"
+    # The counters (one function with the rest: a save runs these checks
+    # at the bottom of its call chain, and each call level takes pystack).
+    moves = _small(record, _MOVES_AT)
+    games = _small(record, _GAMES_AT)
+    wins = _small(record, _WINS_AT)
+    total = _small(record, _TOTAL_MOVES_AT)
+    saves = _small(record, _SAVES_AT)
+    for count in (moves, games, wins, total, saves):
+        if not 0 <= count <= COUNTER_MAX:
+            return "counters"
+    # The game in progress is counted in games; one win per game at most;
+    # this game's moves are part of the total; a won game was counted.
+    if not games or wins > games or moves > total or (flags & _WON and not wins):
+        return "stats"
+    best_exponent = record[_BEST_EXPONENT_AT]
+    if not largest <= best_exponent <= rules.MAX_EXPONENT:
+        return "best tile"
+    if wins and best_exponent < rules.WIN_EXPONENT:
+        return "best tile"  # a win made a 2048
+    if not (get(record, _RNG_AT, 2) or get(record, _RNG_AT + 2, 2)):
+        return "rng"  # the generator's state is never all zero
+    return None
+
+
+def counts(record):
+    """``(saves, refused, mark)`` of a checked record: saves made, saves
+    refused and the mark of a refused slot (version 1 kept neither: 0)."""
+    if record[VERSION_AT] < 2:
+        return get(record, _SAVES_AT, 4), 0, 0
+    return get(record, _SAVES_AT, 4), get(record, _REFUSED_AT, 2), get(record, _MARK_AT, 2)
+
+
+def _read(record, game, settings):
+    # Reader of versions 1 and 2 (the game fields have the same offsets),
+    # from a checked record: fills ``game`` and ``settings``.
+    flags = record[_FLAGS_AT]
+    cells = game.cells
+    for index in range(16):
+        cells[index] = record[_CELLS_AT + index]
+    game.score = get(record, _SCORE_AT, 4)
+    game.best = get(record, _BEST_AT, 4)
+    game.won = bool(flags & _WON)
+    game.keep_playing = bool(flags & _KEEP_PLAYING)
+    game.over = bool(flags & _OVER)
+    game.max_exponent = rules.max_exponent(cells)
+    game.rng.set_words(get(record, _RNG_AT + 2, 2), get(record, _RNG_AT, 2))
+    stats = game.stats
+    stats.games = get(record, _GAMES_AT, 4)
+    stats.wins = get(record, _WINS_AT, 4)
+    stats.best_exponent = record[_BEST_EXPONENT_AT]
+    stats.moves = get(record, _TOTAL_MOVES_AT, 4)
+    game.moves = get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
+    settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
+
+
+#: Reader for each format version this code can load, called as
+#: ``READERS[version](record, game, settings)`` on a checked record. A new
+#: version gets a new one if its fields move; old ones stay, each with a
+#: fixture in tests/fixtures/ (``counts`` reads the counts of each).
+READERS = {1: _read, 2: _read}
+
+#: Every format version a store loads.
+VERSIONS = tuple(sorted(READERS))
+
+
+def pack(game, settings, refused, mark):
+    """A version-``VERSION`` record of ``game`` (a bytearray of ``LENGTH``)
+    with every field but the sequence, saves and CRC filled (``seal``).
+
+    Scores and counters beyond their maximum are stored at it (Game never
+    passes them; this keeps any caller's numbers from wrapping).
+    """
+    record = bytearray(LENGTH)
+    record[0:4] = MAGIC
+    record[VERSION_AT] = VERSION
+    cells = game.cells
+    for index in range(16):
+        record[_CELLS_AT + index] = cells[index]
+    _put(record, _SCORE_AT, min(game.score, MAX_SCORE), 4)
+    _put(record, _BEST_AT, min(game.best, MAX_SCORE), 4)
+    flags = 0
+    if game.won:
+        flags |= _WON
+    if game.keep_playing:
+        flags |= _KEEP_PLAYING
+    if game.over:
+        flags |= _OVER
+    record[_FLAGS_AT] = flags
+    _put(record, _MOVES_AT, min(game.moves, COUNTER_MAX), 4)
+    # game.rng and game.stats without a local each: a save calls this, and
+    # every local is a word of pystack.
+    _put(record, _RNG_AT, game.rng.y, 2)
+    _put(record, _RNG_AT + 2, game.rng.x, 2)
+    _put(record, _GAMES_AT, min(game.stats.games, COUNTER_MAX), 4)
+    _put(record, _WINS_AT, min(game.stats.wins, COUNTER_MAX), 4)
+    record[_BEST_EXPONENT_AT] = game.stats.best_exponent
+    _put(record, _TOTAL_MOVES_AT, min(game.stats.moves, COUNTER_MAX), 4)
+    record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = settings
+    _put(record, _REFUSED_AT, min(refused, REFUSED_MAX), 2)
+    _put(record, _MARK_AT, mark, 2)
+    return record
+
+
+def seal(record, sequence, saves):
+    """Fill the fields of a ``pack``-ed record that change with every save,
+    then its CRC."""
+    _put(record, SEQUENCE_AT, sequence, 2)
+    _put(record, _SAVES_AT, saves, 4)
+    high, low = crc32(record, CRC_AT)
+    _put(record, CRC_AT, low, 2)
+    _put(record, CRC_AT + 2, high, 2)

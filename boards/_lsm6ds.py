@@ -15,13 +15,7 @@ object). The register map is the chip's datasheet's: WHO_AM_I 0x0F (0x69
 or 0x6A), CTRL1_XL 0x10, CTRL3_C 0x12, OUTX_L_XL 0x28.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 #: The chip's I2C address on the CLUE.
 ADDRESS = const(0x6A)

@@ -10,17 +10,10 @@ cycle is looped; changing the sample rate changes the pitch, so no new
 buffer is made per tone.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import array
 
 import audiocore
+from micropython import const
 
 _SAMPLES = const(8)
 _LEVEL = const(2000)  # quiet: about 6 % of full scale

@@ -17,7 +17,6 @@ adafruit_fruitjam library for the video modes.
 
 from boards import _common
 
-
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

@@ -14,7 +14,6 @@ CircuitPython; the LSM6DS33 and LSM6DS3TR-C datasheets.
 
 from boards import _common
 
-
 #: How saves are placed (engine.store): one slot in each 4 KB page, so a
 #: save erases only its own page and a cut never touches the other slot.
 STORE = {"layout": "pages"}

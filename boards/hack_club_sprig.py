@@ -15,7 +15,6 @@ click is optional). Sources: ports/raspberrypi/boards/hack_club_sprig/
 
 from boards import _common
 
-
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

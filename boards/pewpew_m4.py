@@ -15,7 +15,6 @@ draws without them) and no big ints (the game keeps every int below
 
 from boards import _common
 
-
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 

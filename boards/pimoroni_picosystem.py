@@ -12,7 +12,6 @@ Sources: ports/raspberrypi/boards/pimoroni_picosystem/ in CircuitPython.
 
 from boards import _common
 
-
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

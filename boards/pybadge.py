@@ -13,7 +13,6 @@ ports/atmel-samd/boards/pybadge/ (board.c, pins.c) in CircuitPython.
 
 from boards import _common
 
-
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 #: The LIS3DH's axes that grow when the screen's right / bottom edge is

@@ -12,7 +12,6 @@ key numbers. Sources: ports/atmel-samd/boards/pygamer/ in CircuitPython.
 
 from boards import _common
 
-
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 #: The LIS3DH's axes that grow when the screen's right / bottom edge is
@@ -25,8 +24,8 @@ def hardware():
     """The PyGamer as the game sees it."""
     import analogio
     import board
-    import supervisor
     import keypad
+    import supervisor
 
     from app.joystick import JoystickKeys
     from boards._lis3dh import LIS3DHTilt

@@ -13,7 +13,6 @@ ports/raspberrypi/boards/tinycircuits_thumby_color/ in CircuitPython.
 
 from boards import _common
 
-
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

@@ -16,13 +16,7 @@ and every counter is a small int. No number wraps: the score stops at
 firmware has no big ints work too).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from engine.rng import Rng
 from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, slide, spawn, tile_value

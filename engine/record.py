@@ -38,13 +38,7 @@ does not know is ``FOREIGN``. No value read or written needs a big int:
 4-byte fields are checked to be below 2**30 before they are put together.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from engine import rules
 from engine.game import COUNTER_MAX, MAX_SCORE

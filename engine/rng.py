@@ -17,13 +17,7 @@ differs from CPython's for the same seed, and MicroPython under WASI has no
 ``random`` at all.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
+from micropython import const
 
 _MASK16 = const(0xFFFF)
 # Seeds from entropy_seed stay below 2**30 (small ints everywhere).

@@ -20,13 +20,7 @@ use the list's own C methods (``count``, ``index``), and all arithmetic stays
 on small ints.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
+from micropython import const
 
 UP = const(0)
 RIGHT = const(1)

@@ -26,13 +26,7 @@ answer is used.
 Nothing is allocated per node; one search call allocates its frame.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from engine import rules
 

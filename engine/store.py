@@ -23,13 +23,7 @@ anything else is ignored like foreign data, and a record that claims to be
 ours and fails is counted in ``refused``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from engine import record
 from engine.game import COUNTER_MAX, Game

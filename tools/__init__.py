@@ -53,3 +53,26 @@ from pathlib import Path
 
 #: The repository's root: the one definition every tool and test uses.
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _host_micropython():
+    # The game's modules take const() from `micropython`, as on the board,
+    # where the compiler folds each constant into the code that uses it.
+    # CPython has no such module: in the venv Blinka's provides it; where
+    # Blinka is not installed (PyPy for long solver runs, docs/solver.md)
+    # this stand-in does, the one host-side copy of it.
+    import sys
+
+    if "micropython" in sys.modules:
+        return
+    try:
+        import micropython  # noqa: F401  Blinka's
+    except ImportError:
+        import types
+
+        host = types.ModuleType("micropython", "const() for CPython: the value itself.")
+        host.const = lambda value: value
+        sys.modules["micropython"] = host
+
+
+_host_micropython()

@@ -19,7 +19,7 @@ firmware has no big ints work too).
 from micropython import const
 
 from engine.rng import Rng
-from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, slide, spawn, tile_value
+from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, slide, spawn
 
 #: The largest score a 4x4 game can reach: 3,932,164 = sum of (k - 1) * 2**k
 #: for k = 2..17. The score is the sum, over the tiles on the board, of the

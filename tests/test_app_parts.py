@@ -4,13 +4,14 @@
 
 """App pieces without a screen: settings bytes, controls, feedback, PyGamer stick."""
 
+from adafruit_ticks import ticks_diff
+from fake_inputs import Event, world_buttons
+
 from app import controls
 from app.controls import Controls
 from app.feedback import Feedback
 from app.joystick import JoystickKeys
 from app.settings import Settings
-from adafruit_ticks import ticks_diff
-from fake_inputs import Event, world_buttons
 
 
 def test_settings_defaults_from_zero_bytes():

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from repo_fixture import FIXTURE, make_repo
 
 from tools import ROOT as REPO
 from tools.check import conformance
@@ -25,9 +26,6 @@ from tools.play import STANDINS
 from tools.ship import bundle as bundler
 from tools.ship.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
 from tools.vm.fuel_vm import run
-
-from repo_fixture import FIXTURE, make_repo
-
 
 # --- helpers -----------------------------------------------------------------
 

@@ -23,7 +23,6 @@ import sys
 import pytest
 
 import boards
-
 from tests.conftest import ROOT
 from tools.measure import ram_budget
 from tools.play import STANDINS

@@ -11,12 +11,11 @@ import os
 import textwrap
 
 import pytest
+from repo_fixture import FIXTURE, make_repo
 
 from tools import ROOT
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
-
-from repo_fixture import FIXTURE, make_repo
 
 # boot_out.txt as CircuitPython writes it (first line, Board ID, UID since 8.x).
 PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"

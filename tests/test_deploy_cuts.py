@@ -22,11 +22,10 @@ import shutil
 import textwrap
 
 import pytest
+from repo_fixture import FIXTURE, make_repo
 
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
-
-from repo_fixture import FIXTURE, make_repo
 
 PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
 #: Name endings of backups: the player's file is found under its name plus one of these.

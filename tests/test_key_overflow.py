@@ -5,12 +5,13 @@
 """A full key-event queue drops events; the app then forgets held keys, so the
 next press of any key works (keypad.EventQueue.overflowed / clear())."""
 
+from fake_inputs import Event, world_buttons
+
 from app import controls
-from app.controls import Controls
 from app.controller import PLAY
+from app.controls import Controls
 from app.joystick import JoystickKeys
 from app.menus import MENU
-from fake_inputs import Event, world_buttons
 from tools.play.sim import Simulator
 
 

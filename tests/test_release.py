@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from repo_fixture import FIXTURE, make_repo
 
 from app import VERSION, pages
 from app.help_text import CONTROLS
@@ -20,8 +21,6 @@ from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 from tools.ship import release
-
-from repo_fixture import FIXTURE, make_repo
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ app played from it end to end."""
 import random
 
 import pytest
+from fake_inputs import Console, Event, drain, world_buttons
 
 from app import help_text, stdin_keys
 from app.controller import PLAY
@@ -29,7 +30,6 @@ from app.menus import MENU
 from app.stdin_keys import KEY_AUTOPLAY, KeyboardControls, StdinKeys
 from engine import rules
 from engine.game import Game
-from fake_inputs import Console, Event, drain, presses, world_buttons
 from tools.play.sim import FRAME_MS, Simulator
 
 ESC = "\x1b"

@@ -11,13 +11,14 @@ import zlib
 from pathlib import Path
 
 import pytest
+from fakenvm import FakeNVM, FaultyNVM, PowerCut
 
-from engine import record as record_module, rules, store as store_module
-from engine.game import Game
+from engine import record as record_module
+from engine import rules
+from engine import store as store_module
+from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.record import REFUSED_MAX, SLOT_SIZE, VERSION, VERSIONS, crc32
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
-from engine.game import COUNTER_MAX, MAX_SCORE
-from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tools import ROOT
 from tools.vm.fuel_vm import run
 

@@ -10,12 +10,11 @@ tests/test_store.py."""
 import random
 
 import pytest
+from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 
 from engine.game import Game
 from engine.record import SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
-from fakenvm import PageFlash, SectorFlash
-from fakenvm import FakeNVM, FaultyNVM, PowerCut
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 

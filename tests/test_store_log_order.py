@@ -22,11 +22,11 @@ import random
 from pathlib import Path
 
 import pytest
+from fakenvm import PowerCut, SectorFlash
 
 from engine.game import Game
 from engine.record import SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
-from fakenvm import PowerCut, SectorFlash
 from tests.test_store import RECORD_LENGTH, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
 

@@ -9,13 +9,9 @@ tilts, diagonals, a board held at an angle)."""
 import math
 
 import pytest
-
-from app import tilt
-from app.controls import KEY_A, KEY_B, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_UP
-from app.tilt import TiltKeys
 from fake_inputs import (
-    G,
     Accelerometer,
+    G,
     drain,
     gesture,
     hand,
@@ -24,6 +20,10 @@ from fake_inputs import (
     presses,
     world_buttons,
 )
+
+from app import tilt
+from app.controls import KEY_A, KEY_B, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_UP
+from app.tilt import TiltKeys
 
 # Frames the calibration of level takes.
 CALIBRATION = tilt.SETTLE_SAMPLES + tilt.LEVEL_SAMPLES

@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from tools import ROOT
+
 HOLDER = "2026 2048 for CircuitPython contributors"
 LICENSE = "MIT"
 HEADER = "# SPDX-FileCopyrightText: %s\n#\n# SPDX-License-Identifier: %s\n" % (HOLDER, LICENSE)

@@ -42,8 +42,8 @@ def _load():
         del sys.modules[name]
     with world.finder_off():
         try:
-            import displayio
             import busdisplay  # noqa: F401  must precede displayio._displaycore (a circular import)
+            import displayio
             import vectorio
             from displayio import _area, _constants, _displaycore
 

@@ -496,6 +496,6 @@ class _FastGroup(list):
 # The fuel VM (tools/measure/app_bench.py) wants pixel and tile calls to cost about
 # what calling C costs, not C sizes: plain stand-ins there.
 if fakeworld.FAST_PIXELS:
-    Bitmap = _FastBitmap  # noqa: F811
-    TileGrid = _FastTileGrid  # noqa: F811
-    Group = _FastGroup  # noqa: F811
+    Bitmap = _FastBitmap
+    TileGrid = _FastTileGrid
+    Group = _FastGroup

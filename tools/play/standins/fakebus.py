@@ -17,6 +17,7 @@ this is C).
 
 import fakeworld
 
+
 class _Chip:
     def __init__(self, who_am_i):
         self.registers = bytearray(128)

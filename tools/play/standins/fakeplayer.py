@@ -13,7 +13,6 @@ direction, and whether the board is tilted or typed on instead.
 """
 
 import fakeworld
-
 from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
 
 #: Directions on a board played by tilting: (x, y) in milli-g along the

@@ -13,7 +13,7 @@ import fakeworld
 
 if fakeworld.missing("vectorio"):  # the faked board's firmware has none
     raise ImportError("no module named 'vectorio'")
-from displayio import _OBJECT, _Placed, _blocks, _get16, _put16
+from displayio import _OBJECT, _blocks, _get16, _Placed, _put16
 
 
 class Rectangle(_Placed):
@@ -80,4 +80,4 @@ class _FastRectangle:
 
 
 if fakeworld.FAST_PIXELS:
-    Rectangle = _FastRectangle  # noqa: F811
+    Rectangle = _FastRectangle

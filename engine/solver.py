@@ -428,7 +428,7 @@ class Search:
                 return direction
         return -1
 
-    def _search(self, depth, effort, clock, start):
+    def _search(self, depth, effort, clock, start):  # noqa: C901  the expectimax loop, inlined for fuel (docs/solver.md)
         # Expectimax to `depth` moves. Returns the best direction, or -2
         # when the node budget or the deadline ran out first.
         # The whole search is one loop over an explicit stack (level k =

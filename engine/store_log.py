@@ -109,7 +109,7 @@ class Log:
         base = self.store.start + slot * SLOT_SIZE
         return self.store.nvm[base : base + SLOT_SIZE]
 
-    def scan(self, refusals):
+    def scan(self, refusals):  # noqa: C901  every slot's verdict in one pass (no list per slot)
         """``(newest slot, its record)``, or ``(None, None)``; sets ``used``.
 
         Refused slots after the newest record go into ``refusals``.

@@ -247,7 +247,7 @@ def unbacked(name):
     return {name} | {name[:m.start()] + name[m.end():] for m in BACKUP.finditer(name)}
 
 
-def problems_after_stop(case, now, message, code):
+def problems_after_stop(case, now, message, code):  # noqa: C901  one check per promise, listed
     """What is wrong with the drive's files ``now`` (and the error, if any)
     after a deploy stopped: a list of sentences."""
     found = []

@@ -126,7 +126,7 @@ def test_the_outer_makes_arguments_do_not_reach_the_inner_make():
                  PYTEST_ARGS="tests/test_first_run.py")
     command = ["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable]
     leaked = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=outer)
-    assert ".venv/bin/python -P -m pytest tests/test_first_run.py" in [l.strip() for l in leaked.stdout.splitlines()]
+    assert ".venv/bin/python -P -m pytest tests/test_first_run.py" in [line.strip() for line in leaked.stdout.splitlines()]
     clean = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=clean_env(outer))
     assert ".venv/bin/python -P -m pytest" in [line.strip() for line in clean.stdout.splitlines()]
 

@@ -268,7 +268,7 @@ def summarise(games):
     return summary
 
 
-def main(argv=None):
+def main(argv=None):  # noqa: C901  the command line's options, one by one
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", choices=("device", "desktop"), default="device")
     parser.add_argument("--games", type=int, default=10)

@@ -275,9 +275,11 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
-    parser.add_argument("--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)")
+    parser.add_argument("--fuel-boards", type=int, default=30,
+                        help="boards in the MicroPython fuel sample (device preset; 0: skip)")
     parser.add_argument("--bound-boards", type=int, default=10,
-                        help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)")
+                        help="boards in the second fuel sample: decisions that spend the whole node budget"
+                        " (device preset; 0: skip)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--boards", action="store_true",
                         help="no games: the decision time of every board profile at its CPU speed")
@@ -350,7 +352,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         print(json.dumps(summary, indent=1))
         return
     print("preset %s%s: %d games, seeds %d..%d%s" % (
-        args.preset, "".join(" %s=%d" % item for item in sorted(overrides.items())), summary["games"], args.seed, args.seed + args.games - 1,
+        args.preset, "".join(" %s=%d" % item for item in sorted(overrides.items())), summary["games"], args.seed,
+        args.seed + args.games - 1,
         ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else ""))
     for tile, share in summary["reached"].items():
         print("  reached %5s: %5.1f %%" % (tile, 100 * share))

@@ -52,7 +52,8 @@ SCENARIO = (
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
-    ("new game? banner", (("tap", "start"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "a"))),
+    ("new game? banner", (("tap", "start"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"),
+                          ("tap", "up"), ("tap", "a"))),
     ("new game", (("tap", "down"), ("tap", "a"))),
     # The menu let the solver go for its own modules; a hint now loads it
     # again, on a heap the menu's visit left behind.

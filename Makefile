@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
+.PHONY: test lint play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
 
 venv: $(STAMP)
 
@@ -94,7 +94,12 @@ $(NODE_STAMP): tools/vm/package-lock.json
 # shadow the standard library's `code` module (pdb, which pytest imports,
 # needs the real one); tests/conftest.py makes the repository importable.
 test: $(STAMP) $(NODE_STAMP)
+	$(BIN)/ruff check --quiet .
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
+
+# The linter alone (ruff.toml says what it checks); `make test` runs it first.
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 # Each tool runs as a module from the repository's root (tools/__init__.py
 # lists them), so it imports the game from there.

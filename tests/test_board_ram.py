@@ -17,9 +17,6 @@ import pytest
 import boards
 from tools.measure import ram_budget
 
-# One worker runs them all: they share one run per board (the fixture).
-pytestmark = pytest.mark.xdist_group("board_ram")
-
 
 @pytest.fixture(scope="module")
 def rows():

@@ -7,8 +7,8 @@
 ``App`` wires the game (engine) to its parts, each in its own module like
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
-(app.menus), hint and autoplay (app.assist), saving (app.saving, when:
-app.save_policy), the backlight (app.backlight, app.light), the battery
+(app.menus), hint and autoplay (app.assist), saving and when to
+(app.save_policy), the backlight (app.backlight, app.light), the battery
 (app.battery), the controls and feedback. A part is handed what it needs,
 never the App: the menu and autoplay return what they want done, and the
 App does it.
@@ -60,8 +60,7 @@ from app.modes import (
     WON,
 )
 from app.overlay import Overlay
-from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
-from app.saving import Saving
+from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is

@@ -59,7 +59,7 @@ class Menus:
     :param bool tilt: the board offers Settings > Tilt.
     :param bool auto: Brightness may be "auto" (a light sensor).
     :param bool dimmable: False for a backlight only on or off (Brightness "fixed").
-    :param saving: the app's :class:`app.saving.Saving`: its game and store
+    :param saving: the app's :class:`app.save_policy.Saving`: its game and store
         (Stats), its last save and timings (About).
     :param int faults: frames the app dropped (About).
     :param battery: the battery gauge, or None (About).

@@ -7,7 +7,7 @@ reported truthfully (status line, About and Stats pages)."""
 
 import pytest
 
-from app import pages, saving
+from app import pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
 from fakenvm import FaultyNVM
 from tools.sim import FRAME_MS, Simulator
@@ -132,7 +132,7 @@ def test_failed_saves_retry_later_not_every_frame_and_then_succeed():
     assert nvm.writes == 6 and sim.app.saving.last_save == SAVED
     assert not sim.app.policy.dirty
     assert Store(nvm).load().cells == sim.game.cells
-    assert saving._SAVE_RETRY_MS == 2000
+    assert save_policy._SAVE_RETRY_MS == 2000
 
 
 def test_fresh_mode_never_claims_a_save():

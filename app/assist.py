@@ -8,7 +8,8 @@ A hint is asked for in one frame ("think..." shows) and worked out at the
 start of the next one, from the top of the frame, so the search runs on a
 shallow stack and the screen says what is happening meanwhile. Autoplay
 plays a solver move every ``AUTOPLAY_MS`` and answers the win banner with
-Continue after ``AUTO_CONTINUE_MS``, as keys the app acts on.
+Continue after ``AUTO_CONTINUE_MS``: each a request the app carries out
+(app.modes), as it does a player's key.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff

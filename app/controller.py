@@ -47,18 +47,8 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import (
-    CONTINUE,
-    MENU_OPENING,
-    NEW_GAME,
-    OVER,
-    PLAY,
-    RESUME,
-    SAVE_NOW,
-    SETTINGS_CHANGED,
-    START_AUTOPLAY,
-    WON,
-)
+from app.modes import (CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED,
+                       START_AUTOPLAY, WON)
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
@@ -129,26 +119,8 @@ class App:
     code.py builds it, on the board and on the desktop alike (tools/world.py).
     """
 
-    def __init__(
-        self,
-        display,
-        keys,
-        store,
-        ticks_ms,
-        art,
-        layout,
-        speaker=None,
-        pixels=None,
-        seed=None,
-        event=None,
-        keymap=None,
-        speed=1.0,
-        controls=None,
-        tilt=None,
-        battery=None,
-        light=None,
-        dimmable=True,
-    ):
+    def __init__(self, display, keys, store, ticks_ms, art, layout, speaker=None, pixels=None, seed=None, event=None,
+                 keymap=None, speed=1.0, controls=None, tilt=None, battery=None, light=None, dimmable=True):
         self.display = display
         self.keys = keys
         self._event = event
@@ -238,9 +210,10 @@ class App:
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
-            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty and self.saving.may_save(now):
+            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
                 # Nobody is playing: the game is kept as the screen goes dark.
-                self.saving.save(now)
+                if self.saving.may_save(now):
+                    self.saving.save(now)
             # The battery and the light sensor, twice a second (written out:
             # the ticks_diff of every other frame would cost a call).
             if self._power_at >= 0 and ((now - self._power_at) & _TICKS_MASK) < _TICKS_HALF:

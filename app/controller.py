@@ -165,7 +165,6 @@ class App:
         self.menu_row = 0
         self.mode = PLAY
         self.choice = 0
-        self._before = [0] * 16
         now = ticks_ms()
         self.backlight = Backlight(display, now, dimmable)
         #: Milliseconds the main loop sleeps after this frame (``run``).
@@ -505,7 +504,7 @@ class App:
         """Play ``direction`` (0..3); returns True if the board changed."""
         game = self.game
         self.animation.finish()
-        self._snapshot()
+        self.animation.hold(game.cells)  # the board before the move, to slide from
         score = game.score
         if not game.move(direction):
             return False
@@ -519,7 +518,7 @@ class App:
         # The move on screen (here, not in a helper: this is one of the
         # game's longest call chains, and each level takes pystack).
         if self.settings.animations and not self.low_power:
-            self.animation.start(self._before, game.cells, direction, now)
+            self.animation.start(game.cells, direction, now)
         else:
             self.view.show_cells(game.cells)
         self.view.show_scores(game.score, game.best)
@@ -533,13 +532,6 @@ class App:
             self.assist.stop()
             self.resume()  # the game over banner
         return True
-
-    def _snapshot(self):
-        # The board before the move, for the slide animation.
-        before = self._before
-        cells = self.game.cells
-        for index in range(16):
-            before[index] = cells[index]
 
     def _on_won(self, action, now):
         if action <= act.LEFT:

@@ -165,10 +165,8 @@ def start():
             except (MemoryError, RuntimeError):
                 if less > 1:
                     raise  # nothing more to leave out
-            # What the try built goes (the parts it was handed forget the
+            # What the try built goes (the keys it was handed forget the
             # App), and the next try goes without one thing more.
-            if controls is not None:
-                controls.app = None
             if hasattr(keys, "on_failure"):
                 keys.on_failure = None
             display.root_group = None

@@ -88,8 +88,14 @@ class Animation:
         #: True while an animation is on screen.
         self.active = False
 
-    def start(self, before, after, direction, now):
-        """Show the move from board ``before`` to ``after`` (16 exponents each).
+    def hold(self, cells):
+        """Keep ``cells`` (16 exponents), the board before a move, for ``start``."""
+        still = self._still
+        for index in range(16):
+            still[index] = cells[index]
+
+    def start(self, after, direction, now):
+        """Show the move from the board last held (``hold``) to ``after``.
 
         ``after`` is read again when the slide ends (pass the game's cells).
         """
@@ -97,9 +103,9 @@ class Animation:
         if not self.sprites:
             self.view.show_cells(after)
             return
+        # The board before, less the tiles that slide (each cell is read once,
+        # before it is cleared).
         still = self._still
-        for index in range(16):
-            still[index] = before[index]
         self._occupied = 0
         self._merges = 0
         count = 0
@@ -110,7 +116,7 @@ class Animation:
             mergeable = False
             for step in range(4):
                 source = _ORDER[base + step]
-                exponent = before[source]
+                exponent = still[source]
                 if not exponent:
                     continue
                 if mergeable and last == exponent and exponent < MAX_EXPONENT:

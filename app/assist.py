@@ -8,12 +8,14 @@ A hint is asked for in one frame ("think..." shows) and worked out at the
 start of the next one, from the top of the frame, so the search runs on a
 shallow stack and the screen says what is happening meanwhile. Autoplay
 plays a solver move every ``AUTOPLAY_MS`` and answers the win banner with
-Continue after ``AUTO_CONTINUE_MS``.
+Continue after ``AUTO_CONTINUE_MS``: each a request the app carries out
+(app.modes), as it does a player's key.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
 
 from app.memory import forget
+from app.modes import CONTINUE
 from engine import rules
 
 #: Autoplay: least time between two moves (ms).
@@ -45,18 +47,28 @@ def load_solver(speed=1.0):
 
 
 class Assist:
-    """Hint and autoplay for an :class:`app.controller.App`.
+    """Hint and autoplay on ``game``, telling the player on ``view``.
 
+    :param game: the ``engine.game.Game`` played.
+    :param view: the play screen (its hint arrow and status lines).
+    :param timings: the About page's durations (``think_ms``).
+    :param ticks_ms: the millisecond clock (the solver's too).
     :param float speed: the board's CPU speed relative to a PyBadge's
         (``engine.solver.Effort.for_speed``); None: no solver (code.py
         started short of memory), the hint says "no solver".
+
+    Autoplay asks the app for each move it picks (``tick``'s request).
     """
 
-    def __init__(self, app, speed=1.0):
-        self.app = app
-        #: A ``best_move(cells) -> 0..3 or -1`` in place of engine.solver's
-        #: search (a desktop test's quick one); None on the board.
-        self.solver = None
+    #: A ``best_move(cells) -> 0..3 or -1`` in place of engine.solver's
+    #: search (a desktop test's quick one); None on the board.
+    solver = None
+
+    def __init__(self, game, view, timings, ticks_ms, speed=1.0):
+        self.game = game
+        self.view = view
+        self.timings = timings
+        self.ticks_ms = ticks_ms
         self._speed = speed
         self._search = None
         self._effort = None
@@ -66,8 +78,8 @@ class Assist:
         #: True while the solver plays.
         self.autoplay = False
         self._hint_wanted = False
+        # Autoplay's next move, or its Continue on the win banner, not before this.
         self._next_move = 0
-        self._won_at = 0
 
     def available(self):
         """True if a solver can be used (loads engine.solver's search once)."""
@@ -96,21 +108,22 @@ class Assist:
 
     def best_move(self, cells):
         """The solver's direction for ``cells`` (-1: none); the About page gets its time."""
-        app = self.app
-        started = app.ticks_ms()
+        ticks_ms = self.ticks_ms
+        started = ticks_ms()
         if self.solver is not None:
             direction = self.solver(cells)
         else:
             # The shared Search, made by the first decision (after the tables).
-            direction = self._search(self._effort.max_depth).best_move(cells, self._effort, app.ticks_ms)
-        app.timings.think_ms = ticks_diff(app.ticks_ms(), started)
+            direction = self._search(self._effort.max_depth).best_move(cells, self._effort, ticks_ms)
+        self.timings.think_ms = ticks_diff(ticks_ms(), started)
         return direction
 
-    def request_hint(self):
-        """Show "think..." now; the hint comes in the next frame."""
-        view = self.app.view
-        if self.app.low_power:
-            view.show_status("batt.", "empty")  # a search takes power the game needs
+    def request_hint(self, low_power=False):
+        """Show "think..." now; the hint comes in the next frame. Not on
+        ``low_power`` (an empty battery: a search takes power the game needs)."""
+        view = self.view
+        if low_power:
+            view.show_status("batt.", "empty")
             return
         if not self.available():
             view.show_status("no", "solver")
@@ -122,52 +135,45 @@ class Assist:
         """Forget a hint asked for but not yet given."""
         self._hint_wanted = False
 
-    def toggle_autoplay(self, now):
-        """Start autoplay (or stop it if it runs)."""
-        if self.autoplay:
-            self.stop()
-        else:
-            self.start(now)
-
-    def start(self, now):
-        """Let the solver play until a key is pressed or the game ends."""
-        app = self.app
-        if app.game.over:
-            app.view.show_status("game", "over")
+    def start(self, now, low_power=False):
+        """Let the solver play until a key is pressed or the game ends (not on ``low_power``)."""
+        view = self.view
+        if self.game.over:
+            view.show_status("game", "over")
             return
-        if app.low_power:
-            app.view.show_status("batt.", "empty")
+        if low_power:
+            view.show_status("batt.", "empty")
             return
         if not self.available():
-            app.view.show_status("no", "solver")
+            view.show_status("no", "solver")
             return
         self.autoplay = True
         self._hint_wanted = False
-        self._next_move = now
-        self._won_at = now
-        app.view.show_hint(-1)
-        app.view.show_status("AUTO", "play")
-        app.resume()
+        # On the win banner (started from the menu) it stays a while first.
+        self._next_move = ticks_add(now, AUTO_CONTINUE_MS) if self.game.waiting else now
+        view.show_hint(-1)
+        view.show_status("AUTO", "play")
 
     def stop(self):
         """Stop autoplay (the app's state stays as it is)."""
         if self.autoplay:
             self.autoplay = False
-            self.app.view.show_status()
-            self.app.touched(self.app.ticks_ms())
+            self.view.show_status()
 
     def won(self, now):
         """The win banner came up during autoplay: continue after a pause."""
-        self._won_at = now
+        self._next_move = ticks_add(now, AUTO_CONTINUE_MS)
 
     def tick(self, now):
-        """Give a hint asked for, or play autoplay's next move when it is time.
+        """Give a hint asked for; with autoplay, what it asks the app to do now.
 
         Written as one function: the search below it is the deepest Python
         call chain of the game (the board's pystack holds it once).
+
+        :return: a request of app.modes (a move, or CONTINUE on the win
+            banner), or None.
         """
-        app = self.app
-        view = app.view
+        view = self.view
         if self._prepare is not None:
             # Loaded again (after the menu): each step leaves garbage that
             # a frame's end lets go, so the steps take a frame each and
@@ -176,29 +182,26 @@ class Assist:
             # search's buffers.
             if self._loaded_now:
                 self._loaded_now = False
-                return
+                return None
             prepare = self._prepare
             self._prepare = None  # one try: if it fails, the search builds them
             prepare()
-            return
+            return None
         if self._hint_wanted:
             self._hint_wanted = False
-            direction = self.best_move(app.game.cells)
+            direction = self.best_move(self.game.cells)
             view.show_hint(direction)
             if direction < 0:
                 view.show_status("no", "move")
             else:
                 view.show_status("hint", rules.NAMES[direction].upper())
-        if not self.autoplay:
-            return
-        if app.mode == "won":
-            if ticks_diff(now, self._won_at) >= AUTO_CONTINUE_MS:
-                app.continue_playing(now)
-            return
-        if app.mode != "play" or ticks_diff(now, self._next_move) < 0:
-            return
-        direction = self.best_move(app.game.cells)
-        if direction < 0 or not app.move(direction, now):
+        if not self.autoplay or ticks_diff(now, self._next_move) < 0:
+            return None
+        if self.game.waiting:
+            return CONTINUE  # the win banner has been up long enough
+        direction = self.best_move(self.game.cells)
+        if direction < 0:
             self.stop()
-            return
+            return None
         self._next_move = ticks_add(now, AUTOPLAY_MS)
+        return direction

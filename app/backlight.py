@@ -61,8 +61,10 @@ class Backlight:
 
     def tick(self, now, busy):
         """Dim once the player has been away long enough, and then switch
-        off (never while ``busy``): NOTHING, DIMMED or OFF, what happened now."""
+        off: NOTHING, DIMMED or OFF, what happened now. A ``busy`` frame
+        (the solver plays) counts as input."""
         if busy:
+            self.last_input = now
             return NOTHING
         away = ticks_diff(now, self.last_input)
         if not self.dimmed:

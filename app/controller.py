@@ -2,14 +2,16 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The app's state machine: play, win banner, game over, and the menu's modes.
+"""The app's state machine: the frame loop, routing each key to its mode, and play.
 
 ``App`` wires the game (engine) to its parts, each in its own module like
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
-(app.menus), hint and autoplay (app.assist), the backlight
-(app.backlight, app.light), the battery (app.battery), the controls,
-saving and feedback.
+(app.menus), hint and autoplay (app.assist), saving and when to
+(app.save_policy), the backlight (app.backlight, app.light), the battery
+(app.battery), the controls and feedback. A part is handed what it needs,
+never the App: the menu and autoplay return what they want done, and the
+App does it.
 
 It is driven by ``step()``, one call per frame: read every queued key
 event and act on each in order, give a hint asked for in the last frame,
@@ -37,8 +39,6 @@ except ImportError:  # CPython
         return value
 
 
-from adafruit_ticks import ticks_add, ticks_diff
-
 from app import controls as act
 from app import theme
 from app.animation import Animation
@@ -47,32 +47,16 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
+from app.modes import (CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED,
+                       START_AUTOPLAY, WON)
 from app.overlay import Overlay
-from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy
+from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
-from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 
-# What a store's save may answer; anything else is taken as a failure.
-_SAVE_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
-#: After a failed save, the next try waits this long (ms), doubling after
-#: each further failure up to SAVE_RETRY_MAX_MS: a broken NVM is not worn
-#: (or the game stalled) by a try every frame.
-SAVE_RETRY_MS = 2000
-SAVE_RETRY_MAX_MS = 64000
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
 _BATTERY_LOW = const(1)
 _BATTERY_EMPTY = const(2)
-#: What a mode's handler returns to have the app save now (Menu > Save now).
-SAVE_NOW = "save now"
-# What Save now says on the status lines, by the save's outcome.
-_SAVE_NOW_SAYS = {
-    SAVED: ("saved", ""),
-    UNCHANGED: ("up to", "date"),
-    NO_NVM: ("not", "saved"),
-    FAILED: ("save", "FAILED"),
-}
-
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -83,13 +67,6 @@ _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
 #: How often the battery gauge and the light sensor are read (ms).
 POWER_MS = 500
-
-#: Modes of the play flow (the menu's are app.menus').
-PLAY = "play"
-WON = "won"
-OVER = "over"
-#: Start was pressed; the menu shows in the next frame.
-MENU_OPENING = "menu_opening"
 
 
 class Timings:
@@ -127,11 +104,13 @@ class App:
     :param float speed: the board's speed at the solver relative to a
         PyBadge; a slower board's solver searches proportionally fewer nodes.
     :param controls: control scheme (default ``app.controls.Controls()``);
-        its ``app`` is set to this App, its ``help_rows`` the Controls page.
+        the App keeps its ``playing`` up to date; its ``help_rows`` are the
+        Controls page.
     :param tilt: a board whose accelerometer Settings may add to the D-pad
-        gives ``tilt(app, event)``: called while Settings > Tilt is on (at
-        start, after each change), it merges tilt into ``app.keys`` and
-        returns the Event to read keys into (``app.tilt.turn_on`` does both).
+        gives ``tilt(keys, event, settings) -> keys``: called while
+        Settings > Tilt is on (at start, after each change), it returns the
+        key source to read from then on, ``keys`` merged with tilt
+        (``app.tilt.turn_on``).
     :param battery: the board's battery gauge (``app.battery.Gauge``), or None.
     :param light: the board's light sensor (``value`` 0..65535), or None:
         with one, Brightness offers "auto" (``app.light``).
@@ -140,34 +119,11 @@ class App:
     code.py builds it, on the board and on the desktop alike (tools/world.py).
     """
 
-    def __init__(
-        self,
-        display,
-        keys,
-        store,
-        ticks_ms,
-        art,
-        layout,
-        speaker=None,
-        pixels=None,
-        seed=None,
-        event=None,
-        keymap=None,
-        speed=1.0,
-        controls=None,
-        tilt=None,
-        battery=None,
-        light=None,
-        dimmable=True,
-    ):
+    def __init__(self, display, keys, store, ticks_ms, art, layout, speaker=None, pixels=None, seed=None, event=None,
+                 keymap=None, speed=1.0, controls=None, tilt=None, battery=None, light=None, dimmable=True):
         self.display = display
         self.keys = keys
-        if hasattr(keys, "on_failure"):
-            keys.on_failure = self.input_failed  # a sensor that gives up (the CLUE's tilt)
-        # Only a queue with get_into() can refill a given Event.
-        self._event = event if hasattr(keys.events, "get_into") else None
-        # keypad.EventQueue says when it dropped events (queue full).
-        self._can_overflow = hasattr(keys.events, "overflowed")
+        self._event = event
         self.store = store
         self.ticks_ms = ticks_ms
         #: (button, keys) pairs of a host with a keyboard (the simulator
@@ -178,51 +134,42 @@ class App:
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
         self.controls = controls if controls is not None else act.Controls(keymap)
-        self.controls.app = self  # a scheme may act by the app's mode
         self.tilt = tilt
         #: The battery gauge, or None (a board that cannot read its battery).
         self.battery = battery
         self._battery_version = -1
-        #: The light sensor, or None; with one (and a dimmable backlight),
-        #: Brightness may be "auto".
+        #: True while the battery is empty (not on USB): no animations, no
+        #: hints or autoplay, to make the rest last.
+        self.low_power = False
+        #: The light sensor, or None.
         self.light = light
-        #: Brightness "auto" (app.light), loaded while it is on.
-        self._auto = None
         #: False for a backlight that is only on or off (Brightness is fixed).
         self.dimmable = dimmable
+        #: True if Settings offers Brightness "auto" (a light sensor and a
+        #: backlight that dims).
+        self.auto_offered = light is not None and dimmable
+        #: Brightness "auto" (app.light), loaded while it is on.
+        self._auto = None
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
-        #: Saves that failed, for any reason (About page).
-        self.failed_saves = 0
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
         self.view.group.append(self.overlay.group)
-        self.assist = Assist(self, speed)
+        self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
+        self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
         #: The menu row last picked (kept while the menu is not loaded).
         self.menu_row = 0
         self.mode = PLAY
         self.choice = 0
-        self._menu_pending = False
-        self._handlers = {PLAY: self._on_play, WON: self._on_won, OVER: self._on_over}
-        self._before = [0] * 16
         now = ticks_ms()
         self.backlight = Backlight(display, now, dimmable)
         #: Milliseconds the main loop sleeps after this frame (``run``).
         self.wait_ms = 0
         self._frame_at = now
-        #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
-        #: NO_NVM; None before the first) and, if it failed, why.
-        #: NO_NVM from the start on a board without NVM (the About page says so).
-        self.last_save = NO_NVM if getattr(store, "nvm", True) is None else None
-        # Without NVM: why, if the store knows (code.py: an NVM too small).
-        self.save_failure = getattr(store, "failure", None) if self.last_save == NO_NVM else None
-        # Wait before the next try after a failure (ms; 0: none failed).
-        self._retry_ms = 0
-        self._retry_at = now
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
         self._apply_settings()
@@ -230,8 +177,7 @@ class App:
         # the screen): one refresh at the end of every step.
         display.auto_refresh = False
         display.root_group = self.view.group
-        self._show_game()
-        self.resume()
+        self.show_position()
 
     # -- the frame loop ------------------------------------------------
 
@@ -257,15 +203,16 @@ class App:
         """
         try:
             now = self.ticks_ms()
-            if self._menu_pending:
+            if self.mode == MENU_OPENING:
                 self._show_menu()
             self._read_keys(now)
-            self.assist.tick(now)
+            self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
-            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty and self._may_retry(now):
+            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
                 # Nobody is playing: the game is kept as the screen goes dark.
-                self.save(now)
+                if self.saving.may_save(now):
+                    self.saving.save(now)
             # The battery and the light sensor, twice a second (written out:
             # the ticks_diff of every other frame would cost a call).
             if self._power_at >= 0 and ((now - self._power_at) & _TICKS_MASK) < _TICKS_HALF:
@@ -275,8 +222,8 @@ class App:
             self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
             # waiting; after a failure, not before the retry time.
-            if not len(self.keys.events) and self.policy.due(now) and self._may_retry(now):
-                self.save(now)
+            if not len(self.keys.events) and self.policy.due(now) and self.saving.may_save(now):
+                self.saving.save(now)
         except Exception as error:  # noqa: BLE001  a frame that failed in any way is dropped, never the game
             self.recover(error)
         self._pace()
@@ -305,6 +252,7 @@ class App:
         battery = self.battery
         if battery is not None:
             news = battery.tick()
+            self.low_power = battery.empty
             if battery.version != self._battery_version:
                 self._battery_version = battery.version
                 self.view.show_battery(battery.text())
@@ -313,8 +261,8 @@ class App:
             if news:
                 # Low, then empty: the game is kept now, while there is
                 # power to write it, and the player is told.
-                if self.policy.dirty and self._may_retry(now):
-                    self.save(now)
+                if self.policy.dirty and self.saving.may_save(now):
+                    self.saving.save(now)
                 if news == _BATTERY_EMPTY:
                     self.assist.stop()
                 self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
@@ -323,18 +271,6 @@ class App:
             level = auto.tick()
             if level is not None:
                 self.backlight.set_level(level)
-
-    @property
-    def auto_offered(self):
-        """True if Settings offers Brightness "auto" (a light sensor and a
-        backlight that dims)."""
-        return self.light is not None and self.dimmable
-
-    @property
-    def low_power(self):
-        """True while the battery is empty (not on USB): no animations, no
-        hints or autoplay, to make the rest last."""
-        return self.battery is not None and self.battery.empty
 
     def recover(self, error):
         """A frame failed: drop what it was doing, say so, play on.
@@ -349,11 +285,9 @@ class App:
         try:
             self.assist.cancel()
             self.assist.stop()
-            self.animation.finish()
             gc.collect()
             self.game.settle()
-            self._show_game()  # a move may have been half drawn
-            self.resume()
+            self.show_position()  # a move may have been half drawn
             if isinstance(error, MemoryError):
                 self.view.show_status("low", "memory")
             elif isinstance(error, RuntimeError):
@@ -381,32 +315,32 @@ class App:
                     self._act(action, now)
                 event = events.get()
         if self._can_overflow and events.overflowed:
-            self._lost_keys()
+            # The queue was full and dropped events (the ones before were
+            # read in order above). A dropped release would leave a key
+            # "held" for good: forget what is held, and clear the flag
+            # (keypad's overflowed is read-only; clear() resets it with the
+            # queue; a queue without clear() may let the flag be set).
+            controls.forget()
+            if hasattr(events, "clear"):
+                events.clear()
+            else:
+                try:
+                    events.overflowed = False
+                except (AttributeError, TypeError):
+                    pass
         action = controls.poll(now)
         if action != act.NONE:
             self._act(action, now)
 
-    def _lost_keys(self):
-        # The queue was full and dropped events (the ones before were read
-        # in order above). A dropped release would leave a key "held" for
-        # good: forget what is held, and clear the flag (keypad's
-        # overflowed is read-only; clear() resets it with the queue; a
-        # queue without clear() may let the flag be set).
-        self.controls.forget()
-        events = self.keys.events
-        if hasattr(events, "clear"):
-            events.clear()
-        else:
-            try:
-                events.overflowed = False
-            except (AttributeError, TypeError):
-                pass
+    def input_failed(self):
+        """An input gave up (tilt on a sensor that keeps failing): say so."""
+        self.view.show_status("tilt", "failed")
 
-    # -- input ---------------------------------------------------------
+    # -- routing -------------------------------------------------------
 
     def _act(self, action, now):
         # One action from a key: wake the screen, stop autoplay, or act in
-        # the current mode.
+        # the current mode; a menu page's request is done here.
         if self.backlight.touched(now):
             # The press only wakes the screen.
             self.controls.swallow()
@@ -418,186 +352,50 @@ class App:
             return
         if action == act.PRESS:
             return
-        if self._menu_pending:
+        if self.mode == MENU_OPENING:
             self._show_menu()  # a key right after Start, in the same frame
-        if self._handlers[self.mode](action, now) == SAVE_NOW:
-            # Menu > Save now: here, not in the menu, so the longest call
-            # chain of the game (down to the record's checks) is shorter.
-            self.save_now(now)
-
-    def input_failed(self):
-        """An input gave up (tilt on a sensor that keeps failing): say so."""
-        self.view.show_status("tilt", "failed")
-
-    def touched(self, now):
-        """Count ``now`` as input (no dimming right after it)."""
-        self.backlight.last_input = now
-
-    def set_mode(self, mode):
-        """Switch the state machine to ``mode`` (a name of this module or app.menus)."""
-        self.mode = mode
-
-    # -- play ----------------------------------------------------------
-
-    def _on_play(self, action, now):
-        if action <= act.LEFT:
-            self.move(action, now)
-        elif action == act.MENU:
-            self.open_menu(now)
-        elif action == act.HINT:
-            self.assist.request_hint()
-        elif action == act.AUTOPLAY:
-            self.assist.start(now)
+        if self.menus is not None:
+            # A menu page; what it asks for is done here.
+            request = self.menus.handlers[self.mode](action, now)
+            if request is not None:
+                self._do(request, now)
+            if self.menus is not None:
+                self.mode = self.menus.mode  # the page the menu shows now
+        elif self.mode == PLAY:
+            self._on_play(action, now)
+        elif self.mode == WON:
+            self._on_won(action, now)
         else:
-            self.view.show_hint(-1)
-            self.view.show_status()
+            self._on_over(action, now)
 
-    def move(self, direction, now):
-        """Play ``direction`` (0..3); returns True if the board changed."""
-        game = self.game
-        self.animation.finish()
-        self._snapshot()
-        score = game.score
-        if not game.move(direction):
-            return False
-        self.assist.cancel()
-        self.policy.changed(now)
-        self.view.show_hint(-1)
-        if not self.assist.autoplay:
-            self.view.show_status()
-        if game.score != score:
-            self.feedback.merged(game.max_exponent, now)
-        # The move on screen (here, not in a helper: this is one of the
-        # game's longest call chains, and each level takes pystack).
-        if self.settings.animations and not self.low_power:
-            self.animation.start(self._before, game.cells, direction, now)
-        else:
-            self.view.show_cells(game.cells)
-        self.view.show_scores(game.score, game.best)
-        if game.waiting:
-            self.policy.urgent(now)
-            self.feedback.won(now)
-            self.assist.won(now)
-            self._show_won()
-        elif game.over:
-            self.policy.urgent(now)
-            self.assist.stop()
-            self._show_over()
-        return True
-
-    def _snapshot(self):
-        # The board before the move, for the slide animation.
-        before = self._before
-        cells = self.game.cells
-        for index in range(16):
-            before[index] = cells[index]
-
-    def _may_retry(self, now):
-        return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
-
-    def save(self, now):
-        """Save the game now: the one path for every save (the policy, Save
-        now, the simulator closing).
-
-        Nothing a save raises stops the game. A failure leaves the policy's
-        unsaved changes in place, so the game is saved again once
-        ``SAVE_RETRY_MS`` (doubling) has passed, and shows "save FAILED".
-
-        :return: the outcome, ``engine.store.SAVED`` (written and read back
-            equal), ``UNCHANGED``, ``FAILED`` or ``NO_NVM``.
-        """
-        started = self.ticks_ms()
-        failure = None
-        try:
-            outcome = self.store.save(self.game)
-            if outcome not in _SAVE_OUTCOMES:  # a stranger's answer
-                outcome = FAILED
-            if outcome == FAILED:
-                failure = getattr(self.store, "failure", None)
-        except Exception as error:  # a store object that raises after all
-            outcome = FAILED
-            failure = type(error).__name__
-        self.last_save = outcome
-        self.save_failure = failure
-        if outcome == FAILED:
-            self.failed_saves += 1
-            retry = self._retry_ms * 2 if self._retry_ms else SAVE_RETRY_MS
-            self._retry_ms = retry if retry < SAVE_RETRY_MAX_MS else SAVE_RETRY_MAX_MS
-            self._retry_at = ticks_add(now, self._retry_ms)
-            first, second = _SAVE_NOW_SAYS[FAILED]
-            self.view.show_status(first, second)
-            return outcome
-        self._retry_ms = 0
-        if outcome == SAVED:
-            self.timings.save_ms = ticks_diff(self.ticks_ms(), started)
-        self.policy.saved(now)
-        return outcome
-
-    def save_now(self, now):
-        """Menu > Save now: write at once, back on the board, and say what happened.
-
-        It says "saved" only if a record was written and read back equal.
-        """
-        outcome = self.save(now)
-        self.resume()
-        first, second = _SAVE_NOW_SAYS.get(outcome, _SAVE_NOW_SAYS[FAILED])
-        self.view.show_status(first, second)
-        return outcome
-
-    # -- banners -------------------------------------------------------
-
-    def _show_won(self):
-        self.mode = WON
-        self.choice = 0
-        self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
-
-    def _show_over(self):
-        self.mode = OVER
-        self.overlay.show_banner("Game over", ("Score %d" % self.game.score, "A: New game"), theme.OVERLAY, 1)
-
-    def _on_won(self, action, now):
-        if action <= act.LEFT:
-            self.choice = 1 - self.choice
-            self.overlay.select(self.choice)
-        elif action == act.CONFIRM or action == act.BACK:
-            if action == act.BACK or self.choice == 0:
-                self.continue_playing(now)
-            else:
-                self.new_game(now)
-                self.resume()
-        elif action == act.MENU:
-            self.open_menu()
-
-    def continue_playing(self, now):
-        """Continue after the win banner: same board, play on for 4096 and up."""
-        self.game.continue_playing()
-        self.policy.urgent(now)
-        self.resume()
-
-    def _on_over(self, action, now):
-        if action == act.CONFIRM:
-            self.new_game(now)
+    def _do(self, request, now):
+        # What a part asked for (app.modes): autoplay's move or its Continue,
+        # or a menu page's request. Save now is done here, not in the menu:
+        # the longest call chain of the game (down to the record's checks)
+        # is a level shorter.
+        if request is None:
+            return
+        if request <= act.LEFT:
+            if not self.move(request, now):
+                self.assist.stop()  # the solver's move changed nothing
+        elif request == CONTINUE:
+            self._on_won(act.BACK, now)
+        elif request == SAVE_NOW:
             self.resume()
-        elif action == act.BACK:
-            # Peek at the final board, and back.
-            if self.overlay.visible:
-                self.overlay.hide()
-            else:
-                self._show_over()
-        elif action == act.MENU:
-            self.open_menu()
-
-    def new_game(self, now):
-        """Start over (score 0, two tiles); best and stats stay."""
-        self.animation.finish()
-        self.assist.cancel()
-        self.game.new_game()
-        self.policy.urgent(now)
-        self.view.show_hint(-1)
-        self.view.show_status()
-        self._show_game()
-
-    # -- menu ----------------------------------------------------------
+            self.saving.save(now, True)
+        elif request == RESUME:
+            self.resume()
+        elif request == NEW_GAME:
+            self.new_game(now)
+        elif request == START_AUTOPLAY:
+            self.resume()
+            self.assist.start(now, self.low_power)
+        elif request == SETTINGS_CHANGED:
+            self._apply_settings()
+            self.policy.changed(now)  # kept like a move
+            self.menus.show_settings()  # as applied (Tilt goes back off without a sensor)
+        else:
+            raise ValueError(request)  # a request app.modes has and this does not
 
     def open_menu(self, now=None):
         """Open the menu (Start); a player opening it may be about to switch off.
@@ -614,52 +412,46 @@ class App:
         # by then (forget collects, and a frame ends), and the menu's
         # modules load into it.
         self.mode = MENU_OPENING
-        self._menu_pending = True
+        self.controls.playing = False
 
     def _show_menu(self):
-        self._menu_pending = False
         if self.menus is None:
             from app.menus import Menus
 
-            self.menus = Menus(self)
-            self._handlers.update(self.menus.handlers)
+            self.menus = Menus(
+                self.overlay, self.menu_row, self.settings, self.tilt is not None, self.auto_offered, self.dimmable,
+                self.saving, self.faults, self.battery, self.light, self.key_names, self.controls,
+            )
         self.menus.open()
+        self.mode = self.menus.mode
 
     def resume(self):
         """Back to whatever the game needs: its banner, or the board."""
         game = self.game
         if game.waiting:
-            self._show_won()
+            self.mode = WON
+            self.choice = 0
+            self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
         elif game.over:
-            self._show_over()
+            self.mode = OVER
+            self.overlay.show_banner("Game over", ("Score %d" % game.score, "A: New game"), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
-        self._menu_pending = False
+        self.controls.playing = self.mode == PLAY
         if self.menus is not None:
-            self._close_menus()
-
-    def _close_menus(self):
-        # Back from the menu: its modules go, making room for the solver.
-        # Safe to repeat: a fault half-way leaves it to the recovery's
-        # resume(), which closes what is left.
-        menus = self.menus
-        self.menus = None
-        self.menu_row = menus.row
-        for mode in menus.handlers:
-            self._handlers.pop(mode, None)
-        forget("app.menus", "app.pages", "app.help_text")
-        if hasattr(self.keys, "level"):
-            self.keys.level()  # tilt plays from how the board is held now
-
-    def settings_changed(self, now):
-        """The Settings page changed something: apply it and keep it (saved like a move)."""
-        self.policy.set_mode(self.settings.save_mode)
-        self._apply_settings()
-        self.policy.changed(now)
+            # Back from the menu: its modules go, making room for the
+            # solver. Safe to repeat: a fault half-way leaves it to the
+            # recovery's resume(), which closes what is left.
+            self.menu_row = self.menus.row
+            self.menus = None
+            forget("app.menus", "app.pages", "app.help_text")
+            if hasattr(self.keys, "level"):
+                self.keys.level()  # tilt plays from how the board is held now
 
     def _apply_settings(self):
         settings = self.settings
+        self.policy.set_mode(settings.save_mode)
         auto = self._auto
         if self.auto_offered and settings.auto_brightness:
             if auto is None:
@@ -680,23 +472,107 @@ class App:
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):
             self.feedback.off()
+        # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
-            self._event = self.tilt(self, self._event)  # keys merged with tilt
+            self.keys = self.tilt(self.keys, self._event, settings)
+        # How it is read: into the Event only where its queue has get_into()
+        # (only that refills a given Event); its overflow flag where it has
+        # one (keypad's); a sensor that gives up (tilt) says so through the app.
+        keys = self.keys
+        if not hasattr(keys.events, "get_into"):
+            self._event = None
+        self._can_overflow = hasattr(keys.events, "overflowed")
+        if hasattr(keys, "on_failure"):
+            keys.on_failure = self.input_failed
 
-    # -- screen helpers ------------------------------------------------
+    # -- play ----------------------------------------------------------
+
+    def _on_play(self, action, now):
+        if action <= act.LEFT:
+            self.move(action, now)
+        elif action == act.MENU:
+            self.open_menu(now)
+        elif action == act.HINT:
+            self.assist.request_hint(self.low_power)
+        elif action == act.AUTOPLAY:
+            self.assist.start(now, self.low_power)
+        else:
+            self.view.show_hint(-1)
+            self.view.show_status()
+
+    def move(self, direction, now):
+        """Play ``direction`` (0..3); returns True if the board changed."""
+        game = self.game
+        self.animation.finish()
+        self.animation.hold(game.cells)  # the board before the move, to slide from
+        score = game.score
+        if not game.move(direction):
+            return False
+        self.assist.cancel()
+        self.policy.changed(now)
+        self.view.show_hint(-1)
+        if not self.assist.autoplay:
+            self.view.show_status()
+        if game.score != score:
+            self.feedback.merged(game.max_exponent, now)
+        # The move on screen (here, not in a helper: this is one of the
+        # game's longest call chains, and each level takes pystack).
+        if self.settings.animations and not self.low_power:
+            self.animation.start(game.cells, direction, now)
+        else:
+            self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
+        if game.waiting:
+            self.policy.urgent(now)
+            self.feedback.won(now)
+            self.assist.won(now)
+            self.resume()  # the win banner
+        elif game.over:
+            self.policy.urgent(now)
+            self.assist.stop()
+            self.resume()  # the game over banner
+        return True
+
+    def _on_won(self, action, now):
+        if action <= act.LEFT:
+            self.choice = 1 - self.choice
+            self.overlay.select(self.choice)
+        elif action == act.CONFIRM or action == act.BACK:
+            if action == act.BACK or self.choice == 0:
+                # Continue: the same board, played on for 4096 and up.
+                self.game.continue_playing()
+                self.policy.urgent(now)
+                self.resume()
+            else:
+                self.new_game(now)
+        elif action == act.MENU:
+            self.open_menu()
+
+    def _on_over(self, action, now):
+        if action == act.CONFIRM:
+            self.new_game(now)
+        elif action == act.BACK:
+            # Peek at the final board, and back.
+            if self.overlay.visible:
+                self.overlay.hide()
+            else:
+                self.resume()
+        elif action == act.MENU:
+            self.open_menu()
+
+    def new_game(self, now):
+        """Start over (score 0, two tiles; best and stats stay), on the board."""
+        self.assist.cancel()
+        self.game.new_game()
+        self.policy.urgent(now)
+        self.view.show_hint(-1)
+        self.view.show_status()
+        self.show_position()
 
     def show_position(self):
-        """Redraw after the game was changed from outside (tests, tools):
-        the board, the scores and the banner the game calls for."""
+        """Draw the game as it is (after a change from outside too: tests,
+        tools): the board, the scores and the banner the game calls for."""
         self.animation.finish()
-        self._show_game()
-        self.resume()
-
-    def _show_game(self):
         self.view.show_cells(self.game.cells)
         self.view.show_scores(self.game.score, self.game.best)
-
-    @property
-    def dimmed(self):
-        """True while the backlight is dimmed."""
-        return self.backlight.dimmed
+        self.resume()

@@ -8,7 +8,8 @@ Each press acts once (no auto-repeat; a held D-pad does not slide again).
 Select acts on release (short press: hint) or once when held for
 ``LONG_PRESS_MS`` (toggle autoplay), so the two never both happen.
 Other boards' control schemes (app.two_buttons, app.stdin_keys) have
-the methods of ``Controls``, the PyBadge's; the app sets their ``app``.
+the methods of ``Controls``, the PyBadge's, and its ``playing``, which the
+app keeps up to date.
 """
 
 try:
@@ -64,6 +65,9 @@ class Controls:
 
     def __init__(self, keymap=None):
         self._keymap = keymap
+        #: True while the game is in play (not on a banner or in the menu):
+        #: the app sets it, a scheme whose keys mean more than one thing reads it.
+        self.playing = True
         #: Bit k set while key k is down.
         self.held = 0
         self._select_since = 0

@@ -4,41 +4,86 @@
 
 """The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
 
-A component the app owns: it keeps its own place (menu row, help page,
-setting picked) and acts on the app only through the app's public
-methods (``resume``, ``new_game``, ``save_now``, ``set_mode``, ...). Each
-``on_*`` handler takes an action (app.controls) and the time in ms, and
-may return a request for the app (``SAVE_NOW``).
+A component the app owns while the menu is open: it keeps its own place
+(its page, ``mode``; the menu row, help document and setting picked) and
+is handed what its pages show and change, never the app. Each ``on_*``
+handler takes an action (app.controls) and the time in ms, and returns
+what only the app can do (a request of app.modes: back to the game, a
+new game, autoplay, Save now, a setting to apply), or None.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
 
 from app import controls as act
 from app import help_text, pages, theme
-from app.controller import SAVE_NOW
+from app.modes import (
+    ABOUT,
+    CONFIRM_NEW,
+    HELP_MENU,
+    HELP_PAGE,
+    MENU,
+    NEW_GAME,
+    RESUME,
+    SAVE_NOW,
+    SETTINGS,
+    SETTINGS_CHANGED,
+    START_AUTOPLAY,
+    STATS,
+)
 from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
 
-MENU = "menu"
-CONFIRM_NEW = "confirm_new"
-HELP_MENU = "help_menu"
-HELP_PAGE = "help_page"
-STATS = "stats"
-SETTINGS = "settings"
-ABOUT = "about"
-
-# The Settings attribute of each on/off row of pages.SETTING_NAMES, and
-# Tilt's after them ("": not on/off: brightness, saving, screen off).
-_ON_OFF = ("", "sound", "lights", "animations", "", "", "tilt")
-_BRIGHTNESS_ROW = 0
-_SAVING_ROW = 4
+# The menu's rows: places in pages.MENU_ITEMS.
+_RESUME_ROW = const(0)
+_NEW_GAME_ROW = const(1)
+_AUTOPLAY_ROW = const(2)
+_HELP_ROW = const(3)
+_STATS_ROW = const(4)
+_SETTINGS_ROW = const(5)
+_ABOUT_ROW = const(6)
+_SAVE_NOW_ROW = const(7)
 
 
 class Menus:
-    """Menu and page handlers for an :class:`app.controller.App`."""
+    """Menu and page handlers, shown on ``overlay``.
 
-    def __init__(self, app):
-        self.app = app
-        self.overlay = app.overlay
-        self.row = app.menu_row
+    :param overlay: the app's :class:`app.overlay.Overlay`.
+    :param int row: the menu row to start on (the one picked last time).
+    :param settings: the :class:`app.settings.Settings` the Settings page changes.
+    :param bool tilt: the board offers Settings > Tilt.
+    :param bool auto: Brightness may be "auto" (a light sensor).
+    :param bool dimmable: False for a backlight only on or off (Brightness "fixed").
+    :param saving: the app's :class:`app.save_policy.Saving`: its game and store
+        (Stats), its last save and timings (About).
+    :param int faults: frames the app dropped (About).
+    :param battery: the battery gauge, or None (About).
+    :param light: the light sensor, or None (About).
+    :param key_names: (button, keys) pairs of a host with a keyboard, or None (Help).
+    :param controls: the control scheme (Help: its ``help_rows``).
+    """
+
+    def __init__(self, overlay, row, settings, tilt, auto, dimmable, saving, faults, battery, light, key_names,
+                 controls):
+        self.overlay = overlay
+        self.row = row
+        self.settings = settings
+        self.tilt = tilt
+        self.auto = auto
+        self.dimmable = dimmable
+        self.saving = saving
+        self.faults = faults
+        self.battery = battery
+        self.light = light
+        self.key_names = key_names
+        self.controls = controls
+        #: The page on show: a mode of app.modes.
+        self.mode = MENU
         self.choice = 0
         self.help_document = 0
         #: A document on show in pages (a help document, Stats, About):
@@ -46,7 +91,7 @@ class Menus:
         self.title = ""
         self.pages = ()
         self.page = 0
-        #: Mode name -> handler, merged into the app's table.
+        #: Mode -> its handler.
         self.handlers = {
             MENU: self.on_menu,
             CONFIRM_NEW: self.on_confirm_new,
@@ -58,78 +103,77 @@ class Menus:
         }
 
     def open(self):
-        """Show the menu (the app has set its mode)."""
-        self.app.set_mode(MENU)
-        self.overlay.show_page("Menu", pages.menu_lines(self.app.assist.autoplay), self.row)
+        """Show the menu."""
+        self.mode = MENU
+        self.overlay.show_page("Menu", pages.MENU_ITEMS, self.row)
 
     def on_menu(self, action, now):
-        items = len(pages.MENU_ITEMS)
-        app = self.app
         if action == act.UP or action == act.DOWN:
-            self.row = (self.row + (1 if action == act.DOWN else -1)) % items
+            self.row = (self.row + (1 if action == act.DOWN else -1)) % len(pages.MENU_ITEMS)
             self.overlay.select(self.row)
-        elif action == act.BACK or action == act.MENU:
-            app.resume()
-        elif action == act.CONFIRM:
-            item = pages.MENU_ITEMS[self.row]
-            if item == "Resume":
-                app.resume()
-            elif item == "New game":
-                app.set_mode(CONFIRM_NEW)
-                self.choice = 0
-                self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
-            elif item == "Autoplay":
-                app.resume()
-                app.assist.toggle_autoplay(now)
-            elif item == "Help":
-                app.set_mode(HELP_MENU)
-                self.help_document = 0
-                self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
-            elif item == "Stats":
-                store = app.store
-                erase_cycles = getattr(store, "erase_cycles", None)
-                lines = pages.stats_lines(
-                    app.game,
-                    erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
-                    getattr(store, "refused", 0),
-                    getattr(store, "refusal", None),
-                    self.overlay.columns,
-                    getattr(store, "layout", "block"),
-                )
-                self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines))
-            elif item == "Settings":
-                app.set_mode(SETTINGS)
-                self.choice = 0
-                self._show_settings()
-            elif item == "About":
-                lines = pages.about_lines(
-                    app.timings, app.faults, app.last_save, app.save_failure, self.overlay.columns, app.battery, app.light,
-                    app.failed_saves,
-                )
-                self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
-            elif item == "Save now":
-                # The player's way to keep every move before the power
-                # switch, whatever the save policy would wait for; the app
-                # does it (one call level less on the way to the NVM).
-                return SAVE_NOW
-            else:
-                raise ValueError(item)  # a row pages.MENU_ITEMS has and this does not
+            return None
+        if action == act.BACK or action == act.MENU:
+            return RESUME
+        if action != act.CONFIRM:
+            return None
+        row = self.row
+        if row == _RESUME_ROW:
+            return RESUME
+        if row == _NEW_GAME_ROW:
+            self.mode = CONFIRM_NEW
+            self.choice = 0
+            self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
+        elif row == _AUTOPLAY_ROW:
+            return START_AUTOPLAY
+        elif row == _HELP_ROW:
+            self.mode = HELP_MENU
+            self.help_document = 0
+            self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
+        elif row == _STATS_ROW:
+            store = self.saving.store
+            erase_cycles = getattr(store, "erase_cycles", None)
+            lines = pages.stats_lines(
+                self.saving.game,
+                erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
+                getattr(store, "refused", 0),
+                getattr(store, "refusal", None),
+                self.overlay.columns,
+                getattr(store, "layout", "block"),
+            )
+            self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines))
+        elif row == _SETTINGS_ROW:
+            self.mode = SETTINGS
+            self.choice = 0
+            self.show_settings()
+        elif row == _ABOUT_ROW:
+            saving = self.saving
+            lines = pages.about_lines(
+                saving.timings, self.faults, saving.last_save, saving.save_failure, self.overlay.columns, self.battery,
+                self.light, saving.failed_saves,
+            )
+            self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
+        elif row == _SAVE_NOW_ROW:
+            # The player's way to keep every move before the power switch,
+            # whatever the save policy would wait for; the app does it (one
+            # call level less on the way to the NVM).
+            return SAVE_NOW
+        else:
+            raise ValueError(row)  # a row pages.MENU_ITEMS has and this does not
+        return None
 
     def on_confirm_new(self, action, now):
-        app = self.app
         if action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
         elif action == act.CONFIRM:
             if self.choice == 1:
-                app.new_game(now)
-                app.resume()
-            else:
-                self.open()
+                return NEW_GAME
+            self.open()
         elif action == act.BACK:
             self.open()
         elif action == act.MENU:
-            app.resume()
+            return RESUME
+        return None
 
     def on_help_menu(self, action, now):
         count = len(help_text.DOCUMENTS)
@@ -139,15 +183,16 @@ class Menus:
         elif action == act.CONFIRM:
             name = help_text.DOCUMENTS[self.help_document]
             overlay = self.overlay
-            document = help_text.document(name, self.app.key_names, overlay.columns, overlay.page_lines, self.app.controls)
+            document = help_text.document(name, self.key_names, overlay.columns, overlay.page_lines, self.controls)
             self._open_pages(HELP_PAGE, name, document)
         elif action == act.BACK:
             self.open()
         elif action == act.MENU:
-            self.app.resume()
+            return RESUME
+        return None
 
     def _open_pages(self, mode, title, pages_):
-        self.app.set_mode(mode)
+        self.mode = mode
         self.title = title
         self.pages = pages_
         self.page = 0
@@ -176,43 +221,46 @@ class Menus:
         elif action == act.BACK:
             self._leave_pages()
         elif action == act.MENU:
-            self.app.resume()
+            return RESUME
+        return None
 
     def _leave_pages(self):
         # A help document goes back to the Help menu, Stats and About to the menu.
         self.pages = ()
-        if self.app.mode != HELP_PAGE:
+        if self.mode != HELP_PAGE:
             self.open()
             return
-        self.app.set_mode(HELP_MENU)
+        self.mode = HELP_MENU
         self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
 
-    def _show_settings(self):
-        app = self.app
-        lines = pages.settings_lines(app.settings, MODE_NAMES, app.tilt, self.overlay.columns, app.auto_offered, app.dimmable)
+    def show_settings(self):
+        """Draw the Settings page (again, once the app has applied a change)."""
+        lines = pages.settings_lines(self.settings, MODE_NAMES, self.tilt, self.overlay.columns, self.auto,
+                                     self.dimmable)
         self.overlay.show_page("Settings", lines, self.choice)
 
     def on_settings(self, action, now):
-        count = len(pages.SETTING_NAMES) + (self.app.tilt is not None)  # a Tilt row if the board can
+        """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
+        change it by its kind (the app applies and keeps the change)."""
+        count = len(pages.SETTING_ROWS) - (not self.tilt)  # Tilt, the last row, if the board can
         if action == act.UP or action == act.DOWN:
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.choice)
-            return
+            return None
         if action == act.BACK:
             self.open()
-            return
+            return None
         if action == act.MENU:
-            self.app.resume()
-            return
+            return RESUME
         step = -1 if action == act.LEFT else 1
-        settings = self.app.settings
-        name = _ON_OFF[self.choice]
-        if name:
-            setattr(settings, name, not getattr(settings, name))
-        elif self.choice == _BRIGHTNESS_ROW:
-            if not self.app.dimmable:
-                return  # on or off only: the row says "fixed"
-            if not self.app.auto_offered:
+        settings = self.settings
+        _, attribute, kind = pages.SETTING_ROWS[self.choice]
+        if kind == pages.ON_OFF:
+            setattr(settings, attribute, not getattr(settings, attribute))
+        elif kind == pages.BRIGHTNESS:
+            if not self.dimmable:
+                return None  # on or off only: the row says "fixed"
+            if not self.auto:
                 settings.brightness_step -= step  # right: brighter
             else:
                 # With a light sensor "auto" follows 100 %, before 20 %.
@@ -222,9 +270,8 @@ class Menus:
                 settings.auto_brightness = place == levels
                 if place < levels:
                     settings.brightness_step = place
-        elif self.choice == _SAVING_ROW:
-            settings.save_mode += step
+        elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
+            setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
         else:
-            settings.screen_off_step += step
-        self.app.settings_changed(now)
-        self._show_settings()
+            raise ValueError(kind)  # a kind pages.SETTING_ROWS has and this does not
+        return SETTINGS_CHANGED  # the app applies it, then has the page drawn again

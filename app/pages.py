@@ -13,14 +13,39 @@ import gc
 import os
 import sys
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from app import VERSION
 from app.help_text import wrap
 from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
-MENU_ITEMS = ("Resume", "New game", "Autoplay", "Help", "Stats", "Settings", "About", "Save now")
-#: Settings rows (and Tilt, on a board with an accelerometer: App's ``tilt``).
-SETTING_NAMES = ("Brightness", "Sound", "Lights", "Animations", "Saving", "Screen off")
+#: The menu's rows (app.menus names each place). Autoplay is always off
+#: in the menu: opening it stops autoplay.
+MENU_ITEMS = ("Resume", "New game", "Autoplay: start", "Help", "Stats", "Settings", "About", "Save now")
+#: Kinds of setting: how a row shows its value, and how Left, Right and A
+#: change it (app.menus).
+ON_OFF = const(0)
+BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
+SAVE_MODE = const(2)  # a save policy mode, by name
+SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
+#: The Settings page, row by row: (label, attribute of app.settings.Settings,
+#: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
+SETTING_ROWS = (
+    ("Brightness", "brightness_step", BRIGHTNESS),
+    ("Sound", "sound", ON_OFF),
+    ("Lights", "lights", ON_OFF),
+    ("Animations", "animations", ON_OFF),
+    ("Saving", "save_mode", SAVE_MODE),
+    ("Screen off", "screen_off_step", SCREEN_OFF),
+    ("Tilt", "tilt", ON_OFF),
+)
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
 #: QSPI flash of the RP2040 / RP2350 boards (log).
@@ -30,13 +55,6 @@ RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 def _row(name, value, width=26):
     value = str(value)
     return name + " " * max(1, width - len(name) - len(value)) + value
-
-
-def menu_lines(autoplay):
-    """The main menu's rows."""
-    lines = list(MENU_ITEMS)
-    lines[2] = "Autoplay: stop" if autoplay else "Autoplay: start"
-    return lines
 
 
 def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
@@ -83,27 +101,34 @@ def save_line(outcome, failure=None):
 
 
 def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True):
-    """One row per setting, value on the right; the Tilt row if ``tilt``;
-    Brightness may say "auto" if ``light`` (a board with a light sensor),
-    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
-    mode = mode_names[settings.save_mode] if settings.save_mode < len(mode_names) else "?"
-    if not dimmable:
-        brightness = "fixed"
-    elif light and settings.auto_brightness:
-        brightness = "auto"
-    else:
-        brightness = "%d%%" % BRIGHTNESS_LEVELS[settings.brightness_step]
-    return [
-        _row("Brightness", brightness, width),
-        _row("Sound", "on" if settings.sound else "off", width),
-        _row("Lights", "on" if settings.lights else "off", width),
-        _row("Animations", "on" if settings.animations else "off", width),
-        _row("Saving", mode[:14], width),
-        _row("Screen off", _minutes(SCREEN_OFF_MINUTES[settings.screen_off_step]), width),
-        _row("Tilt", "on" if settings.tilt else "off", width) if tilt else "",
-        "Up/Down: pick  A/<>: set" if width >= 24 else "Up/Down, A: set",
-        "B: back",
-    ]
+    """One row per setting of SETTING_ROWS, value on the right; the Tilt
+    row if ``tilt``; Brightness may say "auto" if ``light`` (a board with a
+    light sensor), and says "fixed" unless ``dimmable`` (a backlight only
+    on or off)."""
+    lines = []
+    for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
+        value = getattr(settings, attribute)
+        if kind == ON_OFF:
+            text = "on" if value else "off"
+        elif kind == BRIGHTNESS:
+            if not dimmable:
+                text = "fixed"
+            elif light and settings.auto_brightness:
+                text = "auto"
+            else:
+                text = "%d%%" % BRIGHTNESS_LEVELS[value]
+        elif kind == SAVE_MODE:
+            text = mode_names[value][:14] if value < len(mode_names) else "?"
+        elif kind == SCREEN_OFF:
+            text = _minutes(SCREEN_OFF_MINUTES[value])
+        else:
+            raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+        lines.append(_row(label, text, width))
+    if not tilt:
+        lines.append("")
+    lines.append("Up/Down: pick  A/<>: set" if width >= 24 else "Up/Down, A: set")
+    lines.append("B: back")
+    return lines
 
 
 def _minutes(value):

@@ -2,7 +2,8 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""When to save: play lost at a power cut against NVM wear and stalls.
+"""When to save (play lost at a power cut against NVM wear and stalls), and
+the one path every save takes.
 
 On a PyBadge every save erases the 8 KB NVM block (rated for 10,000 cycles)
 and stalls Python for ~75 ms, so saving after every move is out. The policy
@@ -25,9 +26,27 @@ delays a move the player is making. Whether a save writes anything is the
 store's business: identical bytes are skipped, and ``saved`` is called either
 way. ``tools/wear.py`` simulates play under each mode and prints erases per
 hour, the longest play lost and the NVM's expected life.
+
+Whoever saves (the policy's moments, Menu > Save now, a battery running
+low, the simulator closing) calls ``Saving.save``. Nothing a save raises
+stops the game: a failure leaves the policy's unsaved changes in place,
+says "save FAILED", and the next try waits 2 s, doubling after each
+further failure up to 64 s, so a broken NVM is not worn (or the game
+stalled) by a try every frame. (The path is here, not in a module of its
+own: a module costs the board a few hundred bytes of RAM.)
 """
 
-from adafruit_ticks import ticks_diff
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+from adafruit_ticks import ticks_add, ticks_diff
+
+from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 
 #: Names of the modes, indexable by mode number.
 MODE_NAMES = ("safer", "balanced", "gentler")
@@ -123,3 +142,86 @@ class SavePolicy:
         self.dirty = False
         self._urgent = False
         self._last_save = now_ms
+
+
+# After a failed save: the wait before the first retry, and the longest (ms).
+_SAVE_RETRY_MS = const(2000)
+_SAVE_RETRY_MAX_MS = const(64000)
+# What a store's save may answer; anything else is taken as a failure.
+_OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
+
+
+class Saving:
+    """Saves ``game`` in ``store`` and keeps what the About page tells of it.
+
+    :param store: an ``engine.store.Store`` (``save``, ``failure``, ``nvm``).
+    :param game: the ``engine.game.Game`` played.
+    :param policy: the app's :class:`SavePolicy` (told of each save).
+    :param view: the play screen (its status lines).
+    :param timings: the About page's durations (``save_ms``).
+    :param ticks_ms: the millisecond clock.
+    """
+
+    def __init__(self, store, game, policy, view, timings, ticks_ms):
+        self.store = store
+        self.game = game
+        self.policy = policy
+        self.view = view
+        self.timings = timings
+        self.ticks_ms = ticks_ms
+        #: Outcome of the last save (engine.store.SAVED, UNCHANGED, FAILED,
+        #: NO_NVM; None before the first) and, if it failed, why.
+        #: NO_NVM from the start on a board without NVM (the About page says so).
+        self.last_save = NO_NVM if getattr(store, "nvm", True) is None else None
+        # Without NVM: why, if the store knows (code.py: an NVM too small).
+        self.save_failure = getattr(store, "failure", None) if self.last_save == NO_NVM else None
+        #: Saves that failed, for any reason.
+        self.failed_saves = 0
+        # Wait before the next try after a failure (ms; 0: none failed).
+        self._retry_ms = 0
+        self._retry_at = 0
+
+    def may_save(self, now):
+        """False while a failed save's retry is still to come."""
+        return not self._retry_ms or ticks_diff(now, self._retry_at) >= 0
+
+    def save(self, now, say=False):
+        """Save the game now; the status lines say how it went if ``say``
+        (Save now: "saved" only if a record was written and read back
+        equal), and always if it failed.
+
+        :return: the outcome, ``engine.store.SAVED`` (written and read back
+            equal), ``UNCHANGED``, ``FAILED`` or ``NO_NVM``.
+        """
+        started = self.ticks_ms()
+        failure = None
+        try:
+            outcome = self.store.save(self.game)
+            if outcome not in _OUTCOMES:  # a stranger's answer
+                outcome = FAILED
+            if outcome == FAILED:
+                failure = getattr(self.store, "failure", None)
+        except Exception as error:  # a store object that raises after all
+            outcome = FAILED
+            failure = type(error).__name__
+        self.last_save = outcome
+        self.save_failure = failure
+        if outcome == FAILED:
+            self.failed_saves += 1
+            retry = self._retry_ms * 2 if self._retry_ms else _SAVE_RETRY_MS
+            self._retry_ms = retry if retry < _SAVE_RETRY_MAX_MS else _SAVE_RETRY_MAX_MS
+            self._retry_at = ticks_add(now, self._retry_ms)
+            self.view.show_status("save", "FAILED")
+            return outcome
+        self._retry_ms = 0
+        if outcome == SAVED:
+            self.timings.save_ms = ticks_diff(self.ticks_ms(), started)
+        self.policy.saved(now)
+        if say:
+            if outcome == SAVED:
+                self.view.show_status("saved")
+            elif outcome == UNCHANGED:
+                self.view.show_status("up to", "date")
+            else:
+                self.view.show_status("not", "saved")  # NO_NVM
+        return outcome

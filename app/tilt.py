@@ -332,30 +332,29 @@ class TiltKeys:
         return KEY_DOWN if down > 0 else KEY_UP
 
 
-def turn_on(app, event, sensor, right="+x", down="+y"):
-    """Settings > Tilt is on: from now on ``app`` reads its keys merged with tilt.
+def turn_on(keys, event, sensor, settings, right="+x", down="+y"):
+    """Settings > Tilt is on: the key source to read from now on, ``keys``
+    merged with tilt.
 
     A board profile's ``tilt`` for the App calls this. The first time, it
     builds the accelerometer (``sensor()``) and a :class:`TiltKeys` around
-    the app's keys, which follows ``app.settings.tilt`` from then on; if
-    the accelerometer does not answer (``sensor()`` raises), Tilt goes
-    back off and play goes on with the buttons.
+    ``keys``, which follows ``settings.tilt`` from then on; ``keys`` that
+    already are one are kept. If the accelerometer does not answer
+    (``sensor()`` raises), Tilt goes back off and play goes on with the
+    buttons.
 
-    :param app: the :class:`app.controller.App` (its ``keys`` and ``settings``).
+    :param keys: the key source the app reads (has ``events``).
     :param event: the ``keypad.Event`` the app reads keys into, or None.
     :param sensor: makes the accelerometer (no arguments).
+    :param settings: the app's :class:`app.settings.Settings` (``tilt``).
     :param str right: as for :class:`TiltKeys`.
     :param str down: as for :class:`TiltKeys`.
-    :return: the Event the app reads keys into from now on (None: with
-        ``get()``, as a TiltKeys queue is read).
+    :return: the TiltKeys, or ``keys`` unchanged if there is no accelerometer.
     """
-    if isinstance(app.keys, TiltKeys):
-        return event
+    if isinstance(keys, TiltKeys):
+        return keys
     try:
-        keys = TiltKeys(app.keys, sensor(), right, down, event, app.settings)
+        return TiltKeys(keys, sensor(), right, down, event, settings)
     except Exception:  # noqa: BLE001  no accelerometer (a PyBadge LC), a broken bus: no tilt
-        app.settings.tilt = False
-        return event
-    keys.on_failure = getattr(app, "input_failed", None)
-    app.keys = keys
-    return None
+        settings.tilt = False
+        return keys

@@ -20,8 +20,8 @@ without the other, and a chord never also gives either single action.
 Once a press has acted (alone, or in a chord, or by waking the screen),
 pressing the other button while it is still held does nothing.
 
-The scheme reads the app's mode (``app``, set by the App) when an action
-is decided.
+What a press means depends on whether the game is in play when its
+action is decided (``playing``, which the app keeps up to date).
 """
 
 try:
@@ -39,10 +39,6 @@ from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE
 #: Both buttons pressed within this many ms of each other are a chord.
 CHORD_MS = const(150)
 _BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
-#: app.controller's name of the play mode. Not imported from there: a board
-#: profile builds this scheme before the app's modules load (code.py draws
-#: the artwork first, on a heap with as little as possible in it).
-PLAY = "play"
 
 #: The Controls page: (button, what it does), then the notes under them.
 HELP_ROWS = (
@@ -64,8 +60,6 @@ class TwoButtonControls(Controls):
 
     def __init__(self):
         super().__init__()
-        #: The App using this scheme (it sets this; its ``mode``).
-        self.app = None
         # The button waiting to be a single press or half a chord (-1: none).
         self._waiting = -1
         self._waiting_since = 0
@@ -89,7 +83,7 @@ class TwoButtonControls(Controls):
                     # The other is down and undecided: a chord.
                     self._waiting = -1
                     self._spent = True
-                    return AUTOPLAY if self.app.mode == PLAY else MENU
+                    return AUTOPLAY if self.playing else MENU
                 if self._spent:
                     return NONE
             self._waiting = key
@@ -103,7 +97,7 @@ class TwoButtonControls(Controls):
             self._spent = False
         if self._waiting == key:
             self._waiting = -1
-            return _single(key, self.app.mode == PLAY)
+            return _single(key, self.playing)
         return NONE
 
     def poll(self, now):
@@ -112,7 +106,7 @@ class TwoButtonControls(Controls):
         if key >= 0 and ticks_diff(now, self._waiting_since) >= CHORD_MS:
             self._waiting = -1
             self._spent = True
-            return _single(key, self.app.mode == PLAY)
+            return _single(key, self.playing)
         return Controls.poll(self, now)
 
     def forget(self):

@@ -23,10 +23,10 @@ class LIS3DHTilt:
         self.right = right
         self.down = down
 
-    def __call__(self, app, event):
+    def __call__(self, keys, event, settings):
         from app.tilt import turn_on
 
-        return turn_on(app, event, _lis3dh, right=self.right, down=self.down)
+        return turn_on(keys, event, _lis3dh, settings, right=self.right, down=self.down)
 
 
 def _lis3dh():

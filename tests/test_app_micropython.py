@@ -34,7 +34,7 @@ _CASES = {
         "_app.step()",
     ),
     # Saved first: a save allocates its record, and is not an idle frame's.
-    "idle frames": ("_app.save(fakeworld.now)\n_warm = 10\n_count = 300", "_app.step()"),
+    "idle frames": ("_app.saving.save(fakeworld.now)\n_warm = 10\n_count = 300", "_app.step()"),
     "solver decisions": (
         "from engine import solver\n_search = solver.search(3)\n_warm = 2\n_count = 12",
         "_search.best_move(_app.game.cells, solver.DEVICE)",

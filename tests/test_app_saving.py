@@ -7,11 +7,13 @@ reported truthfully (status line, About and Stats pages)."""
 
 import pytest
 
-from app import controller, pages
+from app import pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
 from fakenvm import FaultyNVM
 from tools.play.sim import FRAME_MS, Simulator
 
+#: What Save now says (the status lines, joined) for each outcome.
+SAYS = {SAVED: "saved", UNCHANGED: "up to\ndate", NO_NVM: "not\nsaved", FAILED: "save\nFAILED"}
 ERRORS = [
     OSError(28, "No space left on device"),
     MemoryError(),
@@ -23,7 +25,7 @@ ERRORS = [
 
 
 def open_menu_row(sim, item):
-    if sim.app.dimmed:
+    if sim.app.backlight.dimmed:
         sim.press("b")  # a dimmed screen: the first press only wakes it
     sim.press("start")
     for _ in range(len(pages.MENU_ITEMS)):
@@ -61,8 +63,8 @@ def about(sim):
 def test_save_now_says_saved_then_up_to_date():
     sim = Simulator(seed=1)
     sim.press("left")
-    assert save_now(sim) == "saved" and sim.app.last_save == SAVED
-    assert save_now(sim) == "up to\ndate" and sim.app.last_save == UNCHANGED
+    assert save_now(sim) == "saved" and sim.app.saving.last_save == SAVED
+    assert save_now(sim) == "up to\ndate" and sim.app.saving.last_save == UNCHANGED
     assert "Last save: up to date" in about(sim)
 
 
@@ -71,7 +73,7 @@ def test_a_failing_nvm_never_stops_the_game_and_is_reported(error):
     nvm = FaultyNVM(write_error=error)
     sim = Simulator(seed=2, nvm=nvm)
     assert save_now(sim) == "save\nFAILED"
-    assert sim.app.last_save == FAILED
+    assert sim.app.saving.last_save == FAILED
     moves = sim.game.moves
     for button in ("left", "down", "right", "up"):
         sim.press(button)  # the game goes on
@@ -111,7 +113,7 @@ def test_an_exception_from_the_store_does_not_escape_the_frame(monkeypatch):
     sim = with_store(monkeypatch, RaisingStore, seed=4)
     sim.press("left")
     sim.frames(62000 // FRAME_MS)  # the policy's longest wait: a save is tried
-    assert sim.app.last_save == FAILED and sim.app.save_failure == "MemoryError"
+    assert sim.app.saving.last_save == FAILED and sim.app.saving.save_failure == "MemoryError"
     assert sim.app.view.status_text == "save\nFAILED"
     assert save_now(sim) == "save\nFAILED"
 
@@ -127,19 +129,19 @@ def test_failed_saves_retry_later_not_every_frame_and_then_succeed():
     assert sim.app.policy.dirty  # still unsaved: the policy keeps asking
     nvm.write_error = None
     sim.frames(33000 // FRAME_MS)  # the next try (32 s later) works
-    assert nvm.writes == 6 and sim.app.last_save == SAVED
+    assert nvm.writes == 6 and sim.app.saving.last_save == SAVED
     assert not sim.app.policy.dirty
     assert Store(nvm).load().cells == sim.game.cells
-    assert controller.SAVE_RETRY_MS == 2000
+    assert save_policy._SAVE_RETRY_MS == 2000
 
 
 def test_fresh_mode_never_claims_a_save():
     sim = Simulator(seed=6, fresh=True)
     sim.press("left")
-    assert save_now(sim) == "not\nsaved" and sim.app.last_save == NO_NVM
+    assert save_now(sim) == "not\nsaved" and sim.app.saving.last_save == NO_NVM
     assert "Last save: none, no NVM" in about(sim)
     sim.frames(62000 // FRAME_MS)
-    assert sim.app.last_save == NO_NVM and not sim.app.policy.dirty  # no retries
+    assert sim.app.saving.last_save == NO_NVM and not sim.app.policy.dirty  # no retries
 
 
 def test_stats_show_refused_saves():
@@ -240,11 +242,10 @@ def test_a_stream_of_nvm_faults_never_stops_the_game_or_claims_a_lost_save():
         sim.press(rng.choice(["left", "down", "right", "up", "left", "down"]))
         if step % 9 == 0:
             status = save_now(sim)
-            outcome = sim.app.last_save
+            outcome = sim.app.saving.last_save
             outcomes.add(outcome)
             # What Save now says for this outcome, its two lines joined.
-            first, second = controller._SAVE_NOW_SAYS.get(outcome, controller._SAVE_NOW_SAYS[FAILED])
-            assert status == (first + "\n" + second).strip()
+            assert status == SAYS[outcome]
             if outcome in (SAVED, UNCHANGED):
                 nvm.calm = True  # read back without faults: exactly this game
                 stored = Store(nvm).load()

@@ -212,7 +212,7 @@ def test_a_low_battery_keeps_the_game_and_says_so():
     sim = Simulator(seed=4, nvm=nvm, solver=first_legal)
     sim.press_all(["start", "down*5", "a", "down*4", "a", "b", "b"])  # Saving: gentler (3 min)
     assert sim.app.policy.max_age == 180000
-    sim.app.save(sim.now)
+    sim.app.saving.save(sim.now)
     sim.battery(3330)
     # Keep playing (no pause to save in): only the battery's save can keep it.
     moves = 0
@@ -319,7 +319,7 @@ def test_auto_is_dimmed_with_the_rest_after_a_minute():
     open_brightness(sim)
     sim.press_all(["right", "b", "b"])
     sim.run_for(65000)
-    assert sim.app.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
+    assert sim.app.backlight.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
 
 
 def test_the_wio_terminals_on_off_backlight_is_never_dimmed_and_offers_no_auto():
@@ -331,7 +331,7 @@ def test_the_wio_terminals_on_off_backlight_is_never_dimmed_and_offers_no_auto()
     assert brightness_row(sim).endswith("fixed") and sim.display.brightness == 1.0
     sim.press_all(["b", "b"])
     sim.run_for(65000)
-    assert sim.app.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
+    assert sim.app.backlight.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
 
 
 def test_the_light_threshold_table_rises():

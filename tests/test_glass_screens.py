@@ -160,7 +160,7 @@ def test_autoplay_says_so_and_any_key_stops_it(sim):
 
 def test_the_screen_dims_and_the_waking_key_does_nothing_else(sim):
     sim.frames(DIM_AFTER_MS // FRAME_MS + 2)
-    assert sim.app.dimmed
+    assert sim.app.backlight.dimmed
     # A backlight only on or off (the Wio Terminal's) stays lit: dimmed
     # would be dark (docs/power.md).
     assert sim.display.brightness < 0.5 if sim.app.dimmable else sim.display.brightness == 1.0
@@ -217,7 +217,7 @@ def test_a_save_that_fails_says_so_on_the_glass(board_id):
     sim.press("left")
     for _ in range(62000 // FRAME_MS):  # the policy's longest wait
         sim.step()
-        if sim.app.last_save == FAILED:
+        if sim.app.saving.last_save == FAILED:
             break
-    assert sim.app.last_save == FAILED
+    assert sim.app.saving.last_save == FAILED
     assert _within(sim, lambda: sim.glass.shows("save", "FAILED"))

@@ -73,9 +73,6 @@ class Console:
     def read(self, count):
         return ""
 
-class App:
-    mode = "play"
-
 # Tilt and back in each direction (ints in m/s^2), 32 frames a cycle.
 _LEVEL = (0, 0, 9)
 _CYCLE = []
@@ -131,7 +128,6 @@ _still(_tilt_new)
 _console = Console()
 _stdin = StdinKeys(_console, _console, Buttons(), Event())
 _scheme = TwoButtonControls()
-_scheme.app = App()
 """
 
 # Each case is ``_case(n)``: the measured call's text is the same for all,

@@ -200,7 +200,7 @@ def test_an_app_that_failed_half_built_is_let_go_before_the_next_try(board_id):
         sim = Simulator(seed=6, board=board_id)
     assert sim.app.timings.low_memory == 1  # no solver
     assert live == [0, 0]  # none before the first try, none left of it before the second
-    assert sim.app.controls.app is sim.app
+    assert sim.app.controls.playing  # the scheme is the new App's to tell
     moves = sim.game.moves
     sim.press_all(["left", "down", "right", "up"])
     assert sim.game.moves > moves

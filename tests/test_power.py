@@ -103,7 +103,7 @@ def test_the_screen_goes_off_after_five_minutes_the_game_saved_first():
     sim.press("left")  # a game in progress
     moves = sim.game.moves
     sim.frames((DIM_AFTER_MS + 1000) // FRAME_MS)
-    assert sim.app.dimmed and not sim.app.backlight.off and 0 < sim.display.brightness < 0.5
+    assert sim.app.backlight.dimmed and not sim.app.backlight.off and 0 < sim.display.brightness < 0.5
     while not sim.app.backlight.off:
         sim.step()
         assert sim.now < 5 * 60000 + 2000
@@ -163,7 +163,7 @@ def test_the_setting_is_kept_with_the_game():
     nvm = bytearray(b"\xff" * 8192)
     sim = paced(seed=9, nvm=nvm)
     sim.press_all(["start", "down*5", "a", "down*5", "a", "b", "b"])  # 10 min
-    sim.app.save(sim.now)
+    sim.app.saving.save(sim.now)
     again = paced(seed=9, nvm=nvm)
     assert again.app.settings.screen_off_ms == 10 * 60000
     assert again.app.backlight.off_after_ms == 10 * 60000

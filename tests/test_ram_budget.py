@@ -311,7 +311,7 @@ def test_the_fingerprint_notices_a_failed_save_and_the_nvm(root):
     # failed (the store turns any exception into FAILED, so the game plays
     # on) or different NVM bytes must change it, or a pystack too small for
     # Save now would pass unseen.
-    save = [("save", "_app.save(fakeworld.now)", None, 0)]
+    save = [("save", "_app.saving.save(fakeworld.now)", None, 0)]
     _, reference = ram_budget.measure(root=root, pystack=ram_budget.AMPLE_PYSTACK, stages=save)
     failing = [("break the NVM", "_app.store.nvm = None and 0 or object()", None, 0)] + save
     _, failed = ram_budget.measure(root=root, pystack=ram_budget.AMPLE_PYSTACK, stages=failing)
@@ -354,7 +354,7 @@ def test_a_save_that_runs_out_of_stack_is_counted_and_shown():
     sim.press("left")
     sim.app.store.nvm = Exhausted()
     sim.app.store._scanned = False
-    assert sim.app.save_now(sim.now) == FAILED
-    assert sim.app.failed_saves == 1 and sim.app.save_failure == "RuntimeError"
+    assert sim.app.saving.save(sim.now, True) == FAILED  # Save now
+    assert sim.app.saving.failed_saves == 1 and sim.app.saving.save_failure == "RuntimeError"
     sim.frames(2)
     assert sim.glass.shows("save", "FAILED")

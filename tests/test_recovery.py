@@ -168,7 +168,7 @@ def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monke
     assert sim.app.faults == 1
     assert sim.game.over and sim.app.mode == "over"
     assert sim.glass.shows("Game over")
-    assert sim.app.save(sim.now) != FAILED  # the store takes the game as it is
+    assert sim.app.saving.save(sim.now) != FAILED  # the store takes the game as it is
     sim.press("a")  # and a new game starts from the banner
     assert not sim.game.over and sim.glass.shows("SCORE")
 

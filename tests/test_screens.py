@@ -410,7 +410,7 @@ def test_about_page_reports_measured_save_and_hint_times():
     assert "Last write: not yet" in sim.app.overlay.lines
     sim.press_all(["b", "b"])
     sim.press("left")
-    sim.app.save(sim.now)
+    sim.app.saving.save(sim.now)
     sim.press("select")  # a hint through the real solver
     sim.press_all(["start", "a", "right"])  # the menu reopens on its last row: About
     assert sim.app.overlay.title_text == "About 2/2"

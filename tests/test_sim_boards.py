@@ -25,7 +25,7 @@ def test_the_simulator_plays_each_board_and_saves_in_its_layout(board_id):
     before = game.game.moves
     game.press_all(MOVES)
     assert game.game.moves >= before + 6
-    assert game.app.save(game.now) > 0  # SAVED
+    assert game.app.saving.save(game.now) > 0  # SAVED
     layout = dict(getattr(boards.load(board_id), "STORE", {}))
     assert Store(nvm, **layout).load().cells == game.game.cells
     # The screen is the board's size, pixel for pixel.

@@ -41,9 +41,9 @@ class PyBadge:
         hook = self.app.tilt
         if hook is not None:
 
-            def counted(app, event):
+            def counted(keys, event, settings):
                 self.hook_calls += 1
-                return hook(app, event)
+                return hook(keys, event, settings)
 
             self.app.tilt = counted
 
@@ -140,7 +140,7 @@ def test_tilt_on_is_kept_and_on_from_the_next_start():
     badge = PyBadge(seed=43)
     badge.open_settings()
     badge.press("down*6", "a", "b", "b")
-    badge.app.save(badge.sim.now)
+    badge.app.saving.save(badge.sim.now)
     again = PyBadge(seed=44, nvm=badge.sim.nvm)
     assert again.app.settings.tilt and again.tilted()
     again.sim.frames(12)
@@ -170,7 +170,7 @@ def test_turn_on_builds_the_tilt_once():
     badge.press("down*6", "a")
     keys = badge.app.keys
     turn_on = badge.sim.module("app.tilt").turn_on
-    assert turn_on(badge.app, None, lambda: None) is None  # already on: no second sensor
+    assert turn_on(keys, None, lambda: None, badge.app.settings) is keys  # already on: no second sensor
     assert badge.app.keys is keys
     badge.press("up", "a", "a")  # another setting changed twice: the hook runs again
     assert badge.app.keys is keys and badge.hook_calls >= 3

@@ -31,14 +31,9 @@ from fake_inputs import Event, gesture, milli_g
 from tools.play.sim import FRAME_MS, Simulator
 
 
-class App:
-    mode = PLAY
-
-
 def scheme(mode=PLAY):
     controls_ = TwoButtonControls()
-    controls_.app = App()
-    controls_.app.mode = mode
+    controls_.playing = mode == PLAY  # as the app tells it
     return controls_
 
 
@@ -107,7 +102,7 @@ def test_on_banners_and_in_menus_a_is_ok_b_is_back_both_the_menu():
 def test_the_mode_when_the_action_is_decided_counts():
     keys = scheme()
     press(keys, KEY_A, 0)
-    keys.app.mode = MENU_MODE  # B, in the same frame, opened the menu
+    keys.playing = False  # B, in the same frame, opened the menu
     assert release(keys, KEY_A, 30) == CONFIRM
 
 
@@ -262,16 +257,33 @@ def test_the_clue_controls_page_names_tilt_and_its_buttons():
     assert clue.sim.glass.shows("Controls", "slide tiles")  # and on the glass
 
 
-def test_the_scheme_knows_the_play_mode_without_loading_the_controller():
+def test_the_app_tells_the_scheme_whether_play_is_on():
+    clue = Clue(seed=24)
+    app = clue.sim.app
+    app.game.set_board(board("1024 1024 . .", ". . . .", ". . . .", ". . . 2"), score=5000)
+    app.show_position()
+    seen = [app.controls.playing]
+    clue.tilt(-25, 0)  # the win banner
+    seen.append(app.controls.playing)
+    clue.tap("a")  # Continue
+    seen.append(app.controls.playing)
+    clue.tap("b")  # the menu
+    seen.append(app.controls.playing)
+    clue.tap("b")  # back
+    seen.append(app.controls.playing)
+    assert seen == [True, False, True, False, True] and app.mode == PLAY
+
+
+def test_the_scheme_loads_none_of_the_app_s_modules():
+    # A board profile builds it before the app's modules load (code.py
+    # draws the artwork first, on a heap with as little as possible in it).
     import ast
 
-    from app import controller, two_buttons
     from tests.conftest import ROOT
 
-    assert two_buttons.PLAY == controller.PLAY
     source = (ROOT / "app" / "two_buttons.py").read_text()
     imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
-    assert "app.controller" not in imported
+    assert imported == {"micropython", "adafruit_ticks", "app.controls"}
 
 
 def test_the_clue_says_when_its_accelerometer_stops_answering_and_plays_on_when_it_is_back():

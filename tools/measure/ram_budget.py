@@ -279,7 +279,7 @@ def _fingerprint_step():
     return (
         "_g = _app.game\n"
         "print('FINGERPRINT', json.dumps([_g.cells, _g.score, _g.best, _g.moves, _g.stats.games,"
-        " _app.faults, _app.last_save, _app.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex()]))"
+        " _app.faults, _app.saving.last_save, _app.saving.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex()]))"
     )
 
 
@@ -458,7 +458,7 @@ if hasattr(_app, 'store') and _hold[0] is None:
     _hold[0] = _app.recover = _recover
 if hasattr(_app, 'store'):
     _e = getattr(_app.store, 'error', None)
-    if _e is not None and _app.last_save == -1:  # engine.store.FAILED
+    if _e is not None and _app.saving.last_save == -1:  # engine.store.FAILED
         print('SAVEFAIL')
         sys.print_exception(_e)
         _app.store.error = None

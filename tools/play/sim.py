@@ -238,11 +238,11 @@ def save_and_report(app, now):
     why it failed."""
     from engine.store import FAILED
 
-    if app.save(now) != FAILED:
+    if app.saving.save(now) != FAILED:
         return True
     error = app.store.error
-    detail = getattr(error, "strerror", None) or app.save_failure or "unknown error"
-    print("the game was not saved: %s (%s)" % (detail, app.save_failure), file=sys.stderr)
+    detail = getattr(error, "strerror", None) or app.saving.save_failure or "unknown error"
+    print("the game was not saved: %s (%s)" % (detail, app.saving.save_failure), file=sys.stderr)
     return False
 
 

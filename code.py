@@ -29,7 +29,7 @@ def unsupported_board(board_id):
         print(line)
 
 
-def start():
+def start():  # noqa: C901  the start-up in order, each step with its fallback
     """Start the game step by step; yields a step's name after each, then the App.
 
     ``main()`` collects garbage between the steps, so what a step leaves

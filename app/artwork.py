@@ -25,18 +25,11 @@ Pixels are addressed by int index (``y * width + x``) so that drawing
 allocates nothing per pixel (an ``(x, y)`` key is a new tuple each time).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 from collections import namedtuple
 
 import displayio
 from adafruit_bitmap_font.pcf import PCF
+from micropython import const
 
 try:
     import bitmaptools

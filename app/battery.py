@@ -22,13 +22,7 @@ and says "batt. low" once; below ``EMPTY_PERCENT`` it saves, says so,
 and stops animations and hints to stretch what is left.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 #: The average follows the readings with a time constant of
 #: 2**SMOOTH_SHIFT of them (8 s at two a second).
@@ -109,7 +103,7 @@ class Gauge:
                 on_usb = usb.usb_connected
             else:
                 on_usb = usb.value == self.usb_level
-        except Exception:  # noqa: BLE001  an ADC or a pin that did not answer: no reading this time
+        except Exception:
             return QUIET
         if on_usb != self.on_usb:
             self.on_usb = on_usb

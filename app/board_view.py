@@ -10,15 +10,8 @@ cell), so a move costs no allocation and displayio refreshes only the
 dirty areas.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import displayio
+from micropython import const
 
 from app import theme
 from app.digits import DigitStrip

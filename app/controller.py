@@ -31,13 +31,7 @@ of the app has to say that it drew something.
 
 import gc
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app import controls as act
 from app import theme
@@ -47,8 +41,7 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import (CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED,
-                       START_AUTOPLAY, WON)
+from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
@@ -224,7 +217,7 @@ class App:
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self.saving.may_save(now):
                 self.saving.save(now)
-        except Exception as error:  # noqa: BLE001  a frame that failed in any way is dropped, never the game
+        except Exception as error:
             self.recover(error)
         self._pace()
 
@@ -294,7 +287,7 @@ class App:
                 self.view.show_status("too", "deep")
             else:
                 self.view.show_status("error")
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass  # the next frame tries again
 
     def _read_keys(self, now):
@@ -455,7 +448,7 @@ class App:
         auto = self._auto
         if self.auto_offered and settings.auto_brightness:
             if auto is None:
-                from app.light import AutoBrightness  # noqa: PLC0415  only while Brightness is "auto"
+                from app.light import AutoBrightness
 
                 auto = self._auto = AutoBrightness(self.light)
             self.backlight.set_level(auto.level)

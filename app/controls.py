@@ -12,15 +12,8 @@ the methods of ``Controls``, the PyBadge's, and its ``playing``, which the
 app keeps up to date.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
-
 from adafruit_ticks import ticks_diff
+from micropython import const
 
 # keypad.ShiftRegisterKeys key numbers on the PyBadge.
 KEY_B = const(0)

@@ -13,15 +13,8 @@ it (the score stops at 3,932,164, 7 digits), but no number can overflow
 the strip.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import displayio
+from micropython import const
 
 #: Tiles of a digit sheet after the digits 0-9 (app.artwork draws them).
 BLANK = 10

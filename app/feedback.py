@@ -9,16 +9,10 @@ are off unless the settings turn them on. Nothing here blocks: a tone or a
 flash is started and ``tick`` ends it later.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from adafruit_ticks import ticks_diff
+from micropython import const
 
 from app import theme
-from adafruit_ticks import ticks_diff
 
 _CLICK_MS = const(30)
 _FLASH_MS = const(150)

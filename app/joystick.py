@@ -11,13 +11,7 @@ coming back releases it. Thresholds have hysteresis so a stick resting
 near an edge does not chatter.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app import controls
 from app.key_queue import KeyQueue

@@ -16,13 +16,7 @@ readings were found): the About page shows the sensor's reading, to set
 them on a real board (docs/power.md).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app.settings import BRIGHTNESS_LEVELS
 
@@ -58,7 +52,7 @@ class AutoBrightness:
         """Read the sensor: the new level (0.2 .. 1.0) when it changes, else None."""
         try:
             value = self.sensor.value
-        except Exception:  # noqa: BLE001  a pin that did not answer: the level stays
+        except Exception:
             return None
         first = self.reading < 0
         if first:

@@ -12,13 +12,7 @@ what only the app can do (a request of app.modes: back to the game, a
 new game, autoplay, Save now, a setting to apply), or None.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app import controls as act
 from app import help_text, pages, theme

@@ -9,13 +9,7 @@ or, while the menu is open, the page it shows (app.menus). They are
 strings, as tests and tools read them.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 # The play flow.
 PLAY = "play"

@@ -10,15 +10,8 @@ allocation beyond the page's own strings), plus a highlight bar behind
 the selected line. Moving the selection moves the bar.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import displayio
+from micropython import const
 
 from app import theme
 from app.shapes import rectangle, solid

@@ -13,13 +13,7 @@ import gc
 import os
 import sys
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app import VERSION
 from app.help_text import wrap
@@ -210,5 +204,5 @@ def _reading(sensor):
     # A sensor's raw reading, for setting Brightness "auto" on a real board.
     try:
         return "%d" % sensor.value
-    except Exception:  # noqa: BLE001  a pin that does not answer
+    except Exception:
         return "no reading"

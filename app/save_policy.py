@@ -36,15 +36,8 @@ stalled) by a try every frame. (The path is here, not in a module of its
 own: a module costs the board a few hundred bytes of RAM.)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 from adafruit_ticks import ticks_add, ticks_diff
+from micropython import const
 
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 

@@ -20,13 +20,7 @@ trusted.
     byte 7  brightness follows the room (a board with a light sensor): 0 off, 1 on
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 # Byte indices (const: no module globals for them on the board).
 _BRIGHTNESS = const(0)

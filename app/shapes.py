@@ -15,15 +15,8 @@ by every rectangle with the same tile). Either way a rectangle has ``x``,
 fixed when it is made.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import displayio
+from micropython import const
 
 try:
     import vectorio

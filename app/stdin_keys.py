@@ -31,13 +31,7 @@ Idle frames allocate nothing; a typed character costs the strings
 ``read(1)`` returns.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app.controls import (
     AUTOPLAY,

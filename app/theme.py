@@ -7,13 +7,7 @@
 The palette is the original 2048's. Where things go is app.layout's.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython without Blinka
-
-    def const(value):
-        return value
-
+from micropython import const
 
 #: Faces in the tile sheet (app.artwork): empty plus exponents 1..17
 #: (2 .. 131072), then the two "appearing" faces: a small 2 and a small 4

@@ -52,13 +52,7 @@ arithmetic is on small ints (every product below 2**30), and on
 CircuitPython a float product is no heap object (MICROPY_OBJ_REPR_C).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from app.controls import KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_UP
 from app.key_queue import KeyQueue
@@ -185,7 +179,7 @@ class TiltKeys:
         self._tries = 0
         self._count = self._sum_right = self._sum_down = self._sum_normal = 0
 
-    def sample(self):
+    def sample(self):  # noqa: C901  one reading, every case of it in one frame (no call per case)
         """Read the sensor once and queue any direction press or release."""
         switch = self.switch
         if switch is not None:
@@ -209,7 +203,7 @@ class TiltKeys:
             right = int(reading[self._right_axis] * self._right_scale)
             down = int(reading[self._down_axis] * self._down_scale)
             normal = int(reading[self._normal_axis] * SCALE) * self._normal_sign
-        except Exception:  # noqa: BLE001  an I2C error, a driver's odd error, NaN, None, a short tuple
+        except Exception:
             self._bad_reading()
             return
         if self.failed:
@@ -355,6 +349,6 @@ def turn_on(keys, event, sensor, settings, right="+x", down="+y"):
         return keys
     try:
         return TiltKeys(keys, sensor(), right, down, event, settings)
-    except Exception:  # noqa: BLE001  no accelerometer (a PyBadge LC), a broken bus: no tilt
+    except Exception:
         settings.tilt = False
         return keys

@@ -24,15 +24,8 @@ What a press means depends on whether the game is in play when its
 action is decided (``playing``, which the app keeps up to date).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 from adafruit_ticks import ticks_diff
+from micropython import const
 
 from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE, PRESS, Controls
 

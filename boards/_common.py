@@ -27,7 +27,7 @@ class Hardware:
     :param speaker: a tone player (boards._sound) or None; ``pixels`` NeoPixels or None.
     :param controls: the control scheme (app.controls.Controls and its
         kin), or None for the PyBadge's buttons.
-    :param tilt: for the App's Settings > Tilt: ``tilt(app, event)``, or None.
+    :param tilt: for the App's Settings > Tilt: ``tilt(keys, event, settings) -> keys``, or None.
     :param event: the ``keypad.Event`` the key source reads buttons into
         (the App reads keys into it too), or None: code.py makes one.
     :param battery: an ``app.battery.Gauge`` of the board's battery, or None.

@@ -12,7 +12,7 @@ sensor (a PyBadge LC) turns it back off (app.tilt.turn_on).
 
 
 class LIS3DHTilt:
-    """The App's ``tilt(app, event)`` for a LIS3DH on ``board.I2C()`` at 0x19.
+    """The App's ``tilt(keys, event, settings) -> keys`` for a LIS3DH on ``board.I2C()`` at 0x19.
 
     :param str right: the sensor axis, with its sign, that grows when the
         screen's right edge is lowered (app.tilt.TiltKeys).

@@ -10,13 +10,12 @@ import sys
 
 import pytest
 
-from app import assist, backlight
+from app import assist, backlight, pages
 from app.controller import OVER, PLAY, WON
 from app.menus import MENU
-from tests.tiles import board
 from engine import rules
-from app import pages
 from engine.game import Game
+from tests.tiles import board
 from tools import ROOT
 from tools.play.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
 
@@ -203,7 +202,8 @@ def test_ten_thousand_random_key_events_never_raise():
 def test_headless_command_writes_a_png(tmp_path):
     out = tmp_path / "shot.png"
     result = subprocess.run(
-        [sys.executable, "-m", "tools.play.sim", "--headless", "--seed", "7", "--press", "up,left,start", "--screenshot", str(out)],
+        [sys.executable, "-m", "tools.play.sim", "--headless", "--seed", "7", "--press", "up,left,start",
+         "--screenshot", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,

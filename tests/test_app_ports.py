@@ -7,6 +7,7 @@ autoplay return what they want done (app.modes), the Settings page and its
 handler go by one table, the tilt hook returns the key source."""
 
 import pytest
+from fake_inputs import Accelerometer, first_legal
 
 from app import controls as act
 from app import modes, pages
@@ -18,7 +19,6 @@ from app.settings import Settings
 from app.tilt import TiltKeys, turn_on
 from engine.game import Game
 from engine.store import Store
-from fake_inputs import Accelerometer, first_legal
 from tests.tiles import board
 
 

@@ -6,10 +6,10 @@
 reported truthfully (status line, About and Stats pages)."""
 
 import pytest
+from fakenvm import FaultyNVM
 
 from app import pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
-from fakenvm import FaultyNVM
 from tools.play.sim import FRAME_MS, Simulator
 
 #: What Save now says (the status lines, joined) for each outcome.

@@ -11,14 +11,14 @@ wires them (the fake world's pins, tools/play/standins/fakeboards.py).
 import random
 
 import pytest
+from fake_inputs import first_legal
 
 from app import battery as gauge
-from app import pages
 from app import light as auto
+from app import pages
 from app.backlight import DIM_SHARE
-from app.battery import EMPTY, LOW, LIPO, QUIET, Gauge, percent_of
+from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
 from app.controller import POWER_MS
-from fake_inputs import first_legal
 from tools.play.sim import Simulator
 from tools.play.standins import fakeboards
 

@@ -15,11 +15,11 @@ each, the glass holds exactly what the app has drawn.
 import random
 
 import pytest
+from fake_inputs import first_legal
 
 import boards
 from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
-from fake_inputs import first_legal
 from tests.tiles import board
 from tools.play.sim import FRAME_MS, Simulator
 

@@ -11,11 +11,11 @@ frame's own work, where a test adds some), never by waiting.
 """
 
 import pytest
+from fake_inputs import first_legal
 
 from app.backlight import DIM_AFTER_MS
 from app.controller import DARK_FRAME_MS, FRAME_MS
 from engine.store import Store
-from fake_inputs import first_legal
 from tools.play.sim import Simulator
 
 

@@ -155,7 +155,6 @@ def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monke
     # move was left, so ``over`` was never set: the game must not stay a
     # dead board that refuses moves and every save ("invalid over flag").
     import engine.game
-
     from engine.store import FAILED
     from tests.tiles import board
 

@@ -6,13 +6,14 @@
 PyGamer): a row only there, off by default, kept in settings byte 5; on,
 tilt adds to the D-pad; a board without the option is unchanged."""
 
+from fake_inputs import first_legal, gesture, milli_g
+
 from app import pages
 from app.controller import PLAY
 from app.menus import SETTINGS
 from app.settings import Settings
 from engine import rules
 from engine.game import Game
-from fake_inputs import first_legal, gesture, milli_g
 from tools.play.sim import Simulator
 
 #: Today's Settings page on a board without tilt, as it must stay.

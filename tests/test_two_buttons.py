@@ -5,6 +5,8 @@
 """app.two_buttons: the Adafruit CLUE's scheme (A, B and tilt), alone and
 driving the app end to end on a fake accelerometer."""
 
+from fake_inputs import Event, gesture, milli_g
+
 from app import controls, help_text
 from app.controller import OVER, PLAY, WON
 from app.controls import (
@@ -24,10 +26,9 @@ from app.controls import (
 )
 from app.menus import MENU as MENU_MODE
 from app.two_buttons import CHORD_MS, TwoButtonControls
-from tests.tiles import board
 from engine import rules
 from engine.game import Game
-from fake_inputs import Event, gesture, milli_g
+from tests.tiles import board
 from tools.play.sim import FRAME_MS, Simulator
 
 

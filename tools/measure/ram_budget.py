@@ -965,9 +965,10 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     out("RAM on %s, measured in the pystack VM (32-bit objects, .mpy files, stand-ins at C sizes)" % board_id)
     out("")
     width = max(len(s.label) for s in stages)
-    out("  %-*s  %11s  %9s  %9s  %10s  %14s" % (width, "stage", "live before", "allocated", "bound", "live after", "fuel-VM peak"))
+    row = "  %-*s  %11s  %9s  %9s  %10s  %14s"
+    out(row % (width, "stage", "live before", "allocated", "bound", "live after", "fuel-VM peak"))
     for stage in stages:
-        out("  %-*s  %11d  %9d  %9d  %10d  %14d" % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after, stage.peak))
+        out(row % (width, stage.label, stage.before, stage.allocated, stage.bound, stage.after, stage.peak))
     worst = max(stages, key=lambda s: s.board_bound)
     most_live = max(stages, key=lambda s: s.board_after)
     raw = max(stages, key=lambda s: s.bound)
@@ -1003,7 +1004,8 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     if play:
         out("Bytes allocated by each move stage: %s." % ", ".join(str(s.allocated) for s in play))
     if pystack is not None:
-        out("Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d." % (pystack, PYSTACK_TARGET))
+        out("Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d."
+            % (pystack, PYSTACK_TARGET))
     if heap is not None:
         out("Unix VM (64-bit objects, collects anywhere): the whole run completes in a %d KiB heap." % (heap // 1024))
     out("")

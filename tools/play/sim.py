@@ -68,7 +68,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from tools.play import world  # noqa: E402
+from tools.play import world
 
 world.install()  # this process is the fake world: the game's modules are its
 

@@ -85,11 +85,6 @@ class SavePolicy:
         self.mode = mode
         self.pause, self.pause_gap, self.max_age, self.urgent_gap = MODES[mode]
 
-    @property
-    def mode_name(self):
-        """Name of the current mode, e.g. ``"balanced"``."""
-        return MODE_NAMES[self.mode]
-
     def _start(self, now_ms):
         if not self._started:
             self._started = True

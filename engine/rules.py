@@ -204,8 +204,3 @@ def spawn(cells, rng, empty=-1):
 def max_exponent(cells):
     """Exponent of the largest tile (0 on an empty board)."""
     return max(cells)
-
-
-def tile_value(exponent):
-    """The number shown on a tile: 0 for empty, else ``2 ** exponent``."""
-    return (1 << exponent) if exponent else 0

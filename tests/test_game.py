@@ -7,7 +7,7 @@
 import pytest
 
 from engine.game import COUNTER_MAX, MAX_SCORE, Game
-from engine.rules import DOWN, LEFT, RIGHT, UP, can_move, tile_value
+from engine.rules import DOWN, LEFT, RIGHT, UP, can_move
 from tests.tiles import board, values
 
 
@@ -25,7 +25,7 @@ def test_new_game_has_two_tiles_of_two_or_four():
         assert set(tiles) <= {2, 4}
         assert game.score == 0 and game.moves == 0
         assert not (game.won or game.keep_playing or game.over)
-        assert tile_value(game.max_exponent) == max(tiles)
+        assert 1 << game.max_exponent == max(tiles)
 
 
 def test_valid_move_scores_and_spawns_exactly_one_tile():
@@ -81,7 +81,7 @@ def test_after_continue_bigger_tiles_do_not_win_again():
     assert game.move(LEFT)  # makes 4096
     assert game.won and game.keep_playing and not game.waiting
     assert game.stats.wins == 1  # one win per game
-    assert tile_value(game.max_exponent) == 4096
+    assert 1 << game.max_exponent == 4096
 
 
 def test_new_game_after_a_win_resets_the_flags():
@@ -117,7 +117,7 @@ def test_full_board_with_a_pair_is_not_over():
 def test_largest_tile_131072_is_kept_and_scored():
     game = game_with(board("65536 65536 . .", "2 . . .", ". . . .", ". . . ."))
     assert game.move(LEFT)
-    assert tile_value(game.max_exponent) == 131072 and game.score == 131072
+    assert 1 << game.max_exponent == 131072 and game.score == 131072
     assert game.stats.best_exponent == 17
 
 

@@ -43,7 +43,7 @@ def started(mode=DEFAULT_MODE, start=1000):
 def test_modes_and_names():
     assert MODE_NAMES == ("safer", "balanced", "gentler")
     assert SavePolicy().mode == DEFAULT_MODE == 1
-    assert SavePolicy().mode_name == "balanced"
+    assert MODE_NAMES[SavePolicy().mode] == "balanced"
     assert SavePolicy(mode=7).mode == DEFAULT_MODE
     assert SavePolicy(mode=-1).mode == DEFAULT_MODE
     policy = SavePolicy(mode=0)

@@ -493,11 +493,10 @@ def _play_headless(args, nvm):
         sim.frames(2)  # what the save showed, if anything
     if args.screenshot:
         sim.screenshot(args.screenshot, scale=args.scale)
-    from engine.rules import tile_value
-
     game = sim.game
+    largest = (1 << game.max_exponent) if game.max_exponent else 0
     print("score %d best %d moves %d max tile %d%s" % (
-        game.score, game.best, game.moves, tile_value(game.max_exponent), " (game over)" if game.over else ""))
+        game.score, game.best, game.moves, largest, " (game over)" if game.over else ""))
     return status
 
 

@@ -129,6 +129,8 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 _FINDER = None
+#: What stand-ins keep from one power-on to the next (fakeworld.kept).
+_KEPT_ACROSS_POWER_ONS = {}
 
 
 def install():
@@ -264,6 +266,7 @@ class World:
 
         world.glass_maker = Glass
         world.terminal_font = terminal_font()
+        world.kept = _KEPT_ACROSS_POWER_ONS
         world.stop_when_done = False
         world.accelerometer = accelerometer
         world.battery_mv, world.usb, world.light = battery_mv, usb, light

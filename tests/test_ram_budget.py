@@ -326,10 +326,11 @@ def test_the_chain_probe_names_the_chain_that_ran_out(root):
     # with the solver's search at the end of its chain; at an ample one,
     # no stage failed.
     stages = ram_budget.scenario_stages()
-    failed, reached = ram_budget._probe_run("pybadge", root, 832, stages)
+    small, target = ram_budget._probe_runs("pybadge", root, [832, ram_budget.PYSTACK_TARGET], stages)
+    failed, reached = small
     assert any("engine.solver" in chain for chains in failed.values() for chain in chains), failed
     assert "hint" in reached
-    failed, reached = ram_budget._probe_run("pybadge", root, ram_budget.PYSTACK_TARGET, stages)
+    failed, reached = target
     assert failed == {} and ram_budget.LOAD_STAGE in reached
 
 

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from tools import ROOT
 from tools.play import STANDINS
-from tools.vm import GuestError, pystack_vm, unix_vm, vmroot
+from tools.vm import pystack_vm, unix_vm, vmroot
 
 #: The targets on the PyBadge (docs/ram-budget.md).
 PEAK_TARGET = 96 * 1024
@@ -581,16 +581,7 @@ def _parse(text):
 def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None, peaks=False):
     """Start-up and the scenario (or ``stages``) in the pystack VM, and with
     ``peaks`` the same run's high-water marks in the fuel VM; returns ([Stage], fingerprint)."""
-    own_root = root is None
-    root = root or build_root()
-    stages = scenario_stages() if stages is None else stages
-    try:
-        steps = _program(board_id, stages)
-        result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)])
-    finally:
-        if own_root:
-            shutil.rmtree(root, ignore_errors=True)
-    measured, fingerprint = _parse(result.stdout)
+    measured, fingerprint = measure_each(board_id, root, [pystack], stages)[0]
     if peaks:
         high = fuel_peaks(stages, board_id)
         if [label for label, _ in high] != [stage.label for stage in measured]:
@@ -598,6 +589,21 @@ def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stag
         for stage, (_, value) in zip(measured, high):
             stage.peaks = value
     return measured, fingerprint
+
+
+def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None):
+    """:func:`measure`'s run (without peaks) at each of ``pystacks``, each in
+    a VM of its own (one Node process for all); returns [([Stage], fingerprint)]."""
+    own_root = root is None
+    root = root or build_root()
+    stages = scenario_stages() if stages is None else stages
+    try:
+        steps = _program(board_id, stages)
+        results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)])
+    finally:
+        if own_root:
+            shutil.rmtree(root, ignore_errors=True)
+    return [_parse(result.stdout) for result in results]
 
 
 _FUEL_SETUP = """
@@ -721,18 +727,30 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
     own_root = root is None
     root = root or build_root()
     try:
-        _, reference = measure(board_id, root, AMPLE_PYSTACK)
+        # The reference and the two tries that settle it right on ``near``
+        # in one go (smallest() asks for them first); the search asks again
+        # only when the answer moved.
+        sizes = [AMPLE_PYSTACK] + ([near, near - 8] if near is not None and low < near - 8 < near <= high else [])
+        first = dict(zip(sizes, _fingerprints(board_id, root, sizes)))
+        reference = first.pop(AMPLE_PYSTACK)
+        if reference is None:
+            raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
 
         def works(size):
-            try:
-                return measure(board_id, root, size)[1] == reference
-            except GuestError:
-                return False
+            fingerprint = first[size] if size in first else _fingerprints(board_id, root, [size])[0]
+            return fingerprint == reference
 
         return smallest(works, low, high, 8, near)
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
+
+
+def _fingerprints(board_id, root, sizes):
+    # The fingerprint of the run at each pystack size; None where the VM raised.
+    steps = _program(board_id, scenario_stages())
+    results = pystack_vm.run_each([(steps, size) for size in sizes], root, mounts=[("/fonts", FONTS)], check=False)
+    return [None if result.error is not None else _parse(result.stdout)[1] for result in results]
 
 
 def _chain(traceback):
@@ -757,11 +775,16 @@ def _chain(traceback):
     return " > ".join(names)
 
 
-def _probe_run(board_id, root, pystack, stages):
-    # One probing run at ``pystack``: {stage label: [chains that failed in it]}
-    # and the label of a stage the run died in (a start-up step), or None.
+def _probe_runs(board_id, root, pystacks, stages):
+    # A probing run at each of ``pystacks`` (one Node process for all).
     steps = _program(board_id, stages, probe=True)
-    result = pystack_vm.run(steps, root, pystack=pystack, mounts=[("/fonts", FONTS)], check=False)
+    results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)], check=False)
+    return [_probed(result) for result in results]
+
+
+def _probed(result):
+    # What a probing run shows: {stage label: [chains that failed in it]}
+    # and the labels of the stages it reached.
     failed = {}
     reached = set()
     pending = []
@@ -805,8 +828,8 @@ def pystack_chains(board_id="pybadge", root=None, high=None, low=384, step=32):
             high = (deepest + step - 1) // step * step
         stages = scenario_stages()
         needs = {}
-        for size in range(high, low - 1, -step):
-            failed, reached = _probe_run(board_id, root, size, stages)
+        sizes = range(high, low - 1, -step)
+        for size, (failed, reached) in zip(sizes, _probe_runs(board_id, root, sizes, stages)):
             for label in reached | set(failed):
                 above, at_most, chain = needs.get(label, (0, None, ""))
                 if label in failed:
@@ -1040,8 +1063,7 @@ _BOARDS_END = "<!-- boards-ram:end -->"
 def board_row(board_id, root):
     """One board's line of :func:`board_table`, with what it rests on:
     (line, stages, the reference fingerprint, the one at the pystack target)."""
-    stages, reference = measure(board_id, root, pystack=AMPLE_PYSTACK)
-    _, at_target = measure(board_id, root, pystack=PYSTACK_TARGET)
+    (stages, reference), (_, at_target) = measure_each(board_id, root, [AMPLE_PYSTACK, PYSTACK_TARGET])
     worst = max(stages, key=lambda stage: stage.board_bound)
     live = max(stage.board_after for stage in stages)
     line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8s" % (

@@ -7,59 +7,75 @@
 // tools/vm/pystack_vm.py, which documents what it measures truly.
 //
 // Input (JSON on stdin):
-//   {"pystack_bytes": 1536, "heap_bytes": 1048576,
-//    "mounts": [["/lib", "/host/folder"], ...], "steps": ["python source", ...]}
-// Each mount copies a host folder into the VM's file system ("/lib" is on
-// the VM's sys.path).
+//   {"mounts": [["/lib", "/host/folder"], ...],
+//    "runs": [{"pystack_bytes": 1536, "heap_bytes": 1048576,
+//              "steps": ["python source", ...]}, ...]}
+// Each run is a fresh VM (its own heap, pystack and file system), one after
+// the other in this process: starting Node and reading the mounts happen
+// once for all of them. Each mount copies a host folder into each VM's file
+// system ("/lib" is on the VM's sys.path).
 // Each step is one top-level runPython call. This VM collects garbage only
 // between top-level calls (a gc.collect() inside a call sets a flag), so
 // the steps are where a measuring program can see the heap settle.
-// Output (JSON on stdout): {"steps": [{"out": "...", "error": null or
-// {"type": "...", "message": "..."}}, ...]}; the run stops at the first
-// step that raises.
+// Output (JSON on stdout): {"runs": [{"steps": [{"out": "...", "error":
+// null or {"type": "...", "message": "..."}}, ...]}, ...]}; a run stops at
+// its first step that raises.
 
 import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
-function copyTree(mp, source, target) {
-  mp.FS.mkdirTree(target);
+function readTree(source) {
+  // [[relative path, bytes]] of every file under ``source``.
+  const files = [];
   for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
     const from = path.join(source, entry.name);
-    const to = target + "/" + entry.name;
     if (entry.isDirectory()) {
-      copyTree(mp, from, to);
+      for (const [name, bytes] of readTree(from)) {
+        files.push([entry.name + "/" + name, bytes]);
+      }
     } else if (entry.isFile()) {
-      mp.FS.writeFile(to, fs.readFileSync(from));
+      files.push([entry.name, fs.readFileSync(from)]);
     }
   }
+  return files;
 }
 
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
-let captured = [];
-const mp = await loadMicroPython({
-  // The port counts its pystack in machine words (4 bytes in wasm32).
-  pystack: Math.floor(job.pystack_bytes / 4),
-  heapsize: job.heap_bytes,
-  linebuffer: false,
-  stdout: (bytes) => captured.push(Buffer.from(bytes)),
-  stderr: (bytes) => captured.push(Buffer.from(bytes)),
-});
-for (const [guest, host] of job.mounts || []) {
-  copyTree(mp, host, guest);
-}
-const results = [];
-for (const source of job.steps) {
-  captured = [];
-  let error = null;
-  try {
-    mp.runPython(source);
-  } catch (caught) {
-    error = { type: caught.type || caught.name || "Error", message: String(caught.message || caught) };
+const mounts = (job.mounts || []).map(([guest, host]) => [guest, readTree(host)]);
+const runs = [];
+for (const run of job.runs) {
+  let captured = [];
+  const mp = await loadMicroPython({
+    // The port counts its pystack in machine words (4 bytes in wasm32).
+    pystack: Math.floor(run.pystack_bytes / 4),
+    heapsize: run.heap_bytes,
+    linebuffer: false,
+    stdout: (bytes) => captured.push(Buffer.from(bytes)),
+    stderr: (bytes) => captured.push(Buffer.from(bytes)),
+  });
+  for (const [guest, files] of mounts) {
+    mp.FS.mkdirTree(guest);
+    for (const [name, bytes] of files) {
+      const target = guest + "/" + name;
+      mp.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      mp.FS.writeFile(target, bytes);
+    }
   }
-  results.push({ out: Buffer.concat(captured).toString("utf8"), error });
-  if (error) {
-    break;
+  const results = [];
+  for (const source of run.steps) {
+    captured = [];
+    let error = null;
+    try {
+      mp.runPython(source);
+    } catch (caught) {
+      error = { type: caught.type || caught.name || "Error", message: String(caught.message || caught) };
+    }
+    results.push({ out: Buffer.concat(captured).toString("utf8"), error });
+    if (error) {
+      break;
+    }
   }
+  runs.push({ steps: results });
 }
-process.stdout.write(JSON.stringify({ steps: results }));
+process.stdout.write(JSON.stringify({ runs }));

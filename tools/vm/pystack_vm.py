@@ -79,11 +79,24 @@ def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=60
     :param bool check: raise :class:`GuestError` if a step raises (False:
         the Result's ``error`` and ``step`` say so).
     """
+    return run_each([(program, pystack)], root, heap, mounts, timeout, check)[0]
+
+
+def run_each(runs, root, heap=1 << 20, mounts=(), timeout=600, check=True):
+    """:func:`run` for each (program, pystack) of ``runs``, each in a fresh
+    VM of its own, all in one Node process (which saves starting Node and
+    copying the root each time: some 0.2 s a run); returns their Results.
+    With ``check``, the first that raised raises :class:`GuestError`."""
     if not available():
         raise RuntimeError("the pystack VM is not installed: run `make test` (npm ci in tools/vm)")
-    steps = [program] if isinstance(program, str) else list(program)
     copies = [("/lib", str(root))] + [(guest, str(host)) for guest, host in mounts]
-    job = {"pystack_bytes": pystack, "heap_bytes": heap, "mounts": copies, "steps": steps}
+    job = {
+        "mounts": copies,
+        "runs": [
+            {"pystack_bytes": pystack, "heap_bytes": heap, "steps": [program] if isinstance(program, str) else list(program)}
+            for program, pystack in runs
+        ],
+    }
     completed = subprocess.run(
         ["node", str(RUNNER)],
         input=json.dumps(job),
@@ -95,11 +108,15 @@ def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=60
     )
     if completed.returncode != 0:
         raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
-    ran = json.loads(completed.stdout)["steps"]
-    failed = ran[-1]["error"] if ran else None
-    # The port's exception message is the guest's traceback.
-    error = (failed["message"].strip() or failed["type"]) if failed else None
-    result = Result([step["out"] for step in ran], error, len(ran) - 1 if failed else None)
-    if check and error is not None:
-        raise GuestError(result)
-    return result
+    results = []
+    for ran in json.loads(completed.stdout)["runs"]:
+        ran = ran["steps"]
+        failed = ran[-1]["error"] if ran else None
+        # The port's exception message is the guest's traceback.
+        error = (failed["message"].strip() or failed["type"]) if failed else None
+        results.append(Result([step["out"] for step in ran], error, len(ran) - 1 if failed else None))
+    if check:
+        for result in results:
+            if result.error is not None:
+                raise GuestError(result)
+    return results

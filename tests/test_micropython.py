@@ -2,9 +2,9 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The engine inside a real MicroPython VM (WebAssembly, see tools/vm/fuel_vm.py).
+"""The engine inside real MicroPython VMs (WebAssembly: tools/vm/fuel_vm.py and pystack_vm.py).
 
-Same code, same results as CPython, move for move; and a move allocates
+Same code, same results as CPython, move for move, in both; and a move allocates
 nothing there. Also: every engine file compiles with mpy-cross.
 """
 
@@ -22,24 +22,41 @@ from tools.vm.fuel_vm import run
 ENGINE_FILES = sorted((ROOT / "engine").glob("*.py"))
 
 GAMES, MOVES = 40, 500  # about 6,000 move calls, every game played to its end
+#: Of them, the fuel VM (another MicroPython, its interpreter some ten
+#: times slower) plays the first ten; the pystack VM plays all forty.
+FUEL_GAMES = 10
+
+_GUEST = "import sys\nsys.path.append('/check')\nfrom conformance import play\nplay(%d, %d)\n"
 
 
-def test_micropython_plays_exactly_like_cpython():
+def _host(games):
     expected = io.StringIO()
     with contextlib.redirect_stdout(expected):
-        conformance.play(GAMES, MOVES)
-    # conformance.py as a module of its own: the tools package is CPython's.
-    guest = run(
-        "import sys\nsys.path.append('/check')\nfrom conformance import play\nplay(%d, %d)\n" % (GAMES, MOVES),
-        mounts=[("/check", ROOT / "tools" / "check")],
-        fuel=10**11,
-    ).stdout.splitlines()
-    host = expected.getvalue().splitlines()
-    assert sum(1 for line in host if line.startswith("over")) >= 30
-    assert len(host) > 4000
+        conformance.play(games, MOVES)
+    return expected.getvalue().splitlines()
+
+
+def _same(host, guest):
     for number, (mine, theirs) in enumerate(zip(host, guest)):
         assert mine == theirs, "first difference at line %d" % number
     assert len(host) == len(guest)
+
+
+def test_micropython_plays_exactly_like_cpython(tmp_path):
+    import shutil
+
+    from tools.vm import pystack_vm
+
+    shutil.copytree(ROOT / "engine", tmp_path / "engine")
+
+    host = _host(GAMES)
+    assert sum(1 for line in host if line.startswith("over")) >= 30
+    assert len(host) > 4000
+    folder = ROOT / "tools" / "check"
+    # conformance.py as a module of its own: the tools package is CPython's.
+    _same(host, pystack_vm.run([_GUEST % (GAMES, MOVES)], tmp_path, mounts=[("/check", folder)]).stdout.splitlines())
+    fuel = run(_GUEST % (FUEL_GAMES, MOVES), mounts=[("/check", folder)], fuel=10**11).stdout.splitlines()
+    _same(_host(FUEL_GAMES), fuel)
 
 
 # Plays with directions from a separate generator, handles the banner and the

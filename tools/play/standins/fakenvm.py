@@ -265,21 +265,16 @@ class _Flash:
         self.data[base : base + length] = b"\xff" * length
 
     def _program(self, base, image, width):
-        # Program ``image`` at ``base``, ``width`` bytes a step. The steps
-        # before a cut land in one go (the same bytes as one by one; a loop
-        # over the bytes took most of a power-cut test's time).
-        length = len(image)
-        steps = (length + width - 1) // width
-        done = steps if self._budget is None else min(steps, max(0, self._budget - self.last_steps))
-        whole = min(length, done * width)
-        if whole:
-            self.data[base : base + whole] = _and(self.data[base : base + whole], image[:whole])
-        self.last_steps += done
-        if done < steps:
-            stop = min(whole + width, length)
-            half = bytes(byte | 0x0F for byte in image[whole:stop])  # half programmed
-            self.data[base + whole : base + stop] = _and(self.data[base + whole : base + stop], half)
-            raise PowerCut()
+        # Program ``image`` at ``base``, ``width`` bytes a step.
+        for offset in range(0, len(image), width):
+            try:
+                self._step()
+            except PowerCut:
+                for index in range(offset, min(offset + width, len(image))):
+                    self.data[base + index] &= image[index] | 0x0F  # half programmed
+                raise
+            for index in range(offset, min(offset + width, len(image))):
+                self.data[base + index] &= image[index]
 
     def _rewrite(self, start, stop, value, block, erase, width):
         # Write value (the bytes for start..stop) block by block: each
@@ -294,11 +289,6 @@ class _Flash:
                 self._erase(base, block)
             self._program(base, image, width)
             base += block
-
-
-def _and(first, second):
-    # ``first`` AND ``second`` (bytes of one length): programming flash only clears bits.
-    return (int.from_bytes(first, "big") & int.from_bytes(second, "big")).to_bytes(len(first), "big")
 
 
 class SectorFlash(_Flash):

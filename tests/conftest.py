@@ -71,27 +71,19 @@ from tools.play import world  # noqa: E402
 world.install()
 
 
-def pytest_collection_finish(session):
-    """What collection made (modules, tests) lives until the end: freeze it.
-
-    code.py's start-up collects garbage between its steps (app.memory.forget),
-    as it must on the board; in this process every collection would scan
-    all of pytest's objects too (about 60 ms each power-on). Frozen objects
-    are left out of collections; each World's own garbage is still freed.
-    """
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
 @pytest.fixture(autouse=True, scope="module")
 def _frozen_before_each_file():
-    """Whatever a worker holds when a test file starts (modules imported,
-    caches, the last file's leftovers) is frozen too, for the same reason:
-    with ``--dist loadfile`` a worker runs dozens of files, and the app's
-    collections on the desktop cost what the worker holds (up to 9 ms each
-    late in a run, against 0.3 ms in a fresh process)."""
+    """Whatever a worker holds when a test file starts (pytest's objects,
+    the modules imported, caches, the last file's leftovers) lives on:
+    freeze it.
+
+    code.py's start-up collects garbage between its steps (app.memory.forget),
+    as it must on the board, and so does the app after the menu; in this
+    process every collection would scan all the worker holds too (about
+    60 ms a power-on once collected; up to 9 ms a collection late in a run
+    of dozens of files, against 0.3 ms in a fresh process). Frozen objects
+    are left out of collections; each World's own garbage is still freed.
+    """
     import gc
 
     gc.collect()

@@ -591,19 +591,20 @@ def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stag
     return measured, fingerprint
 
 
-def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None):
+def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None, check=True):
     """:func:`measure`'s run (without peaks) at each of ``pystacks``, each in
-    a VM of its own (one Node process for all); returns [([Stage], fingerprint)]."""
+    a VM of its own (one Node process for all); returns [([Stage], fingerprint)],
+    with None for a run that raised if not ``check`` (else it raises GuestError)."""
     own_root = root is None
     root = root or build_root()
     stages = scenario_stages() if stages is None else stages
     try:
         steps = _program(board_id, stages)
-        results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)])
+        results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)], check=check)
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    return [_parse(result.stdout) for result in results]
+    return [None if result.error is not None else _parse(result.stdout) for result in results]
 
 
 _FUEL_SETUP = """
@@ -748,9 +749,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
 
 def _fingerprints(board_id, root, sizes):
     # The fingerprint of the run at each pystack size; None where the VM raised.
-    steps = _program(board_id, scenario_stages())
-    results = pystack_vm.run_each([(steps, size) for size in sizes], root, mounts=[("/fonts", FONTS)], check=False)
-    return [None if result.error is not None else _parse(result.stdout)[1] for result in results]
+    return [None if run is None else run[1] for run in measure_each(board_id, root, sizes, check=False)]
 
 
 def _chain(traceback):

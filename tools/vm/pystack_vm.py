@@ -109,8 +109,8 @@ def run_each(runs, root, heap=1 << 20, mounts=(), timeout=600, check=True):
     if completed.returncode != 0:
         raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
     results = []
-    for ran in json.loads(completed.stdout)["runs"]:
-        ran = ran["steps"]
+    for each in json.loads(completed.stdout)["runs"]:
+        ran = each["steps"]
         failed = ran[-1]["error"] if ran else None
         # The port's exception message is the guest's traceback.
         error = (failed["message"].strip() or failed["type"]) if failed else None

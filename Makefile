@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
+.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
 
 venv: $(STAMP)
 
@@ -95,11 +95,17 @@ $(NODE_STAMP): tools/vm/package-lock.json
 # needs the real one); tests/conftest.py makes the repository importable.
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
+	$(BIN)/ruff format --check --quiet .
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
-# The linter alone (ruff.toml says what it checks); `make test` runs it first.
+# The linter and the formatter's check alone (ruff.toml says what they
+# check); `make test` runs both first. `make format` rewrites the files.
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
 
 # Each tool runs as a module from the repository's root (tools/__init__.py
 # lists them), so it imports the game from there.

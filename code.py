@@ -16,7 +16,6 @@ file sits on sys.path as ``code`` and shadows the standard library's
 ``code`` module (pdb imports it), so importing it must not fail there.
 """
 
-
 #: Where the fonts are on the CIRCUITPY drive (measuring tools point it elsewhere).
 FONT_DIR = "/fonts"
 

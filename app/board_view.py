@@ -138,8 +138,9 @@ class BoardView:
         # Two status lines by the scores; where there is no room for them
         # (128x128), one line that takes the scores' place while it shows.
         self._one_line = layout.status_lines == 1
-        self.status = TextGrid(strip, layout.status_columns, layout.status_lines, theme.DARK_TEXT,
-                               layout.status_x, layout.status_y)
+        self.status = TextGrid(
+            strip, layout.status_columns, layout.status_lines, theme.DARK_TEXT, layout.status_x, layout.status_y
+        )
         group.append(self.status.grid)
         # The battery's level: a place of its own, or the status lines
         # while they are empty, or none (app.battery).

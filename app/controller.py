@@ -112,8 +112,26 @@ class App:
     code.py builds it, on the board and on the desktop alike (tools/world.py).
     """
 
-    def __init__(self, display, keys, store, ticks_ms, art, layout, speaker=None, pixels=None, seed=None, event=None,
-                 keymap=None, speed=1.0, controls=None, tilt=None, battery=None, light=None, dimmable=True):
+    def __init__(
+        self,
+        display,
+        keys,
+        store,
+        ticks_ms,
+        art,
+        layout,
+        speaker=None,
+        pixels=None,
+        seed=None,
+        event=None,
+        keymap=None,
+        speed=1.0,
+        controls=None,
+        tilt=None,
+        battery=None,
+        light=None,
+        dimmable=True,
+    ):
         self.display = display
         self.keys = keys
         self._event = event
@@ -412,8 +430,18 @@ class App:
             from app.menus import Menus
 
             self.menus = Menus(
-                self.overlay, self.menu_row, self.settings, self.tilt is not None, self.auto_offered, self.dimmable,
-                self.saving, self.faults, self.battery, self.light, self.key_names, self.controls,
+                self.overlay,
+                self.menu_row,
+                self.settings,
+                self.tilt is not None,
+                self.auto_offered,
+                self.dimmable,
+                self.saving,
+                self.faults,
+                self.battery,
+                self.light,
+                self.key_names,
+                self.controls,
             )
         self.menus.open()
         self.mode = self.menus.mode

@@ -24,19 +24,15 @@ STRATEGY = (
     "1. Using all four directions. Keep to two (say left and down), use a"
     " third rarely and the fourth almost never, so the biggest tile stays"
     " in its corner.",
-    "2. Chasing every merge. A merge in the middle of the board that breaks"
-    " your row of big tiles costs more than it scores.",
-    "3. Leaving a small tile stuck among much bigger ones. It can only grow"
-    " by merging, and its neighbours never will.",
-    "4. Moving fast when the board is nearly full. With two or three empty"
-    " cells left, slow down and think about every move.",
+    "2. Chasing every merge. A merge in the middle of the board that breaks your row of big tiles costs more than it scores.",
+    "3. Leaving a small tile stuck among much bigger ones. It can only grow by merging, and its neighbours never will.",
+    "4. Moving fast when the board is nearly full. With two or three empty cells left, slow down and think about every move.",
 )
 
 #: From docs/solver.md, "Help page text" (the solver's author), one page
 #: per paragraph; a test keeps the words the same.
 SOLVER = (
-    "It tries all 4 moves. After each, it imagines every new tile: a 2"
-    " (90%) or 4 (10%) on each empty cell, and averages them.",
+    "It tries all 4 moves. After each, it imagines every new tile: a 2 (90%) or 4 (10%) on each empty cell, and averages them.",
     "It looks 2 moves deep, then 3 for the 2 best moves, and scores the"
     " boards: empty cells, ready merges, rows that grow toward a corner.",
 )

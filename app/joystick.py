@@ -43,8 +43,10 @@ class JoystickKeys:
     def _axis(self, value, held, low_key, high_key):
         # Returns the key now held on this axis (-1: none), queueing changes.
         if held >= 0:
-            if _RELEASE_LOW <= value <= _RELEASE_HIGH or (held == low_key and value > _RELEASE_HIGH) or (
-                held == high_key and value < _RELEASE_LOW
+            if (
+                _RELEASE_LOW <= value <= _RELEASE_HIGH
+                or (held == low_key and value > _RELEASE_HIGH)
+                or (held == high_key and value < _RELEASE_LOW)
             ):
                 self.events.push(held, False)
                 held = -1

@@ -61,8 +61,11 @@ def for_screen(width, height):
     # exactly), or a square layout where it covers more of the screen.
     scale = min(width // 160, height // 120)
     best, best_area = None, 0
-    for side, fits, build in ((160 * scale, scale > 0, None), (240, width >= 240 and height >= 240, _square_240),
-                              (128, width >= 128 and height >= 128, _square_128)):
+    for side, fits, build in (
+        (160 * scale, scale > 0, None),
+        (240, width >= 240 and height >= 240, _square_240),
+        (128, width >= 128 and height >= 128, _square_128),
+    ):
         area = side * (side * 3 // 4 if build is None else side)
         if fits and area > best_area:
             best, best_area = build, area

@@ -62,8 +62,7 @@ class Menus:
     :param controls: the control scheme (Help: its ``help_rows``).
     """
 
-    def __init__(self, overlay, row, settings, tilt, auto, dimmable, saving, faults, battery, light, key_names,
-                 controls):
+    def __init__(self, overlay, row, settings, tilt, auto, dimmable, saving, faults, battery, light, key_names, controls):
         self.overlay = overlay
         self.row = row
         self.settings = settings
@@ -142,8 +141,14 @@ class Menus:
         elif row == _ABOUT_ROW:
             saving = self.saving
             lines = pages.about_lines(
-                saving.timings, self.faults, saving.last_save, saving.save_failure, self.overlay.columns, self.battery,
-                self.light, saving.failed_saves,
+                saving.timings,
+                self.faults,
+                saving.last_save,
+                saving.save_failure,
+                self.overlay.columns,
+                self.battery,
+                self.light,
+                saving.failed_saves,
             )
             self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
         elif row == _SAVE_NOW_ROW:
@@ -229,8 +234,7 @@ class Menus:
 
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""
-        lines = pages.settings_lines(self.settings, MODE_NAMES, self.tilt, self.overlay.columns, self.auto,
-                                     self.dimmable)
+        lines = pages.settings_lines(self.settings, MODE_NAMES, self.tilt, self.overlay.columns, self.auto, self.dimmable)
         self.overlay.show_page("Settings", lines, self.choice)
 
     def on_settings(self, action, now):

@@ -133,8 +133,7 @@ def _milliseconds(value):
     return "%d ms" % value if value >= 0 else "not yet"
 
 
-def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None,
-                failed_saves=0):
+def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None, failed_saves=0):
     """Version, firmware and board, free memory, the last save and measured
     timings, for bug reports: groups of lines for app.help_text.in_pages,
     each line wrapped at ``width``.

@@ -53,6 +53,7 @@ MODES = (
     (3000, 180000, 180000, 60000),  # gentler: <= 3 min lost
 )
 
+
 class SavePolicy:
     """Decides when the app should call ``store.save``.
 

@@ -69,4 +69,3 @@ def tile_colour(exponent):
 def text_colour(exponent):
     """Digit colour on a tile: dark on the pale 2 and 4, light elsewhere."""
     return DARK_TEXT if exponent <= 2 else LIGHT_TEXT
-

@@ -131,9 +131,7 @@ class TiltKeys:
     :param int release: release threshold, the same (below ``press``).
     """
 
-    def __init__(
-        self, buttons, accelerometer, right="+x", down="+y", event=None, switch=None, press=PRESS, release=RELEASE
-    ):
+    def __init__(self, buttons, accelerometer, right="+x", down="+y", event=None, switch=None, press=PRESS, release=RELEASE):
         self.accelerometer = accelerometer
         self.switch = switch
         self._off = False

@@ -46,7 +46,5 @@ def hardware():
         # on GPIO29; Hack Club's own mapping, 3.1 V fresh (100 %) to 2.0 V
         # empty (0 %), in app.battery's form: (mV - 2000) // 10, percent;
         # VBUS_SENSE (GPIO24) is high on USB power (docs/power.md).
-        battery=_common.battery(
-            board.VOLTAGE_MONITOR, 3, "TWO_AAA", _common.digital_in(board.VBUS_SENSE), usb_level=True
-        ),
+        battery=_common.battery(board.VOLTAGE_MONITOR, 3, "TWO_AAA", _common.digital_in(board.VBUS_SENSE), usb_level=True),
     )

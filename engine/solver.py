@@ -150,9 +150,15 @@ class Effort:
         # Field by field, not with setattr(): some firmware has none
         # (CIRCUITPY_FULL_BUILD = 0), and the probabilities are already
         # converted here (the constructor would convert them again).
-        scaled = Effort(max_nodes=max(1, int(self.max_nodes * speed)), deadline_ms=self.deadline_ms,
-                        max_depth=self.max_depth, cache=self.cache, sample_cells=self.sample_cells,
-                        refine=self.refine, monotony_power=self.monotony_power)
+        scaled = Effort(
+            max_nodes=max(1, int(self.max_nodes * speed)),
+            deadline_ms=self.deadline_ms,
+            max_depth=self.max_depth,
+            cache=self.cache,
+            sample_cells=self.sample_cells,
+            refine=self.refine,
+            monotony_power=self.monotony_power,
+        )
         scaled.min_probability = self.min_probability
         scaled.four_probability = self.four_probability
         return scaled
@@ -249,20 +255,58 @@ def _pair_tables(monotony_power):
 # solver is loaded again on a fuller heap); tests/test_solver.py derives
 # them from the rules and checks them.
 _LINES = (
-    (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
-    (3, 2, 1, 0), (7, 6, 5, 4), (11, 10, 9, 8), (15, 14, 13, 12),
-    (12, 8, 4, 0), (13, 9, 5, 1), (14, 10, 6, 2), (15, 11, 7, 3),
-    (0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14, 15),
+    (0, 4, 8, 12),
+    (1, 5, 9, 13),
+    (2, 6, 10, 14),
+    (3, 7, 11, 15),
+    (3, 2, 1, 0),
+    (7, 6, 5, 4),
+    (11, 10, 9, 8),
+    (15, 14, 13, 12),
+    (12, 8, 4, 0),
+    (13, 9, 5, 1),
+    (14, 10, 6, 2),
+    (15, 11, 7, 3),
+    (0, 1, 2, 3),
+    (4, 5, 6, 7),
+    (8, 9, 10, 11),
+    (12, 13, 14, 15),
 )
 _CELL_LINES = (
-    (0, 4, 8, 12), (1, 4, 9, 12), (2, 4, 10, 12), (3, 4, 11, 12),
-    (0, 5, 8, 13), (1, 5, 9, 13), (2, 5, 10, 13), (3, 5, 11, 13),
-    (0, 6, 8, 14), (1, 6, 9, 14), (2, 6, 10, 14), (3, 6, 11, 14),
-    (0, 7, 8, 15), (1, 7, 9, 15), (2, 7, 10, 15), (3, 7, 11, 15),
+    (0, 4, 8, 12),
+    (1, 4, 9, 12),
+    (2, 4, 10, 12),
+    (3, 4, 11, 12),
+    (0, 5, 8, 13),
+    (1, 5, 9, 13),
+    (2, 5, 10, 13),
+    (3, 5, 11, 13),
+    (0, 6, 8, 14),
+    (1, 6, 9, 14),
+    (2, 6, 10, 14),
+    (3, 6, 11, 14),
+    (0, 7, 8, 15),
+    (1, 7, 9, 15),
+    (2, 7, 10, 15),
+    (3, 7, 11, 15),
 )
 _CELL_BITS = (
-    4369, 4626, 5140, 6168, 8481, 8738, 9252, 10280,
-    16705, 16962, 17476, 18504, 33153, 33410, 33924, 34952,
+    4369,
+    4626,
+    5140,
+    6168,
+    8481,
+    8738,
+    9252,
+    10280,
+    16705,
+    16962,
+    17476,
+    18504,
+    33153,
+    33410,
+    33924,
+    34952,
 )
 # The pair tables of each monotony power used so far, built by the first
 # search that needs them (or by prepare()); the handheld only ever uses
@@ -579,25 +623,40 @@ class Search:
                 if level < last and chance[level] >= min_probability:
                     break  # search on below this move
                 # A leaf: score the board after the move.
-                (c0, c1, c2, c3, c4, c5, c6, c7,
-                 c8, c9, c10, c11, c12, c13, c14, c15) = board
+                (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15) = board
                 value = empty_score[board.count(0)] - (
-                    row_pair[c0][c1] + row_pair[c1][c2]
-                    + row_pair[c2][c3] + row_ends[c0][c3]
-                    + row_pair[c4][c5] + row_pair[c5][c6]
-                    + row_pair[c6][c7] + row_ends[c4][c7]
-                    + row_pair[c8][c9] + row_pair[c9][c10]
-                    + row_pair[c10][c11] + row_ends[c8][c11]
-                    + row_pair[c12][c13] + row_pair[c13][c14]
-                    + row_pair[c14][c15] + row_ends[c12][c15]
-                    + pair[c0][c4] + pair[c4][c8]
-                    + pair[c8][c12] + ends[c0][c12]
-                    + pair[c1][c5] + pair[c5][c9]
-                    + pair[c9][c13] + ends[c1][c13]
-                    + pair[c2][c6] + pair[c6][c10]
-                    + pair[c10][c14] + ends[c2][c14]
-                    + pair[c3][c7] + pair[c7][c11]
-                    + pair[c11][c15] + ends[c3][c15]
+                    row_pair[c0][c1]
+                    + row_pair[c1][c2]
+                    + row_pair[c2][c3]
+                    + row_ends[c0][c3]
+                    + row_pair[c4][c5]
+                    + row_pair[c5][c6]
+                    + row_pair[c6][c7]
+                    + row_ends[c4][c7]
+                    + row_pair[c8][c9]
+                    + row_pair[c9][c10]
+                    + row_pair[c10][c11]
+                    + row_ends[c8][c11]
+                    + row_pair[c12][c13]
+                    + row_pair[c13][c14]
+                    + row_pair[c14][c15]
+                    + row_ends[c12][c15]
+                    + pair[c0][c4]
+                    + pair[c4][c8]
+                    + pair[c8][c12]
+                    + ends[c0][c12]
+                    + pair[c1][c5]
+                    + pair[c5][c9]
+                    + pair[c9][c13]
+                    + ends[c1][c13]
+                    + pair[c2][c6]
+                    + pair[c6][c10]
+                    + pair[c10][c14]
+                    + ends[c2][c14]
+                    + pair[c3][c7]
+                    + pair[c7][c11]
+                    + pair[c11][c15]
+                    + ends[c3][c15]
                 )
                 # Every penalty is >= 0, so a live score is at most
                 # EMPTY_SCORE[16] + 24 * MERGE_WEIGHT: only the floor
@@ -714,6 +773,7 @@ class Search:
             best[level] = _DEAD
             source = board
             preparing = True
+
 
 _SEARCH = None
 

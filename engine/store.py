@@ -183,10 +183,7 @@ class Store:
         if length is None:
             length = size - start
         if start < 0 or length < MIN_LENGTH or start + length > size:
-            raise ValueError(
-                "NVM region start=%d length=%d: need >= %d bytes inside %d"
-                % (start, length, MIN_LENGTH, size)
-            )
+            raise ValueError("NVM region start=%d length=%d: need >= %d bytes inside %d" % (start, length, MIN_LENGTH, size))
         self.start = start
         self.length = length
         if layout == PAGES:

@@ -88,9 +88,7 @@ class Log:
             )
         start = store.start
         if start % page:
-            raise ValueError(
-                "layout 'log': start=%d must be a multiple of the %d-byte program page" % (start, page)
-            )
+            raise ValueError("layout 'log': start=%d must be a multiple of the %d-byte program page" % (start, page))
         # The log stays inside the erase sector that holds its start.
         count = min(store.length, sector - start % sector) // SLOT_SIZE
         if count < 2:

@@ -46,8 +46,9 @@ def world_buttons(board_id="pybadge", pins=None):
     keypad = world.module("keypad")
     board = world.module("board")
     if pins is None:
-        keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-                                        key_count=8, value_when_pressed=True)
+        keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True
+        )
     else:
         keys = keypad.Keys([getattr(board, pin) for pin in pins], value_when_pressed=False)
     return world, keys

@@ -202,8 +202,18 @@ def test_ten_thousand_random_key_events_never_raise():
 def test_headless_command_writes_a_png(tmp_path):
     out = tmp_path / "shot.png"
     result = subprocess.run(
-        [sys.executable, "-m", "tools.play.sim", "--headless", "--seed", "7", "--press", "up,left,start",
-         "--screenshot", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "tools.play.sim",
+            "--headless",
+            "--seed",
+            "7",
+            "--press",
+            "up,left,start",
+            "--screenshot",
+            str(out),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -51,8 +51,15 @@ def test_select_short_is_hint_long_is_autoplay_once():
 
 def test_keys_map_to_actions_and_bad_numbers_are_ignored():
     keys = Controls()
-    expected = {0: controls.BACK, 1: controls.CONFIRM, 2: controls.MENU, 4: controls.RIGHT,
-                5: controls.DOWN, 6: controls.UP, 7: controls.LEFT}
+    expected = {
+        0: controls.BACK,
+        1: controls.CONFIRM,
+        2: controls.MENU,
+        4: controls.RIGHT,
+        5: controls.DOWN,
+        6: controls.UP,
+        7: controls.LEFT,
+    }
     for key, action in expected.items():
         assert keys.translate(Event(key, True), 0) == action
         assert keys.translate(Event(key, False), 0) == controls.NONE

@@ -146,7 +146,15 @@ def test_a_solver_decision_takes_at_most_0_7_s_on_every_board():
 
 def test_a_slower_effort_keeps_every_other_field():
     slow = solver.DEVICE.for_speed(0.5)
-    for name in ("deadline_ms", "max_depth", "min_probability", "four_probability", "cache", "sample_cells",
-                 "refine", "monotony_power"):
+    for name in (
+        "deadline_ms",
+        "max_depth",
+        "min_probability",
+        "four_probability",
+        "cache",
+        "sample_cells",
+        "refine",
+        "monotony_power",
+    ):
         assert getattr(slow, name) == getattr(solver.DEVICE, name), name
     assert slow.max_nodes == solver.DEVICE.max_nodes // 2

@@ -25,14 +25,17 @@ def about_lines(sim):
     return lines
 
 
-@pytest.mark.parametrize("board_id, screen", [
-    ("adafruit_fruit_jam", (720, 400)),  # DVI modes other than 640x480 / 320x240
-    ("adafruit_fruit_jam", (800, 480)),
-    ("adafruit_fruit_jam", (1280, 720)),
-    ("pybadge", (240, 320)),  # a profile's screen of another size
-    ("pybadge", (200, 200)),
-    ("pimoroni_picosystem", (480, 272)),
-])
+@pytest.mark.parametrize(
+    "board_id, screen",
+    [
+        ("adafruit_fruit_jam", (720, 400)),  # DVI modes other than 640x480 / 320x240
+        ("adafruit_fruit_jam", (800, 480)),
+        ("adafruit_fruit_jam", (1280, 720)),
+        ("pybadge", (240, 320)),  # a profile's screen of another size
+        ("pybadge", (200, 200)),
+        ("pimoroni_picosystem", (480, 272)),
+    ],
+)
 def test_a_screen_without_its_own_layout_plays_the_largest_that_fits_centred(board_id, screen):
     sim = Simulator(seed=1, board=board_id, screen=screen)
     assert sim.glass.shows("SCORE", "BEST")
@@ -57,11 +60,18 @@ def test_a_screen_too_small_for_any_layout_says_so_in_one_line(capsys):
     assert len([line for line in out.splitlines() if line.startswith("2048:")]) == 1
 
 
-@pytest.mark.parametrize("board_id, size", [
-    ("pybadge", 0), ("pybadge", 1), ("pybadge", 100), ("pybadge", 255),
-    ("hack_club_sprig", 200),
-    ("clue_nrf52840_express", 4096), ("clue_nrf52840_express", 4223),  # two 4 KB pages needed
-])
+@pytest.mark.parametrize(
+    "board_id, size",
+    [
+        ("pybadge", 0),
+        ("pybadge", 1),
+        ("pybadge", 100),
+        ("pybadge", 255),
+        ("hack_club_sprig", 200),
+        ("clue_nrf52840_express", 4096),
+        ("clue_nrf52840_express", 4223),  # two 4 KB pages needed
+    ],
+)
 def test_an_nvm_too_small_for_the_saves_plays_without_saving_and_says_why(board_id, size, capsys):
     sim = Simulator(seed=2, board=board_id, nvm=bytearray(b"\xff" * size))
     out = capsys.readouterr().out
@@ -75,12 +85,15 @@ def test_an_nvm_too_small_for_the_saves_plays_without_saving_and_says_why(board_
     assert sim.glass.shows("not", "saved")
 
 
-@pytest.mark.parametrize("settings", [
-    {"GAME2048_NVM_START": "0x1g00"},  # a typo
-    {"GAME2048_NVM_LENGTH": -5},
-    {"GAME2048_NVM_START": 8000, "GAME2048_NVM_LENGTH": 1000},  # past the end
-    {"GAME2048_NVM_LENGTH": 16},  # too short for a record
-])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"GAME2048_NVM_START": "0x1g00"},  # a typo
+        {"GAME2048_NVM_LENGTH": -5},
+        {"GAME2048_NVM_START": 8000, "GAME2048_NVM_LENGTH": 1000},  # past the end
+        {"GAME2048_NVM_LENGTH": 16},  # too short for a record
+    ],
+)
 def test_a_settings_region_the_saves_cannot_use_plays_without_saving_and_says_why(settings, capsys):
     sim = Simulator(seed=3, settings=settings)
     out = capsys.readouterr().out

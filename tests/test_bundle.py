@@ -96,8 +96,7 @@ def check_bundle_folder(root, bundle):
     files = sorted(p for p in root.rglob("*") if p.is_file())
     names = [p.relative_to(root).as_posix() for p in files]
     unwanted = [
-        n for n in names
-        if re.search(r"(^|/)(tests?|tools|docs|__pycache__)/", n) or n.endswith((".pyc", ".md", ".orig"))
+        n for n in names if re.search(r"(^|/)(tests?|tools|docs|__pycache__)/", n) or n.endswith((".pyc", ".md", ".orig"))
     ]
     assert not unwanted, unwanted
     # The board compiles nothing but code.py: every other module is .mpy.
@@ -148,9 +147,16 @@ def test_fixture_bundle_holds_what_is_needed_and_nothing_else(tmp_path):
     out = tmp_path / "CIRCUITPY"
     bundle, written = bundler.build(out, repo=repo, quiet=True)
     assert "app/unused.mpy" not in written and "fonts/big.pcf" not in written
-    assert {"code.py", "app/main.mpy", "app/screen.mpy", "engine/rules.mpy", "fonts/small.pcf",
-            "fonts/LICENSE-small.txt", "lib/adafruit_ticks.mpy",
-            "lib/adafruit_display_text/bitmap_label.mpy"} <= set(written)
+    assert {
+        "code.py",
+        "app/main.mpy",
+        "app/screen.mpy",
+        "engine/rules.mpy",
+        "fonts/small.pcf",
+        "fonts/LICENSE-small.txt",
+        "lib/adafruit_ticks.mpy",
+        "lib/adafruit_display_text/bitmap_label.mpy",
+    } <= set(written)
     # Modules of a library that nothing imports stay out.
     assert "lib/adafruit_display_text/label.mpy" not in written
     assert not any(p.startswith(("tests/", "tools/", "lib/circuitpython_typing")) for p in written)
@@ -205,9 +211,7 @@ def test_optional_imports_follow_our_code_not_library_fallbacks():
         "def f():\n    from . import sibling\n",
         "app",
     )
-    assert [(i.name, i.optional) for i in imports] == [
-        ("neopixel", True), ("gc", False), ("typing", True), ("app", False)
-    ]
+    assert [(i.name, i.optional) for i in imports] == [("neopixel", True), ("gc", False), ("typing", True), ("app", False)]
     assert imports[3].attributes == ("sibling",)
 
 
@@ -252,8 +256,7 @@ def fake_circuitpython_mpy_cross(tmp_path, first_byte="C"):
     script = tmp_path / ("cp-mpy-cross-" + first_byte)
     # Arguments come as: -o OUT -s NAME SOURCE (tools/ship/bundle.py's order).
     script.write_text(
-        '#!/bin/sh\n"%s" "$@" || exit 1\n'
-        'printf %s | dd of="$2" bs=1 count=1 conv=notrunc 2>/dev/null\n' % (compiler, first_byte)
+        '#!/bin/sh\n"%s" "$@" || exit 1\nprintf %s | dd of="$2" bs=1 count=1 conv=notrunc 2>/dev/null\n' % (compiler, first_byte)
     )
     script.chmod(0o755)
     return script
@@ -287,8 +290,9 @@ def test_own_circuitpython_mpy_cross_is_used_as_it_is(tmp_path):
 def test_own_mpy_cross_that_writes_micropython_files_is_refused(tmp_path):
     repo = make_repo(tmp_path, FIXTURE)
     with pytest.raises(bundler.BundleError, match="not CircuitPython's compiler"):
-        bundler.build(tmp_path / "out", repo=repo, mpy_cross=fake_circuitpython_mpy_cross(tmp_path, "M"),
-                      quiet=True, repo_lib=False)
+        bundler.build(
+            tmp_path / "out", repo=repo, mpy_cross=fake_circuitpython_mpy_cross(tmp_path, "M"), quiet=True, repo_lib=False
+        )
 
 
 @pytest.mark.parametrize("problem", ["missing", "not executable", "not a program", "fails"])
@@ -338,9 +342,7 @@ def test_real_bundle_holds_what_code_py_needs_and_nothing_else(real):
     check_bundle_folder(out, bundle)
     # Nothing but code.py is source.
     assert [p for p in written if p.endswith(".py")] == ["code.py"]
-    assert [p for p in written if p.startswith("lib/")] and all(
-        p.endswith(".mpy") for p in written if p.startswith("lib/")
-    )
+    assert [p for p in written if p.startswith("lib/")] and all(p.endswith(".mpy") for p in written if p.startswith("lib/"))
 
 
 def test_real_bundle_modules_are_mpy_cross_output_but_for_byte_0(real, tmp_path):
@@ -375,8 +377,11 @@ def test_real_bundle_libraries_come_from_pinned_packages(real):
 def test_requirements_txt_includes_the_board_pins_once():
     desktop = (REPO / "requirements.txt").read_text()
     assert "-r requirements-board.txt" in desktop.splitlines()
-    board = [line.split("==")[0] for line in (REPO / "requirements-board.txt").read_text().splitlines()
-             if "==" in line and not line.startswith("#")]
+    board = [
+        line.split("==")[0]
+        for line in (REPO / "requirements-board.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    ]
     assert "mpy-cross" in board
     for name in board:
         assert name + "==" not in desktop, "%s is pinned twice" % name

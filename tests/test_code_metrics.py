@@ -23,9 +23,14 @@ def test_each_thing_counted_is_seen(tmp_path):
     _write(tmp_path, "code.py", "import app.a\n\n\ndef start():\n    app.a.used()\n")
     _write(tmp_path, "app/__init__.py", "")
     _write(tmp_path, "app/a.py", "from app.b import _hidden\n\n\ndef used():\n    return _hidden\n")
-    _write(tmp_path, "app/b.py", (
-        "try:\n    from micropython import const\nexcept ImportError:\n\n    def const(value):\n        return value\n\n\n"
-        "_hidden = const(1)\n\n\ndef nobody_calls_me():\n    import app.a\n\n    return app.a._state  # noqa: SLF001\n"))
+    _write(
+        tmp_path,
+        "app/b.py",
+        (
+            "try:\n    from micropython import const\nexcept ImportError:\n\n    def const(value):\n        return value\n\n\n"
+            "_hidden = const(1)\n\n\ndef nobody_calls_me():\n    import app.a\n\n    return app.a._state  # noqa: SLF001\n"
+        ),
+    )
     _write(tmp_path, "app/controller.py", "class App:\n    def one(self):\n        pass\n\n    def two(self):\n        pass\n")
     _write(tmp_path, "tools/__init__.py", "import sys\n\nROOT = 1\nsys.path.insert(0, 'x')\nprogram = 'sys.path.append(1)'\n")
     _write(tmp_path, "tests/test_x.py", "REPO = 2\n")

@@ -19,12 +19,15 @@ from tools.ship import deploy as deployer
 
 # boot_out.txt as CircuitPython writes it (first line, Board ID, UID since 8.x).
 PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
-PYGAMER_10 = ("Adafruit CircuitPython 10.2.1 on 2026-05-13; Adafruit PyGamer with samd51j19\r\n"
-              "Board ID:pygamer\r\nUID:0123456789AB\r\n")
+PYGAMER_10 = (
+    "Adafruit CircuitPython 10.2.1 on 2026-05-13; Adafruit PyGamer with samd51j19\r\nBoard ID:pygamer\r\nUID:0123456789AB\r\n"
+)
 PYBADGE_7 = "Adafruit CircuitPython 7.3.3 on 2022-08-29; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
 PYBADGE_9_1 = "Adafruit CircuitPython 9.1.4 on 2024-09-17; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:1\n"
-FEATHER_RP2040 = ("Adafruit CircuitPython 10.2.1 on 2026-08-18; Adafruit Feather RP2040 with rp2040\n"
-                  "Board ID:adafruit_feather_rp2040\nUID:E661640843373E2A\n")
+FEATHER_RP2040 = (
+    "Adafruit CircuitPython 10.2.1 on 2026-08-18; Adafruit Feather RP2040 with rp2040\n"
+    "Board ID:adafruit_feather_rp2040\nUID:E661640843373E2A\n"
+)
 PYBADGE_11 = "Adafruit CircuitPython 11.0.0-alpha.1 on 2027-01-02; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
 
 
@@ -63,19 +66,23 @@ def test_boot_out_gives_firmware_and_board():
     assert info.version == (11, 0, 0) and info.version_text == "11.0.0-alpha.1"
     assert deployer.parse_boot_out(PYBADGE_7).version == (7, 3, 3)
     # CircuitPython 6 had no Board ID line.
-    assert deployer.parse_boot_out("Adafruit CircuitPython 6.3.0 on 2021-06-01; Adafruit PyBadge with samd51j19\n"
-                                   ).board_id is None
+    assert (
+        deployer.parse_boot_out("Adafruit CircuitPython 6.3.0 on 2021-06-01; Adafruit PyBadge with samd51j19\n").board_id is None
+    )
     assert deployer.parse_boot_out("") is None
     assert deployer.parse_boot_out("MicroPython v1.22.0 on 2023-12-27; Raspberry Pi Pico with RP2040\n") is None
 
 
-@pytest.mark.parametrize("boot_out, words", [
-    (PYBADGE_7, ["7.3.3", "9.2 or newer", "https://circuitpython.org/board/pybadge/"]),
-    (PYBADGE_9_1, ["9.1.4", "https://circuitpython.org/board/pybadge/"]),
-    (FEATHER_RP2040, ["Feather RP2040", "adafruit_feather_rp2040", "pybadge, pygamer"]),
-    (None, ["no boot_out.txt", "FORCE=1", "--force"]),
-    ("garbage\n", ["does not say which CircuitPython", "--force"]),
-])
+@pytest.mark.parametrize(
+    "boot_out, words",
+    [
+        (PYBADGE_7, ["7.3.3", "9.2 or newer", "https://circuitpython.org/board/pybadge/"]),
+        (PYBADGE_9_1, ["9.1.4", "https://circuitpython.org/board/pybadge/"]),
+        (FEATHER_RP2040, ["Feather RP2040", "adafruit_feather_rp2040", "pybadge, pygamer"]),
+        (None, ["no boot_out.txt", "FORCE=1", "--force"]),
+        ("garbage\n", ["does not say which CircuitPython", "--force"]),
+    ],
+)
 def test_refused_with_one_sentence_and_nothing_written(tmp_path, repo, capsys, monkeypatch, boot_out, words):
     dest = drive(tmp_path, boot_out)
     (dest / "code.py").write_text("print('mine')\n")
@@ -113,8 +120,9 @@ def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
 def test_boards_come_from_the_boards_package(tmp_path):
     files = {name: text for name, text in FIXTURE.items() if not name.startswith("boards/")}
     repo = make_repo(tmp_path, dict(files, **{"boards/__init__.py": "", "boards/hack_club_sprig.py": ""}))
-    sprig = drive(tmp_path, "Adafruit CircuitPython 10.2.1 on 2026-05-13; Hack Club Sprig with rp2040\n"
-                            "Board ID:hack_club_sprig\n")
+    sprig = drive(
+        tmp_path, "Adafruit CircuitPython 10.2.1 on 2026-05-13; Hack Club Sprig with rp2040\nBoard ID:hack_club_sprig\n"
+    )
     assert "code.py" in deploy(repo, sprig, tmp_path)["copied"]
     badge = drive(tmp_path, name="BADGE")
     with pytest.raises(deployer.DeployError, match="profiles only for hack_club_sprig"):
@@ -185,8 +193,8 @@ def test_shadowing_files_are_moved_aside_or_removed_when_ours(tmp_path, repo):
     # A deploy that shipped .py files: one entry with its hash, one a bare
     # path (the oldest format, which proves nothing about the file).
     (dest / ".deploy-2048.txt").write_text(
-        deployer.manifest_text({"engine/rules.py": deployer.sha256(b"# an old .py deploy of ours\n")})
-        + "engine/game.py\n")
+        deployer.manifest_text({"engine/rules.py": deployer.sha256(b"# an old .py deploy of ours\n")}) + "engine/game.py\n"
+    )
     result = deploy(repo, dest, tmp_path)
     assert ("lib/adafruit_ticks.py", "lib/adafruit_ticks.py.bak-2048") in result["backups"]
     assert ("code.txt", "code.txt.bak-2048") in result["backups"]
@@ -209,8 +217,11 @@ def test_stale_files_of_ours_go_edited_ones_are_kept(tmp_path, repo):
     assert result["removed"] == ["app/screen.mpy"]
     assert (dest / "lib/other_lib.mpy").is_file()
     # A stale file the player edited is renamed, not deleted.
-    (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace(
-        "from engine.game import Game\n", "from engine.game import Game\nfrom . import screen\n"))
+    (repo / "app/main.py").write_text(
+        (repo / "app/main.py")
+        .read_text()
+        .replace("from engine.game import Game\n", "from engine.game import Game\nfrom . import screen\n")
+    )
     deploy(repo, dest, tmp_path)
     (dest / "app/screen.mpy").write_bytes(b"C edited by hand")
     (repo / "app/main.py").write_text((repo / "app/main.py").read_text().replace("from . import screen\n", ""))
@@ -232,8 +243,11 @@ def test_entries_without_a_hash_prove_nothing(tmp_path, repo):
     # An older deploy.py wrote bare paths: they say nothing about the files' bytes now.
     (dest / ".deploy-2048.txt").write_text("code.py\nlib/adafruit_ticks.mpy\napp/gone.mpy\nengine/rules.mpy\n")
     result = deploy(repo, dest, tmp_path)
-    assert sorted(result["backups"]) == [("app/gone.mpy", "app/gone.mpy.bak-2048"), ("code.py", "code.py.bak-2048"),
-                                         ("lib/adafruit_ticks.mpy", "lib/adafruit_ticks.mpy.bak-2048")]
+    assert sorted(result["backups"]) == [
+        ("app/gone.mpy", "app/gone.mpy.bak-2048"),
+        ("code.py", "code.py.bak-2048"),
+        ("lib/adafruit_ticks.mpy", "lib/adafruit_ticks.mpy.bak-2048"),
+    ]
     assert (dest / "code.py.bak-2048").read_text() == "print('edited on the drive')\n"
     assert (dest / "lib/adafruit_ticks.mpy.bak-2048").read_bytes() == b"C\x06 edited by the player"
     assert (dest / "app/gone.mpy.bak-2048").read_bytes() == b"C a module the game no longer ships, maybe edited"
@@ -263,13 +277,16 @@ def test_a_file_where_a_game_folder_goes_is_moved_aside(tmp_path, folder):
         assert (dest / path).read_bytes() == data, path
 
 
-@pytest.mark.parametrize("link, points_to", [
-    ("lib", "folder"),
-    ("lib/adafruit_display_text", "folder"),
-    ("app", "folder"),
-    ("code.py", "file"),
-    ("old", "folder"),  # a folder of a stale file the manifest lists
-])
+@pytest.mark.parametrize(
+    "link, points_to",
+    [
+        ("lib", "folder"),
+        ("lib/adafruit_display_text", "folder"),
+        ("app", "folder"),
+        ("code.py", "file"),
+        ("old", "folder"),  # a folder of a stale file the manifest lists
+    ],
+)
 def test_a_link_inside_the_drive_is_refused_before_writing(tmp_path, repo, link, points_to):
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -478,14 +495,21 @@ def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=ROOT, capture_output=True, text=True, env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
-        "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")]
+        "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")
+    ]
     # Under another make (MAKELEVEL > 0) the status is passed on as make does.
     nested = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=ROOT, capture_output=True, text=True, env=dict(env, MAKELEVEL="1"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(env, MAKELEVEL="1"),
     )
     assert nested.returncode == 2 and "deploy: error:" in nested.stderr

@@ -85,7 +85,7 @@ class FaultyDrive:
         if not self.on or not path.startswith(self.root):
             return None
         number = len(self.log)
-        self.log.append((operation, path[len(self.root):]))
+        self.log.append((operation, path[len(self.root) :]))
         if self.cut_at is not None and number >= self.cut_at:
             return PowerCut("cut at operation %d" % number)
         if number in self.fail or (self.dead_from is not None and number >= self.dead_from):
@@ -94,8 +94,11 @@ class FaultyDrive:
 
     def _wrap(self, operation, real):
         def operate(path, *args, **options):
-            shown = path if operation not in ("rename", "replace") else "%s -> %s" % (
-                os.fspath(path), os.path.relpath(args[0], self.root))
+            shown = (
+                path
+                if operation not in ("rename", "replace")
+                else "%s -> %s" % (os.fspath(path), os.path.relpath(args[0], self.root))
+            )
             fault = self._fault(operation, shown)
             if fault is not None:
                 raise fault
@@ -109,7 +112,7 @@ class FaultyDrive:
             if fault is not None:
                 try:  # what reached the drive before it stopped
                     with open(path, "wb") as handle:
-                        handle.write(data[:len(data) // 2])
+                        handle.write(data[: len(data) // 2])
                 except OSError:
                     pass
                 raise fault
@@ -151,15 +154,21 @@ class Case:
 def bundles(tmp_path_factory):
     """Two versions of the game, built once: {"v1" / "v2": (repo, build folder, files)}."""
     root = tmp_path_factory.mktemp("bundles")
-    v1 = dict(FIXTURE, **{
-        "app/old_part.py": "PART = 1\n",
-        "app/main.py": FIXTURE["app/main.py"].replace("from . import screen\n", "from . import screen, old_part\n"),
-    })
-    v2 = dict(FIXTURE, **{
-        "code.py": textwrap.dedent(FIXTURE["code.py"]) + "# version 2\n",
-        "app/extra.py": "EXTRA = 2\n",
-        "app/main.py": FIXTURE["app/main.py"].replace("from . import screen\n", "from . import extra\n"),
-    })
+    v1 = dict(
+        FIXTURE,
+        **{
+            "app/old_part.py": "PART = 1\n",
+            "app/main.py": FIXTURE["app/main.py"].replace("from . import screen\n", "from . import screen, old_part\n"),
+        },
+    )
+    v2 = dict(
+        FIXTURE,
+        **{
+            "code.py": textwrap.dedent(FIXTURE["code.py"]) + "# version 2\n",
+            "app/extra.py": "EXTRA = 2\n",
+            "app/main.py": FIXTURE["app/main.py"].replace("from . import screen\n", "from . import extra\n"),
+        },
+    )
     found = {}
     for name, files in (("v1", v1), ("v2", v2)):
         repo = make_repo(root / name, files)
@@ -244,7 +253,7 @@ def empty_drive(root, bundles, monkeypatch):
 def unbacked(name):
     """The names a file at ``name`` may be the backup of: itself, and itself
     without one of its ``.bak-2048`` endings."""
-    return {name} | {name[:m.start()] + name[m.end():] for m in BACKUP.finditer(name)}
+    return {name} | {name[: m.start()] + name[m.end() :] for m in BACKUP.finditer(name)}
 
 
 def problems_after_stop(case, now, message, code):  # noqa: C901  one check per promise, listed
@@ -318,8 +327,9 @@ def stop_and_redeploy(case, run, monkeypatch, tmp_path, final, setup):
             extra = sorted(set(now) - set(final))
             gone = sorted(set(final) - set(now))
             differ = sorted(p for p in set(now) & set(final) if now[p] != final[p])
-            problems.append("the next deploy did not end where an uncut one does (extra %s, missing %s, "
-                            "different %s)" % (extra, gone, differ))
+            problems.append(
+                "the next deploy did not end where an uncut one does (extra %s, missing %s, different %s)" % (extra, gone, differ)
+            )
         problems.extend(p for p in problems_after_stop(case, now, None, None) if p not in problems)
     monkeypatch.undo()
     return ["%s: %s" % (run, problem) for problem in problems]
@@ -356,18 +366,21 @@ def committing(log):
 def failing(number, code=errno.EIO):
     def setup(drive):
         drive.fail, drive.code = {number}, code
+
     return setup
 
 
 def dead_from(number):
     def setup(drive):
         drive.dead_from = number
+
     return setup
 
 
 def cut_at(number, fail=()):
     def setup(drive):
         drive.cut_at, drive.fail = number, set(fail)
+
     return setup
 
 
@@ -406,10 +419,15 @@ def test_a_cut_while_a_failed_deploy_takes_itself_back_loses_nothing(case, monke
     problems = []
     for later in range(commit + 1, commit + 1 + back):
         where = "a drive error at step %d, then at step %d" % (commit + 1, later + 1)
-        problems += stop_and_redeploy(case, where + " a power cut", monkeypatch, tmp_path, final,
-                                      cut_at(later, fail={commit}))
-        problems += stop_and_redeploy(case, where + " another error", monkeypatch, tmp_path, final,
-                                      lambda drive, later=later: setattr(drive, "fail", {commit, later}))
+        problems += stop_and_redeploy(case, where + " a power cut", monkeypatch, tmp_path, final, cut_at(later, fail={commit}))
+        problems += stop_and_redeploy(
+            case,
+            where + " another error",
+            monkeypatch,
+            tmp_path,
+            final,
+            lambda drive, later=later: setattr(drive, "fail", {commit, later}),
+        )
     assert not problems, "%d stops went wrong; the first: %s" % (len(problems), problems[0])
 
 
@@ -431,13 +449,13 @@ def test_one_drive_error_early_on_never_lets_the_next_deploy_overwrite(tmp_path,
             deploy_built(monkeypatch, repo, built, files, dest)
         message = str(raised.value)
         if "nothing was changed" in message:
-            assert snapshot(dest) == before, "step %d: the error says nothing was changed, and something was" % (
-                number + 1)
+            assert snapshot(dest) == before, "step %d: the error says nothing was changed, and something was" % (number + 1)
         drive.on = False
         deploy_built(monkeypatch, repo, built, files, dest)
         monkeypatch.undo()
-        assert (dest / "code.py.bak-2048").read_bytes() == before["code.py"], (
-            "step %d: the player's code.py is lost" % (number + 1))
+        assert (dest / "code.py.bak-2048").read_bytes() == before["code.py"], "step %d: the player's code.py is lost" % (
+            number + 1
+        )
         assert (dest / "lib/adafruit_ticks.mpy.bak-2048").read_bytes() == before["lib/adafruit_ticks.mpy"]
         assert "code.py is yours, as it was" in message
 

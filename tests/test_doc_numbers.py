@@ -15,7 +15,8 @@ from tools.check import doc_numbers
 from tools.play.sim import KEY_NAMES
 
 DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REPO / "lib/README.md"] + sorted(
-    (REPO / "docs").glob("*.md"))
+    (REPO / "docs").glob("*.md")
+)
 
 
 #: Each command is its own test, so that parallel workers share them out.
@@ -81,10 +82,16 @@ def test_links_between_pages_resolve():
 
 def test_nothing_points_outside_the_repository():
     offenders = []
-    patterns = ("tools/*.py", "tools/*/*.py", "tools/play/standins/*.py", "app/*.py", "engine/*.py", "boards/*.py",
-                "requirements*.txt")
-    files = DOCS + [path for pattern in patterns for path in sorted(REPO.glob(pattern))] + [
-        REPO / "code.py", REPO / "Makefile"]
+    patterns = (
+        "tools/*.py",
+        "tools/*/*.py",
+        "tools/play/standins/*.py",
+        "app/*.py",
+        "engine/*.py",
+        "boards/*.py",
+        "requirements*.txt",
+    )
+    files = DOCS + [path for pattern in patterns for path in sorted(REPO.glob(pattern))] + [REPO / "code.py", REPO / "Makefile"]
     for path in files:
         relative = path.relative_to(REPO).as_posix()
         for number, line in enumerate(path.read_text().splitlines(), 1):

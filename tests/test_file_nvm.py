@@ -266,7 +266,10 @@ else:
 def other_process_opens(path):
     result = subprocess.run(
         [sys.executable, "-c", LOCK_GUEST % {"path": str(path)}],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     return result.stdout.strip()
 

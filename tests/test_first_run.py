@@ -18,8 +18,11 @@ def clean_env(base=None, **more):
     """``base`` (this process's environment) without what an outer make
     passes down (`make test PYTEST_ARGS=...` puts its variables in MAKEFLAGS,
     which an inner make would take as its own command line), plus ``more``."""
-    env = {name: value for name, value in (os.environ if base is None else base).items()
-           if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")}
+    env = {
+        name: value
+        for name, value in (os.environ if base is None else base).items()
+        if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")
+    }
     env.update(more)
     return env
 
@@ -33,18 +36,28 @@ def test_the_standard_code_module_is_loaded_not_the_boards():
 def test_without_the_conftest_code_py_would_shadow_it():
     # What pytest met on Python 3.13 (pdb subclasses code.InteractiveConsole):
     # with the repository first on sys.path, `code` is the board's file...
-    shadowed = subprocess.run([sys.executable, "-c", "import code; print(code.__file__)"],
-                              cwd=REPO, capture_output=True, text=True)
+    shadowed = subprocess.run(
+        [sys.executable, "-c", "import code; print(code.__file__)"], cwd=REPO, capture_output=True, text=True
+    )
     assert Path(shadowed.stdout.strip()) == REPO / "code.py"
     # ...and `python -P` (make test) keeps the standard library's.
-    clean = subprocess.run([sys.executable, "-P", "-c", "import code; print(hasattr(code, 'InteractiveConsole'))"],
-                           cwd=REPO, capture_output=True, text=True)
+    clean = subprocess.run(
+        [sys.executable, "-P", "-c", "import code; print(hasattr(code, 'InteractiveConsole'))"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert clean.stdout.strip() == "True"
 
 
 def test_make_test_runs_pytest_with_the_repository_off_sys_path():
-    dry = subprocess.run(["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable],
-                         cwd=REPO, capture_output=True, text=True, env=clean_env())
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+    )
     assert dry.returncode == 0
     assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
@@ -52,12 +65,15 @@ def test_make_test_runs_pytest_with_the_repository_off_sys_path():
 def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     # A stand-in "python" that reports 3.10 and would fail at anything else.
     fake = tmp_path / "python3.10"
-    fake.write_text('#!/bin/sh\ncase "$*" in\n  *version_info*) exit 1 ;;\n  -V) echo "Python 3.10.13" ;;\n'
-                    '  *) echo "must not run: $*" >&2; exit 9 ;;\nesac\n')
+    fake.write_text(
+        '#!/bin/sh\ncase "$*" in\n  *version_info*) exit 1 ;;\n  -V) echo "Python 3.10.13" ;;\n'
+        '  *) echo "must not run: $*" >&2; exit 9 ;;\nesac\n'
+    )
     fake.chmod(0o755)
     venv = tmp_path / "venv"
-    result = subprocess.run(["make", "venv", "PYTHON=%s" % fake, "VENV=%s" % venv], cwd=REPO,
-                            capture_output=True, text=True, env=clean_env())
+    result = subprocess.run(
+        ["make", "venv", "PYTHON=%s" % fake, "VENV=%s" % venv], cwd=REPO, capture_output=True, text=True, env=clean_env()
+    )
     assert result.returncode != 0
     ours = [line for line in result.stderr.splitlines() if line.startswith("make: this project")]
     assert len(ours) == 1 and "Python 3.11 or newer" in ours[0] and "Python 3.10.13" in ours[0]
@@ -82,26 +98,38 @@ def fake_path(tmp_path, pythons):
 
 
 #: What a pyenv shim prints for a version that is installed but not active.
-PYENV_SHIM = ('echo "pyenv: python3.13: command not found" >&2\necho >&2\n'
-              'echo "The \\`python3.13\' command exists in these Python versions:" >&2\n'
-              'echo "  3.13.1" >&2\necho >&2\nexit 127\n')
+PYENV_SHIM = (
+    'echo "pyenv: python3.13: command not found" >&2\necho >&2\n'
+    'echo "The \\`python3.13\' command exists in these Python versions:" >&2\n'
+    'echo "  3.13.1" >&2\necho >&2\nexit 127\n'
+)
 
 
 def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
-    path = fake_path(tmp_path, {
-        "python3.13": PYENV_SHIM,
-        "python3.12": 'exec "%s" "$@"\n' % sys.executable,  # works (this interpreter is 3.11+)
-        "python3": 'case "$*" in *version_info*) echo 3.9; exit 1 ;; *) echo "Python 3.9.2" ;; esac\n',
-    })
+    path = fake_path(
+        tmp_path,
+        {
+            "python3.13": PYENV_SHIM,
+            "python3.12": 'exec "%s" "$@"\n' % sys.executable,  # works (this interpreter is 3.11+)
+            "python3": 'case "$*" in *version_info*) echo 3.9; exit 1 ;; *) echo "Python 3.9.2" ;; esac\n',
+        },
+    )
     venv = tmp_path / "venv"
-    result = subprocess.run([shutil.which("make"), "test", "PYTHON=python3.13", "VENV=%s" % venv], cwd=REPO,
-                            capture_output=True, text=True, env=clean_env(PATH=path))
+    result = subprocess.run(
+        [shutil.which("make"), "test", "PYTHON=python3.13", "VENV=%s" % venv],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=clean_env(PATH=path),
+    )
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, lines
     line = lines[0]
-    assert line.startswith("make: this project needs Python 3.11 or newer, and python3.13 is there but does not "
-                           "run (pyenv: python3.13: command not found)")
+    assert line.startswith(
+        "make: this project needs Python 3.11 or newer, and python3.13 is there but does not "
+        "run (pyenv: python3.13: command not found)"
+    )
     assert "these would work: python3.12 (%d.%d)" % sys.version_info[:2] in line
     assert "python3 (3.9, too old)" in line
     assert line.endswith("run e.g. make test PYTHON=python3.12")
@@ -110,8 +138,13 @@ def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
 
 def test_no_python_that_works_says_so_and_suggests_none_that_fails(tmp_path):
     path = fake_path(tmp_path, {"python3.13": PYENV_SHIM, "python3.12": PYENV_SHIM.replace("3.13", "3.12")})
-    result = subprocess.run([shutil.which("make"), "test", "PYTHON=python3.14", "VENV=%s" % (tmp_path / "v")],
-                            cwd=REPO, capture_output=True, text=True, env=clean_env(PATH=path))
+    result = subprocess.run(
+        [shutil.which("make"), "test", "PYTHON=python3.14", "VENV=%s" % (tmp_path / "v")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=clean_env(PATH=path),
+    )
     lines = result.stderr.strip().splitlines()
     assert result.returncode != 0 and len(lines) == 1, lines
     assert "python3.14 is not found" in lines[0]
@@ -122,8 +155,9 @@ def test_no_python_that_works_says_so_and_suggests_none_that_fails(tmp_path):
 def test_the_outer_makes_arguments_do_not_reach_the_inner_make():
     # As under `make test PYTEST_ARGS=tests/test_first_run.py`: make hands its
     # command line down in MAKEFLAGS, and an inner make would run that selection.
-    outer = dict(os.environ, MAKEFLAGS=" -- PYTEST_ARGS=tests/test_first_run.py", MAKELEVEL="1",
-                 PYTEST_ARGS="tests/test_first_run.py")
+    outer = dict(
+        os.environ, MAKEFLAGS=" -- PYTEST_ARGS=tests/test_first_run.py", MAKELEVEL="1", PYTEST_ARGS="tests/test_first_run.py"
+    )
     command = ["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable]
     leaked = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=outer)
     assert ".venv/bin/python -P -m pytest tests/test_first_run.py" in [line.strip() for line in leaked.stdout.splitlines()]
@@ -135,8 +169,9 @@ def test_a_failed_install_leaves_no_venv_behind(tmp_path):
     venv = tmp_path / "venv"
     env = clean_env(PIP_CONFIG_FILE="/dev/null", PIP_NO_INDEX="1")
     # pip finds nothing to install (no index): the install fails as it would offline.
-    result = subprocess.run(["make", "venv", "PYTHON=%s" % sys.executable, "VENV=%s" % venv], cwd=REPO,
-                            capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        ["make", "venv", "PYTHON=%s" % sys.executable, "VENV=%s" % venv], cwd=REPO, capture_output=True, text=True, env=env
+    )
     assert result.returncode != 0
     assert "was removed, so the next make starts clean" in result.stderr
     assert not venv.exists()
@@ -150,8 +185,12 @@ def test_contributings_example_of_a_part_of_the_suite_selects_tests():
     examples = re.findall(r'make test PYTEST_ARGS="([^"]+)"', text)
     assert examples
     for arguments in examples:
-        collected = subprocess.run([sys.executable, "-P", "-m", "pytest", "--collect-only", "-q"]
-                                   + shlex.split(arguments), cwd=REPO, capture_output=True, text=True,
-                                   env=clean_env())
+        collected = subprocess.run(
+            [sys.executable, "-P", "-m", "pytest", "--collect-only", "-q"] + shlex.split(arguments),
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            env=clean_env(),
+        )
         # pytest's status 5 is "no tests collected" (what `-k backup` gave).
         assert collected.returncode == 0, (arguments, collected.returncode, collected.stdout[-500:])

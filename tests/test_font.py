@@ -41,8 +41,13 @@ def bdf_glyphs(path):
                 rows = []
             elif words[0] == "ENDCHAR":
                 width = box[0]
-                glyphs[code] = (width, box[1], box[2], box[3],
-                                [bin(int(row, 16))[2:].zfill(len(row) * 4)[:width] for row in rows])
+                glyphs[code] = (
+                    width,
+                    box[1],
+                    box[2],
+                    box[3],
+                    [bin(int(row, 16))[2:].zfill(len(row) * 4)[:width] for row in rows],
+                )
                 rows = None
             elif rows is not None:
                 rows.append(words[0])
@@ -106,13 +111,13 @@ def test_the_text_strip_copies_every_glyph_whole(board, reference):
     font = bitmap_font.load_font(str(fake.FONT_DIR / "6x12-ascii.pcf"), sim.module("displayio").Bitmap)
     for char in PRINTABLE:
         glyph = font.get_glyph(ord(char))
-        ink = sum(glyph.bitmap[glyph.tile_index * glyph.width + x, y]
-                  for y in range(glyph.height) for x in range(glyph.width))
+        ink = sum(glyph.bitmap[glyph.tile_index * glyph.width + x, y] for y in range(glyph.height) for x in range(glyph.width))
         assert sum(map(sum, tile(strip, ord(char) - 32))) == ink, char
 
 
-@pytest.mark.parametrize("board", ["pybadge", "pimoroni_picosystem", "seeeduino_wio_terminal",
-                                   "tinycircuits_thumby_color", "pewpew_m4"])
+@pytest.mark.parametrize(
+    "board", ["pybadge", "pimoroni_picosystem", "seeeduino_wio_terminal", "tinycircuits_thumby_color", "pewpew_m4"]
+)
 def test_letters_with_descenders_are_whole_on_the_glass(board):
     # The glass reads a letter only if all its ink is there: descenders too.
     sim = Simulator(seed=1, board=board)

@@ -106,8 +106,11 @@ def test_the_reader_reads_only_letters_a_player_can_see():
     root = displayio.Group()
     background = displayio.Palette(1)
     background[0] = 0x000000
-    root.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=background, width=WIDTH, height=HEIGHT,
-                                   tile_width=1, tile_height=1))
+    root.append(
+        displayio.TileGrid(
+            displayio.Bitmap(1, 1, 1), pixel_shader=background, width=WIDTH, height=HEIGHT, tile_width=1, tile_height=1
+        )
+    )
     seen = text.TextGrid(strip, 8, 1, 0xFFFFFF, x=0, y=0)
     seen.line(0, "Menu gy")
     root.append(seen.grid)
@@ -116,8 +119,11 @@ def test_the_reader_reads_only_letters_a_player_can_see():
     root.append(covered.grid)
     cover = displayio.Palette(1)
     cover[0] = 0x404040
-    root.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=cover, width=18, height=12,
-                                   tile_width=1, tile_height=1, x=0, y=14))
+    root.append(
+        displayio.TileGrid(
+            displayio.Bitmap(1, 1, 1), pixel_shader=cover, width=18, height=12, tile_width=1, tile_height=1, x=0, y=14
+        )
+    )
     same = text.TextGrid(strip, 8, 1, 0x000000, x=0, y=28)  # black on black
     same.line(0, "Ghost")
     root.append(same.grid)

@@ -55,8 +55,7 @@ def key(sim, button, *words, absent=(), changes=False):
     before = glass.changes
 
     def seen():
-        return (glass.shows(*words) and not any(glass.shows(word) for word in absent)
-                and (not changes or glass.changes > before))
+        return glass.shows(*words) and not any(glass.shows(word) for word in absent) and (not changes or glass.changes > before)
 
     sim.down(button)
     if _within(sim, seen):
@@ -91,8 +90,20 @@ def test_the_play_screen_hint_and_status(sim):
 
 def test_the_menu_and_every_page_it_opens(sim):
     names = sim.module("app.help_text").names(sim.app.overlay.columns)  # as they fit the screen
-    key(sim, "start", "Menu", "Resume", "New game", "Autoplay: start", "Help", "Stats", "Settings", "About",
-        "Save now", absent=("SCORE",))
+    key(
+        sim,
+        "start",
+        "Menu",
+        "Resume",
+        "New game",
+        "Autoplay: start",
+        "Help",
+        "Stats",
+        "Settings",
+        "About",
+        "Save now",
+        absent=("SCORE",),
+    )
     key(sim, "down", "Menu", changes=True)  # the highlight moves
     key(sim, "a", "New game?", "No, keep playing", "Yes, start over")
     key(sim, "b", "Menu", "Resume", absent=("New game?",))

@@ -31,19 +31,45 @@ from tests.conftest import ROOT
 from tools.ship.device_imports import find_imports
 
 #: Modules that drive the board's hardware (CircuitPython's names).
-HARDWARE = frozenset((
-    # pins, buses and the chip
-    "board", "microcontroller", "digitalio", "analogio", "busio", "bitbangio", "pwmio", "pulseio",
-    "countio", "rotaryio", "touchio", "keypad",
-    # sound and lights
-    "audiocore", "audioio", "audiopwmio", "audiobusio", "audiomixer", "synthio", "neopixel_write", "neopixel",
-    # the display's bus (the app draws on whatever display it is handed)
-    "fourwire", "busdisplay", "paralleldisplaybus", "i2cdisplaybus", "framebufferio",
-    # the firmware's runtime: USB, the drive, sleep, the clock
-    "supervisor", "storage", "alarm", "rtc",
-    # the profiles and their parts' drivers
-    "boards",
-))
+HARDWARE = frozenset(
+    (
+        # pins, buses and the chip
+        "board",
+        "microcontroller",
+        "digitalio",
+        "analogio",
+        "busio",
+        "bitbangio",
+        "pwmio",
+        "pulseio",
+        "countio",
+        "rotaryio",
+        "touchio",
+        "keypad",
+        # sound and lights
+        "audiocore",
+        "audioio",
+        "audiopwmio",
+        "audiobusio",
+        "audiomixer",
+        "synthio",
+        "neopixel_write",
+        "neopixel",
+        # the display's bus (the app draws on whatever display it is handed)
+        "fourwire",
+        "busdisplay",
+        "paralleldisplaybus",
+        "i2cdisplaybus",
+        "framebufferio",
+        # the firmware's runtime: USB, the drive, sleep, the clock
+        "supervisor",
+        "storage",
+        "alarm",
+        "rtc",
+        # the profiles and their parts' drivers
+        "boards",
+    )
+)
 #: The Adafruit libraries the app uses: software, not a part's driver.
 SOFTWARE = frozenset(("adafruit_ticks", "adafruit_bitmap_font"))
 
@@ -79,4 +105,7 @@ def test_an_import_inside_a_function_counts():
         "    from boards._pixels import Pixels\n"
     )
     assert [found.name for found in find_imports(source, "app") if is_hardware(found.name)] == [
-        "audiocore", "adafruit_lis3dh", "boards._pixels"]
+        "audiocore",
+        "adafruit_lis3dh",
+        "boards._pixels",
+    ]

@@ -141,18 +141,22 @@ def test_a_full_start_says_nothing_of_memory(capsys):
     assert not moves_at_once(sim)
 
 
-@pytest.mark.parametrize("module_name, attribute, fault", [
-    (module_name, attribute, fault)
-    for module_name, attribute in (
-        ("app.controller", "App"),  # at every try
-        ("app.artwork", "painting"),  # the fonts
-        ("boards._common", "shift_register_keys"),  # in the profile's hardware(), before any try
-        ("boards", "load"),  # the first thing start() does
-    )
-    for fault in FAULTS
-    # (Any other RuntimeError from the hardware is the hardware's: below.)
-    if attribute != "shift_register_keys" or isinstance(fault, MemoryError) or "pystack" in str(fault)
-], ids=str)
+@pytest.mark.parametrize(
+    "module_name, attribute, fault",
+    [
+        (module_name, attribute, fault)
+        for module_name, attribute in (
+            ("app.controller", "App"),  # at every try
+            ("app.artwork", "painting"),  # the fonts
+            ("boards._common", "shift_register_keys"),  # in the profile's hardware(), before any try
+            ("boards", "load"),  # the first thing start() does
+        )
+        for fault in FAULTS
+        # (Any other RuntimeError from the hardware is the hardware's: below.)
+        if attribute != "shift_register_keys" or isinstance(fault, MemoryError) or "pystack" in str(fault)
+    ],
+    ids=str,
+)
 def test_no_room_for_any_game_says_so_in_one_line_on_the_console_and_shows_it(module_name, attribute, fault, capsys):
     with failing(module_name, attribute, fault, 99):
         world = World("pybadge", seed=4)
@@ -190,8 +194,7 @@ def test_an_app_that_failed_half_built_is_let_go_before_the_next_try(board_id):
 
     def count_apps():
         gc.collect()
-        live.append(len([thing for thing in gc.get_objects()
-                         if type(thing).__name__ == "App" and id(thing) not in earlier]))
+        live.append(len([thing for thing in gc.get_objects() if type(thing).__name__ == "App" and id(thing) not in earlier]))
 
     fault = MemoryError("memory allocation failed")
     # Each App counts the Apps alive as it is called; the first fails in

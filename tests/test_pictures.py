@@ -27,8 +27,11 @@ def test_every_stored_picture_is_what_the_code_draws():
 def test_every_picture_the_docs_show_is_made_by_the_tool_and_every_one_it_makes_is_shown():
     shown = referenced()
     assert shown == set(pictures.PICTURES), (shown - set(pictures.PICTURES), set(pictures.PICTURES) - shown)
-    stored = {path.relative_to(ROOT).as_posix() for folder in ("docs/screenshots", "docs/images")
-              for path in (ROOT / folder).rglob("*.png")}
+    stored = {
+        path.relative_to(ROOT).as_posix()
+        for folder in ("docs/screenshots", "docs/images")
+        for path in (ROOT / folder).rglob("*.png")
+    }
     assert stored == set(pictures.PICTURES)  # no picture left behind that nothing makes
 
 

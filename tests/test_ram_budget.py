@@ -94,8 +94,11 @@ def test_compiling_a_py_is_seen_and_loading_the_mpy_is_cheaper(root, fuel_root):
     # Both hold about the same once imported (pystack VM) ...
     stages, _ = ram_budget.measure(
         root=root,
-        stages=[("names", "import probe_names", None), ("from .py", "import probe_py", None),
-                ("from .mpy", "import probe_mpy", None)],
+        stages=[
+            ("names", "import probe_names", None),
+            ("from .py", "import probe_py", None),
+            ("from .mpy", "import probe_mpy", None),
+        ],
     )
     compiled = _stage(stages, "from .py")
     loaded = _stage(stages, "from .mpy")
@@ -105,8 +108,16 @@ def test_compiling_a_py_is_seen_and_loading_the_mpy_is_cheaper(root, fuel_root):
     # ... but compiling needs far more while it runs: the parser and the
     # compiler free their work as they go, so the fuel VM's high-water
     # mark shows it (the pystack VM's net growth does not).
-    peaks = dict(ram_budget.fuel_peaks([("names", "import probe_names", None), ("from .py", "import probe_py", None),
-                                        ("from .mpy", "import probe_mpy", None)], root=fuel_root))
+    peaks = dict(
+        ram_budget.fuel_peaks(
+            [
+                ("names", "import probe_names", None),
+                ("from .py", "import probe_py", None),
+                ("from .mpy", "import probe_mpy", None),
+            ],
+            root=fuel_root,
+        )
+    )
     assert peaks["from .py"] > peaks["from .mpy"] + 4000
     assert peaks["from .py"] - held_py > peaks["from .mpy"] - held_mpy + 4000
 
@@ -128,7 +139,9 @@ def test_the_game_runs_from_mpy_files(root):
 def test_stand_ins_cost_what_circuitpython_allocates(root):
     # Each stand-in's footprint in the 32-bit VM is its C object's size
     # plus the overshoot it reports (at most two 16-byte blocks).
-    program = ram_budget._setup("pybadge") + """
+    program = (
+        ram_budget._setup("pybadge")
+        + """
 import displayio, vectorio
 def footprint(make):
     before = gc.mem_alloc()
@@ -157,6 +170,7 @@ for make in cases:
     rows.append([type(made).__name__, own, made._c_bytes(), made._overshoot()])
 print('SIZES', json.dumps(rows))
 """
+    )
     line = [line for line in pystack_vm.run([program], root=root).stdout.splitlines() if line.startswith("SIZES ")][0]
     for kind, measured, c_bytes, overshoot in json.loads(line[6:]):
         # A Group's member list is a real MicroPython list on both sides (16 + 16 B here).

@@ -172,8 +172,7 @@ def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monke
     assert not sim.game.over and sim.glass.shows("SCORE")
 
 
-@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")),
-                         ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")), ids=lambda fault: type(fault).__name__)
 def test_a_fault_while_the_menu_closes_leaves_the_game_playing(monkeypatch, fault):
     # _close_menus failed after it had taken the first handler away; the
     # recovery closes the menu again: nothing may escape App.step.

@@ -145,8 +145,16 @@ def test_every_board_gets_its_own_controls(dist):
             if button in ("up", "down", "left", "right") and label.upper() == button.upper():
                 continue  # a D-pad or a 5-way switch
             # The board's own marking is on the row of what that button does.
-            action = {"a": "OK / Continue", "b": "back", "start": "menu", "select": "hint (solver)",
-                      "up": "slide tiles", "down": "slide tiles", "left": "slide tiles", "right": "slide tiles"}[button]
+            action = {
+                "a": "OK / Continue",
+                "b": "back",
+                "start": "menu",
+                "select": "hint (solver)",
+                "up": "slide tiles",
+                "down": "slide tiles",
+                "left": "slide tiles",
+                "right": "slide tiles",
+            }[button]
             assert [row for row in rows if label in row and action in row], (board, button, label, rows)
     assert "Stick" in "\n".join(section(text, "pygamer"))
     assert "also goes back (there is no B)" in "\n".join(section(text, "pewpew_m4"))
@@ -157,7 +165,7 @@ def test_every_board_gets_its_own_controls(dist):
 def test_the_file_list_names_every_file_and_folder_of_the_zip(dist):
     files = entries(dist / release.zip_name(VERSION))
     text = files["2048-README.txt"].decode()
-    listed = text[text.index("\nFiles\n"):text.index("\nLicence\n")]
+    listed = text[text.index("\nFiles\n") : text.index("\nLicence\n")]
     tops = {name.split("/")[0] + ("/" if "/" in name else "") for name in files}
     for top in tops:
         assert top in listed, top
@@ -195,12 +203,20 @@ def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
     # The fixture's boards are the real profiles: the drive text reads them.
     profiles = {path.relative_to(REPO).as_posix(): path.read_text() for path in (REPO / "boards").glob("*.py")}
     schemes = {name: (REPO / name).read_text() for name in ("app/two_buttons.py", "app/stdin_keys.py")}
-    repo = make_repo(tmp_path, dict(FIXTURE, **profiles, **schemes, **{
-        "app/__init__.py": 'VERSION = "2.3.4"\n',
-        "app/help_text.py": 'CONTROLS = (("D-pad", "slide"), ("A", "OK"))\n',
-        "LICENSE": (REPO / "LICENSE").read_text(),
-        "CHANGELOG.md": "# Changelog\n\n## 2.3.3\n\n- older\n",
-    }))
+    repo = make_repo(
+        tmp_path,
+        dict(
+            FIXTURE,
+            **profiles,
+            **schemes,
+            **{
+                "app/__init__.py": 'VERSION = "2.3.4"\n',
+                "app/help_text.py": 'CONTROLS = (("D-pad", "slide"), ("A", "OK"))\n',
+                "LICENSE": (REPO / "LICENSE").read_text(),
+                "CHANGELOG.md": "# Changelog\n\n## 2.3.3\n\n- older\n",
+            },
+        ),
+    )
     with pytest.raises(release.ReleaseError, match="no section '## 2.3.4'"):
         release.build_release(tmp_path / "dist", repo=repo, quiet=True)
     (repo / "CHANGELOG.md").write_text("# Changelog\n\n## 2.3.4\n\n- this one\n")
@@ -226,8 +242,11 @@ def fake_board_venv(tmp_path):
     python = venv / "bin" / "python"
     python.write_text('#!/bin/sh\nexec "%s" "$@"\n' % sys.executable)
     python.chmod(0o755)
-    checksum = subprocess.run(["cksum"], input=(REPO / "requirements-board.txt").read_bytes(),
-                              capture_output=True, check=True).stdout.split()[0].decode()
+    checksum = (
+        subprocess.run(["cksum"], input=(REPO / "requirements-board.txt").read_bytes(), capture_output=True, check=True)
+        .stdout.split()[0]
+        .decode()
+    )
     (venv / (".installed-py%d.%d-%s" % (sys.version_info[:2] + (checksum,)))).touch()
     return venv
 
@@ -236,17 +255,26 @@ def test_make_release_builds_the_same_zips(dist, tmp_path):
     # The release workflow's command, with the board venv this test stands in.
     venv = fake_board_venv(tmp_path)
     result = subprocess.run(
-        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "out"),
-         "TAG=v%s" % VERSION],
-        cwd=REPO, capture_output=True, text=True,
+        [
+            "make",
+            "release",
+            "PYTHON=%s" % sys.executable,
+            "BOARD_VENV=%s" % venv,
+            "DIST=%s" % (tmp_path / "out"),
+            "TAG=v%s" % VERSION,
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "creating" not in result.stdout  # the stand-in venv was used, nothing installed
     for path in dist.glob("*.zip"):
         assert (tmp_path / "out" / path.name).read_bytes() == path.read_bytes()
     wrong = subprocess.run(
-        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "o2"),
-         "TAG=v0.0.1"],
-        cwd=REPO, capture_output=True, text=True,
+        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "o2"), "TAG=v0.0.1"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
     assert wrong.returncode != 0 and "does not name this version" in wrong.stderr

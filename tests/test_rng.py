@@ -121,9 +121,7 @@ def test_spawn_picks_every_empty_cell_equally():
         cells = list(template)
         index = spawn(cells, rng)
         assert index in counts and cells[index] in (1, 2)
-        assert [v for i, v in enumerate(cells) if i != index] == [
-            v for i, v in enumerate(template) if i != index
-        ]
+        assert [v for i, v in enumerate(cells) if i != index] == [v for i, v in enumerate(template) if i != index]
         counts[index] += 1
     # 6 degrees of freedom: the 99.9th percentile is 22.5.
     assert chi_square(counts.values(), draws / len(empty)) < 22.5

@@ -28,16 +28,13 @@ def check(before, direction, after, points):
 
 def test_one_merge_per_tile():
     # RULES: `4 4 4 4` pushed left -> `8 8 . .`, never 16.
-    check(board("4 4 4 4", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("8 8 . .", ". . . .", ". . . .", ". . . ."), 16)
+    check(board("4 4 4 4", ". . . .", ". . . .", ". . . ."), LEFT, board("8 8 . .", ". . . .", ". . . .", ". . . ."), 16)
 
 
 def test_merging_starts_at_the_far_edge():
     # RULES: `4 4 4 .` left -> `8 4 . .`; right -> `. . 4 8`.
-    check(board("4 4 4 .", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("8 4 . .", ". . . .", ". . . .", ". . . ."), 8)
-    check(board("4 4 4 .", ". . . .", ". . . .", ". . . ."), RIGHT,
-          board(". . 4 8", ". . . .", ". . . .", ". . . ."), 8)
+    check(board("4 4 4 .", ". . . .", ". . . .", ". . . ."), LEFT, board("8 4 . .", ". . . .", ". . . .", ". . . ."), 8)
+    check(board("4 4 4 .", ". . . .", ". . . .", ". . . ."), RIGHT, board(". . 4 8", ". . . .", ". . . .", ". . . ."), 8)
 
 
 def test_only_tiles_meeting_along_the_move_merge():
@@ -49,54 +46,71 @@ def test_only_tiles_meeting_along_the_move_merge():
 
 
 def test_merged_tile_does_not_merge_with_a_tile_it_reaches():
-    check(board("2 2 4 .", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("4 4 . .", ". . . .", ". . . .", ". . . ."), 4)
-    check(board("8 . 4 4", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("8 8 . .", ". . . .", ". . . .", ". . . ."), 8)
+    check(board("2 2 4 .", ". . . .", ". . . .", ". . . ."), LEFT, board("4 4 . .", ". . . .", ". . . .", ". . . ."), 4)
+    check(board("8 . 4 4", ". . . .", ". . . .", ". . . ."), LEFT, board("8 8 . .", ". . . .", ". . . .", ". . . ."), 8)
 
 
 def test_pair_at_the_far_end_merges():
-    check(board("2 4 8 8", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("2 4 16 .", ". . . .", ". . . .", ". . . ."), 16)
+    check(board("2 4 8 8", ". . . .", ". . . .", ". . . ."), LEFT, board("2 4 16 .", ". . . .", ". . . .", ". . . ."), 16)
 
 
 def test_two_pairs_in_one_line():
-    check(board("2 2 8 8", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("4 16 . .", ". . . .", ". . . .", ". . . ."), 20)
+    check(board("2 2 8 8", ". . . .", ". . . .", ". . . ."), LEFT, board("4 16 . .", ". . . .", ". . . .", ". . . ."), 20)
 
 
 def test_tiles_slide_through_gaps_and_stop_at_tiles():
-    check(board(". 2 . 4", "8 . . .", ". . 16 .", ". . . ."), LEFT,
-          board("2 4 . .", "8 . . .", "16 . . .", ". . . ."), 0)
-    check(board("2 4 2 4", ". . . .", ". . . .", ". . . ."), DOWN,
-          board(". . . .", ". . . .", ". . . .", "2 4 2 4"), 0)
+    check(board(". 2 . 4", "8 . . .", ". . 16 .", ". . . ."), LEFT, board("2 4 . .", "8 . . .", "16 . . .", ". . . ."), 0)
+    check(board("2 4 2 4", ". . . .", ". . . .", ". . . ."), DOWN, board(". . . .", ". . . .", ". . . .", "2 4 2 4"), 0)
 
 
 def test_score_is_the_value_of_the_new_tile():
     # RULES: two 256s -> +512.
-    check(board("256 256 . .", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("512 . . .", ". . . .", ". . . .", ". . . ."), 512)
+    check(board("256 256 . .", ". . . .", ". . . .", ". . . ."), LEFT, board("512 . . .", ". . . .", ". . . .", ". . . ."), 512)
 
 
 def test_largest_tiles_merge_and_score():
-    check(board("65536 65536 . .", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("131072 . . .", ". . . .", ". . . .", ". . . ."), 131072)
+    check(
+        board("65536 65536 . .", ". . . .", ". . . .", ". . . ."),
+        LEFT,
+        board("131072 . . .", ". . . .", ". . . .", ". . . ."),
+        131072,
+    )
 
 
 def test_the_ladder_ends_at_131072():
     # Two 131072s never merge (a merge would make 2**18, which no 4x4 game
     # reaches and no save may hold); the rest of the line merges as usual.
     assert rules.MAX_EXPONENT == 17
-    check(board(". 131072 . 131072", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("131072 131072 . .", ". . . .", ". . . .", ". . . ."), 0)
-    check(board("131072 131072 4 4", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("131072 131072 8 .", ". . . .", ". . . .", ". . . ."), 8)
-    check(board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."), RIGHT,
-          board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."), -1)
-    check(board("131072 65536 65536 131072", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."), 131072)
-    check(board("65536 65536 131072 131072", ". . . .", ". . . .", ". . . ."), LEFT,
-          board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."), 131072)
+    check(
+        board(". 131072 . 131072", ". . . .", ". . . .", ". . . ."),
+        LEFT,
+        board("131072 131072 . .", ". . . .", ". . . .", ". . . ."),
+        0,
+    )
+    check(
+        board("131072 131072 4 4", ". . . .", ". . . .", ". . . ."),
+        LEFT,
+        board("131072 131072 8 .", ". . . .", ". . . .", ". . . ."),
+        8,
+    )
+    check(
+        board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."),
+        RIGHT,
+        board("131072 131072 131072 131072", ". . . .", ". . . .", ". . . ."),
+        -1,
+    )
+    check(
+        board("131072 65536 65536 131072", ". . . .", ". . . .", ". . . ."),
+        LEFT,
+        board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."),
+        131072,
+    )
+    check(
+        board("65536 65536 131072 131072", ". . . .", ". . . .", ". . . ."),
+        LEFT,
+        board("131072 131072 131072 .", ". . . .", ". . . .", ". . . ."),
+        131072,
+    )
 
 
 def test_a_pair_of_131072s_is_no_move():

@@ -53,8 +53,9 @@ class Screen:
         layout = self.layout
         left = layout.board_x + (index % 4) * layout.pitch + layout.gap
         top = layout.board_y + (index // 4) * layout.pitch + layout.gap
-        return [pixels[(top + y) * layout.width + left : (top + y) * layout.width + left + layout.tile]
-                for y in range(layout.tile)]
+        return [
+            pixels[(top + y) * layout.width + left : (top + y) * layout.width + left + layout.tile] for y in range(layout.tile)
+        ]
 
 
 def text_ink_width(font, text, scale=1):
@@ -170,8 +171,11 @@ def test_layouts_fit_their_screens():
         for box in (layout.score, layout.best):
             assert 0 <= box.x and box.x + box.width <= layout.width and box.y + box.height <= layout.height
             # Clear of the board: beside it, under it or above it.
-            assert (box.x >= layout.board_x + layout.board_size or box.y >= layout.board_y + layout.board_size
-                    or box.y + box.height <= layout.board_y)
+            assert (
+                box.x >= layout.board_x + layout.board_size
+                or box.y >= layout.board_y + layout.board_size
+                or box.y + box.height <= layout.board_y
+            )
         assert layout.columns * 6 <= layout.overlay_width and layout.page_lines >= 8
     assert for_screen(640, 480).scale == 2 * for_screen(320, 240).scale
     with pytest.raises(ValueError, match="this 200x100 screen is too small"):
@@ -308,8 +312,7 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     assert animation.active
     # Row 0: 4 4 4 4 -> 8 8; row 1: . 2 . 2 -> 4; the 8 in row 3 stays.
     moves = sorted(
-        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i]))
-        for i in range(animation._count)
+        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i])) for i in range(animation._count)
     )
 
     def at(index):
@@ -440,8 +443,7 @@ def test_several_131072_tiles_draw_and_slide(sim):
         return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
 
     moves = sorted(
-        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i]))
-        for i in range(animation._count)
+        ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i])) for i in range(animation._count)
     )
     # Row 0: both 131072s slide left, side by side; row 1: only the 4s merge;
     # row 2: the 65536s make a 131072.
@@ -458,16 +460,12 @@ def test_several_131072_tiles_draw_and_slide(sim):
 def panel_ink(pixels, top, bottom):
     """(x, y) of light text in the score panel between rows top..bottom."""
     light = rgb565(theme.LIGHT_TEXT)
-    return {
-        (x, y)
-        for y in range(top, bottom)
-        for x in range(L.score.x - 3, WIDTH)
-        if pixels[y * WIDTH + x] == light
-    }
+    return {(x, y) for y in range(top, bottom) for x in range(L.score.x - 3, WIDTH) if pixels[y * WIDTH + x] == light}
 
 
-@pytest.mark.parametrize("value, shown", [(3932164, "3932164"), (9999999, "9999999"),
-                                          (10**7, "10M"), (2**30 - 1, "1073M"), (10**15, "999999M")])
+@pytest.mark.parametrize(
+    "value, shown", [(3932164, "3932164"), (9999999, "9999999"), (10**7, "10M"), (2**30 - 1, "1073M"), (10**15, "999999M")]
+)
 def test_score_box_shows_every_digit_of_the_largest_score_then_a_compact_form(sim, value, shown):
     from app.board_view import _ScoreBox  # noqa: F401  (the box under test)
 
@@ -496,10 +494,15 @@ def test_the_compact_m_is_drawn(sim):
     pixels = sim.pixels()
     light = rgb565(theme.LIGHT_TEXT)
     left = strip.grid.x + (strip.width - 1) * strip.advance
-    glyph = [[pixels[(strip.grid.y + y) * WIDTH + left + x] == light for x in range(strip.advance)]
-             for y in range(strip.height)]
+    glyph = [[pixels[(strip.grid.y + y) * WIDTH + left + x] == light for x in range(strip.advance)] for y in range(strip.height)]
     assert strip.advance == 5
     assert ["".join("X" if lit else "." for lit in row) for row in glyph] == [
-        "X...X", "XX.XX", "X.X.X", "X...X", "X...X", "X...X"]
+        "X...X",
+        "XX.XX",
+        "X.X.X",
+        "X...X",
+        "X...X",
+        "X...X",
+    ]
     view.show_scores(3932164, 0)  # and back to every digit
     assert strip.digits() == "3932164"

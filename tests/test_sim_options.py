@@ -108,40 +108,54 @@ def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
         holder.close()
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm other.bin)" % path]
+        "--nvm: %s is in use by another simulator (close it, or pick another file with --nvm other.bin)" % path
+    ]
     assert under_make.returncode == 2
     assert under_make.stderr.strip().splitlines() == [
-        '--nvm: %s is in use by another simulator (close it, or pick another file: make play SIM_ARGS="--nvm '
-        'other.bin")' % path]
+        '--nvm: %s is in use by another simulator (close it, or pick another file: make play SIM_ARGS="--nvm other.bin")' % path
+    ]
     assert path.read_bytes() == before
 
 
 def test_the_makefile_passes_sim_args_and_says_it_runs_under_make():
-    dry = subprocess.run(["make", "--no-print-directory", "-n", "play", "PYTHON=%s" % sys.executable,
-                          "SIM_ARGS=--nvm other.bin --fresh"], cwd=ROOT, capture_output=True, text=True,
-                         env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")})
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "play", "PYTHON=%s" % sys.executable, "SIM_ARGS=--nvm other.bin --fresh"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
+    )
     assert dry.returncode == 0, dry.stderr
-    assert [line for line in dry.stdout.splitlines()
-            if line.startswith("SIM_VIA_MAKE=1 .venv/bin/python -m tools.play.sim --nvm other.bin --fresh")]
+    assert [
+        line
+        for line in dry.stdout.splitlines()
+        if line.startswith("SIM_VIA_MAKE=1 .venv/bin/python -m tools.play.sim --nvm other.bin --fresh")
+    ]
 
 
-@pytest.mark.parametrize("text, presses", [
-    ("left,up*3,wait*20", [("left", 1), ("up", 3), ("wait", 20)]),
-    (" Left , hold-select*2 ,, A ", [("left", 1), ("hold-select", 2), ("a", 1)]),
-    ("wait * 4", [("wait", 4)]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "text, presses",
+    [
+        ("left,up*3,wait*20", [("left", 1), ("up", 3), ("wait", 20)]),
+        (" Left , hold-select*2 ,, A ", [("left", 1), ("hold-select", 2), ("a", 1)]),
+        ("wait * 4", [("wait", 4)]),
+        ("", []),
+    ],
+)
 def test_press_takes_every_name_with_a_count(text, presses):
     assert parse_presses(text) == presses
 
 
-@pytest.mark.parametrize("text, words", [
-    ("jump", "unknown button 'jump'"),
-    ("wait*0", "from 1 to"),
-    ("left*x", "from 1 to"),
-    ("up*", "from 1 to"),
-    ("up*100000", "from 1 to"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("jump", "unknown button 'jump'"),
+        ("wait*0", "from 1 to"),
+        ("left*x", "from 1 to"),
+        ("up*", "from 1 to"),
+        ("up*100000", "from 1 to"),
+    ],
+)
 def test_press_refuses_what_it_cannot_do_in_one_line(text, words):
     with pytest.raises(ValueError, match=words.replace("*", r"\*")):
         parse_presses(text)
@@ -180,6 +194,6 @@ def test_a_file_that_is_no_nvm_image_is_refused_and_kept(tmp_path):
     result = run_sim("--press", "left", "--nvm", str(other))
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "--nvm: %s holds %d bytes, not a 8192-byte NVM image: not overwritten (pick another file)"
-        % (other, len(before))]
+        "--nvm: %s holds %d bytes, not a 8192-byte NVM image: not overwritten (pick another file)" % (other, len(before))
+    ]
     assert other.read_bytes() == before

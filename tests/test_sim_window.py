@@ -14,15 +14,18 @@ from tools.play import sim
 from tools.play.sim import KEY_NAMES, Simulator, Window, open_nvm
 
 
-@pytest.mark.parametrize("environ, platform, words", [
-    ({}, "linux", "$DISPLAY and $WAYLAND_DISPLAY are unset"),
-    ({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, "linux", "SDL_VIDEODRIVER=dummy"),
-    ({"SDL_VIDEODRIVER": "offscreen"}, "darwin", "offscreen"),
-    ({"DISPLAY": ":0"}, "linux", None),
-    ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", None),
-    ({}, "darwin", None),
-    ({}, "win32", None),
-])
+@pytest.mark.parametrize(
+    "environ, platform, words",
+    [
+        ({}, "linux", "$DISPLAY and $WAYLAND_DISPLAY are unset"),
+        ({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}, "linux", "SDL_VIDEODRIVER=dummy"),
+        ({"SDL_VIDEODRIVER": "offscreen"}, "darwin", "offscreen"),
+        ({"DISPLAY": ":0"}, "linux", None),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", None),
+        ({}, "darwin", None),
+        ({}, "win32", None),
+    ],
+)
 def test_display_problem(environ, platform, words):
     problem = sim.display_problem(environ, platform)
     if words is None:
@@ -56,16 +59,19 @@ def pixel(window, at=(1, 60)):
     return window.pygame.display.get_surface().get_at((at[0] * scale + scale // 2, at[1] * scale + scale // 2))[:3]
 
 
-@pytest.mark.parametrize("screen, desktop, scale", [
-    ((160, 128), (1024, 768), 5),  # 768 - 96 leaves 672: 640 fits, 768 does not
-    ((160, 128), (1920, 1080), 7),
-    ((160, 128), (1366, 768), 5),
-    ((240, 240), (1280, 800), 2),  # height decides: 704 // 240
-    ((640, 480), (1920, 1080), 2),  # the Fruit Jam's monitor
-    ((640, 480), (1280, 720), 1),
-    ((640, 480), (800, 600), 1),  # too big even at 1: still 1
-    ((160, 128), (0, 0), 1),  # SDL gave no size
-])
+@pytest.mark.parametrize(
+    "screen, desktop, scale",
+    [
+        ((160, 128), (1024, 768), 5),  # 768 - 96 leaves 672: 640 fits, 768 does not
+        ((160, 128), (1920, 1080), 7),
+        ((160, 128), (1366, 768), 5),
+        ((240, 240), (1280, 800), 2),  # height decides: 704 // 240
+        ((640, 480), (1920, 1080), 2),  # the Fruit Jam's monitor
+        ((640, 480), (1280, 720), 1),
+        ((640, 480), (800, 600), 1),  # too big even at 1: still 1
+        ((160, 128), (0, 0), 1),  # SDL gave no size
+    ],
+)
 def test_the_window_scale_is_the_largest_that_fits_the_screen(screen, desktop, scale):
     assert sim.window_scale(screen, desktop) == scale
     if scale > 1:  # it fits, with room for a title bar; one more would not
@@ -133,9 +139,22 @@ def test_the_window_names_its_keys_and_the_controls_page_lists_them():
 
     keymap = sim._pygame_keymap(pygame)
     expected = {
-        "A": [pygame.K_x], "B": [pygame.K_z], "Start": [pygame.K_RETURN], "Select": [pygame.K_SPACE],
-        "D-pad": [pygame.K_UP, pygame.K_LEFT, pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_h,
-                  pygame.K_j, pygame.K_k, pygame.K_l],
+        "A": [pygame.K_x],
+        "B": [pygame.K_z],
+        "Start": [pygame.K_RETURN],
+        "Select": [pygame.K_SPACE],
+        "D-pad": [
+            pygame.K_UP,
+            pygame.K_LEFT,
+            pygame.K_w,
+            pygame.K_a,
+            pygame.K_s,
+            pygame.K_d,
+            pygame.K_h,
+            pygame.K_j,
+            pygame.K_k,
+            pygame.K_l,
+        ],
     }
     numbers = {"A": controls.KEY_A, "B": controls.KEY_B, "Start": controls.KEY_START, "Select": controls.KEY_SELECT}
     names = dict(KEY_NAMES)

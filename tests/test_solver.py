@@ -43,7 +43,7 @@ def evaluate(cells, monotony_power=solver.MONOTONY_POWER):
                 score += solver.MERGE_WEIGHT
         score -= solver.MONOTONY_WEIGHT * min(rise, fall)
     for exponent in cells:
-        score -= solver.SUM_WEIGHT * solver._isqrt(exponent ** 7) // 8
+        score -= solver.SUM_WEIGHT * solver._isqrt(exponent**7) // 8
     return max(-solver._LIVE_LIMIT, min(solver._LIVE_LIMIT, score))
 
 
@@ -97,8 +97,7 @@ def test_returns_a_legal_move_and_leaves_the_board_alone(cells):
 # Valid boards (the store loads them) with several 131072 tiles: no real game
 # has two, but the solver must answer on every board it can be given.
 TOP_BOARDS = [
-    board("131072 131072 131072 131072", "131072 131072 131072 131072",
-          "131072 131072 131072 131072", "131072 131072 131072 ."),
+    board("131072 131072 131072 131072", "131072 131072 131072 131072", "131072 131072 131072 131072", "131072 131072 131072 ."),
     board("131072 131072 131072 131072", "131072 131072 131072 131072", ". . . .", "2 . . ."),
     board("131072 131072 65536 65536", "131072 131072 65536 65536", "2 4 . .", ". . . 2"),
     board("131072 65536 131072 65536", "65536 131072 65536 131072", "2 4 2 4", "4 2 4 ."),

@@ -23,10 +23,25 @@ def replay(seed, effort, max_moves):
 
 def test_json_summary_and_log_match_the_games(tmp_path, capsys):
     log = tmp_path / "games.jsonl"
-    solver_bench.main([
-        "--preset", "device", "--games", "3", "--seed", "41", "--max-moves", "60",
-        "--max-nodes", "40", "--fuel-boards", "0", "--json", "--log", str(log),
-    ])
+    solver_bench.main(
+        [
+            "--preset",
+            "device",
+            "--games",
+            "3",
+            "--seed",
+            "41",
+            "--max-moves",
+            "60",
+            "--max-nodes",
+            "40",
+            "--fuel-boards",
+            "0",
+            "--json",
+            "--log",
+            str(log),
+        ]
+    )
     summary = json.loads(capsys.readouterr().out)
     logged = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(game["seed"] for game in logged) == [41, 42, 43] == summary["seeds"]
@@ -43,14 +58,50 @@ def test_json_summary_and_log_match_the_games(tmp_path, capsys):
 
 def test_summary_shares_count_games_at_or_above_each_tile():
     games = [
-        {"seed": 1, "score": 20000, "max_exponent": 11, "moves": 900, "over": True,
-         "decisions": 900, "seconds": 0.9, "slowest": 0.01, "nodes": 9000},
-        {"seed": 2, "score": 70000, "max_exponent": 12, "moves": 2600, "over": True,
-         "decisions": 2600, "seconds": 2.6, "slowest": 0.02, "nodes": 26000},
-        {"seed": 3, "score": 9000, "max_exponent": 10, "moves": 500, "over": True,
-         "decisions": 500, "seconds": 0.5, "slowest": 0.03, "nodes": 5000},
-        {"seed": 4, "score": 150000, "max_exponent": 13, "moves": 5000, "over": False,
-         "decisions": 5000, "seconds": 5.0, "slowest": 0.04, "nodes": 50000},
+        {
+            "seed": 1,
+            "score": 20000,
+            "max_exponent": 11,
+            "moves": 900,
+            "over": True,
+            "decisions": 900,
+            "seconds": 0.9,
+            "slowest": 0.01,
+            "nodes": 9000,
+        },
+        {
+            "seed": 2,
+            "score": 70000,
+            "max_exponent": 12,
+            "moves": 2600,
+            "over": True,
+            "decisions": 2600,
+            "seconds": 2.6,
+            "slowest": 0.02,
+            "nodes": 26000,
+        },
+        {
+            "seed": 3,
+            "score": 9000,
+            "max_exponent": 10,
+            "moves": 500,
+            "over": True,
+            "decisions": 500,
+            "seconds": 0.5,
+            "slowest": 0.03,
+            "nodes": 5000,
+        },
+        {
+            "seed": 4,
+            "score": 150000,
+            "max_exponent": 13,
+            "moves": 5000,
+            "over": False,
+            "decisions": 5000,
+            "seconds": 5.0,
+            "slowest": 0.04,
+            "nodes": 50000,
+        },
     ]
     summary = solver_bench.summarise(games)
     assert summary["reached"] == {"2048": 0.75, "4096": 0.5, "8192": 0.25, "16384": 0.0}

@@ -12,8 +12,9 @@ from tools.check import spdx
 def test_the_header_goes_on_top_once_and_after_a_shebang():
     text = '"""Docstring."""\n\nX = 1\n'
     fixed = spdx.with_header(text)
-    assert fixed.startswith("# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors\n#\n"
-                            "# SPDX-License-Identifier: MIT\n\n")
+    assert fixed.startswith(
+        "# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors\n#\n# SPDX-License-Identifier: MIT\n\n"
+    )
     assert fixed.endswith(text) and spdx.has_header(fixed) and not spdx.has_header(text)
     assert spdx.with_header(fixed) == fixed
     script = "#!/usr/bin/env bash\nset -e\nmake test\n"
@@ -25,10 +26,16 @@ def test_the_header_goes_on_top_once_and_after_a_shebang():
 
 def test_source_files_and_check_and_fix(tmp_path, capsys):
     files = {
-        "code.py": '"""Board entry."""\n', "app/x.py": "", "Makefile": "all:\n\ttrue\n",
-        ".ci/run": "#!/bin/sh\nmake test\n", ".github/workflows/t.yml": "name: T\n",
-        "lib/adafruit_ticks.py": "", ".venv/lib/site.py": "", "build/CIRCUITPY/code.py": "",
-        "docs/a.md": "# A\n", "fonts/x.pcf": "",
+        "code.py": '"""Board entry."""\n',
+        "app/x.py": "",
+        "Makefile": "all:\n\ttrue\n",
+        ".ci/run": "#!/bin/sh\nmake test\n",
+        ".github/workflows/t.yml": "name: T\n",
+        "lib/adafruit_ticks.py": "",
+        ".venv/lib/site.py": "",
+        "build/CIRCUITPY/code.py": "",
+        "docs/a.md": "# A\n",
+        "fonts/x.pcf": "",
     }
     for name, text in files.items():
         path = tmp_path / name

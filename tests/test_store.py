@@ -336,8 +336,10 @@ def no_winning(record):
 IMPOSSIBLE = {
     "unknown flag": ("flags", lambda r: r.__setitem__(FLAGS, 8)),
     "continue without a win": ("flags", lambda r: r.__setitem__(FLAGS, KEEP)),
-    "tile of 2**18": ("cells", lambda r: (r.__setitem__(CELLS, 18), r.__setitem__(FLAGS, WON | KEEP),
-                                          r.__setitem__(BEST_TILE, 18), put(r, WINS, 1))),
+    "tile of 2**18": (
+        "cells",
+        lambda r: (r.__setitem__(CELLS, 18), r.__setitem__(FLAGS, WON | KEEP), r.__setitem__(BEST_TILE, 18), put(r, WINS, 1)),
+    ),
     "tile of 2**31": ("cells", lambda r: r.__setitem__(CELLS + 5, 31)),
     "empty board": ("empty board", lambda r: (set_cells(r, [0] * 16), r.__setitem__(FLAGS, 0))),
     "over with a move left": ("over flag", lambda r: r.__setitem__(FLAGS, OVER)),
@@ -356,8 +358,10 @@ IMPOSSIBLE = {
     "no game counted": ("stats", lambda r: put(r, GAMES, 0)),
     "more wins than games": ("stats", lambda r: (put(r, GAMES, 3), put(r, WINS, 4))),
     "more moves than the total": ("stats", lambda r: put(r, MOVES, int.from_bytes(r[TOTAL : TOTAL + 4], "little") + 1)),
-    "won but no win counted": ("stats", lambda r: (r.__setitem__(CELLS, 11), r.__setitem__(BEST_TILE, 11),
-                                                   r.__setitem__(FLAGS, WON), put(r, WINS, 0))),
+    "won but no win counted": (
+        "stats",
+        lambda r: (r.__setitem__(CELLS, 11), r.__setitem__(BEST_TILE, 11), r.__setitem__(FLAGS, WON), put(r, WINS, 0)),
+    ),
     "best tile below the board's": ("best tile", lambda r: r.__setitem__(BEST_TILE, max(r[CELLS : CELLS + 16]) - 1)),
     "best tile of 2**18": ("best tile", lambda r: r.__setitem__(BEST_TILE, 18)),
     "a win but never a 2048": ("best tile", lambda r: put(r, WINS, 1)),
@@ -884,9 +888,21 @@ def host_output(seed, directions):
     loaded = again.load()
     s = loaded.stats
     fields = (
-        loaded.cells, loaded.score, loaded.best, loaded.won, loaded.keep_playing,
-        loaded.over, loaded.moves, loaded.rng.x, loaded.rng.y, s.games, s.wins, s.best_exponent,
-        s.moves, again.saves, list(again.settings),
+        loaded.cells,
+        loaded.score,
+        loaded.best,
+        loaded.won,
+        loaded.keep_playing,
+        loaded.over,
+        loaded.moves,
+        loaded.rng.x,
+        loaded.rng.y,
+        s.games,
+        s.wins,
+        s.best_exponent,
+        s.moves,
+        again.saves,
+        list(again.settings),
     )
     return "%s %s\n%s\n%s\n" % (first, second, bytes(nvm).hex(), " ".join(str(f) for f in fields))
 
@@ -910,8 +926,13 @@ def test_micropython_loads_the_fixtures():
         ) % image
         state = expected["rng_state"]
         line = "%s %d %d %d %d %d %s\n" % (
-            expected["cells"], expected["score"], state >> 16, state & 0xFFFF,
-            expected["saves"], expected.get("refused", 0), expected["settings"],
+            expected["cells"],
+            expected["score"],
+            state >> 16,
+            state & 0xFFFF,
+            expected["saves"],
+            expected.get("refused", 0),
+            expected["settings"],
         )
         assert run(code).stdout == line
 

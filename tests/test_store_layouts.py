@@ -616,8 +616,10 @@ def host_output(seed, directions):
         lines.append(bytes(data).hex())
         again = Store(nvm, layout=layout)
         result = again.load()
-        lines.append("%s %s %s %s %s %s %s" % (
-            result.cells, result.score, result.moves, result.rng.x, result.rng.y, again.saves, list(again.settings)))
+        lines.append(
+            "%s %s %s %s %s %s %s"
+            % (result.cells, result.score, result.moves, result.rng.x, result.rng.y, again.saves, list(again.settings))
+        )
     lines.append("True")
     return "\n".join(lines) + "\n"
 
@@ -662,15 +664,24 @@ def test_micropython_loads_crafted_logs_like_cpython():
         record[5:7] = sequence.to_bytes(2, "little")
         recrc(record)
         spread[slot * SLOT_SIZE : slot * SLOT_SIZE + RECORD_LENGTH] = record
-    images = [("whole", bytes(nvm)), ("torn", bytes(torn)), ("rotten", bytes(rotten)),
-              ("zeros", bytes(4096)), ("erased", b"\xff" * 4096), ("marked", bytes(marked)),
-              ("erasing", bytes(erasing)), ("pair", bytes(pair)), ("spread", bytes(spread))]
+    images = [
+        ("whole", bytes(nvm)),
+        ("torn", bytes(torn)),
+        ("rotten", bytes(rotten)),
+        ("zeros", bytes(4096)),
+        ("erased", b"\xff" * 4096),
+        ("marked", bytes(marked)),
+        ("erasing", bytes(erasing)),
+        ("pair", bytes(pair)),
+        ("spread", bytes(spread)),
+    ]
     lines = []
     for name, image in images:
         store = Store(bytearray(image), layout=LOG)
         game = store.load(seed=1)
-        lines.append("%s %s %s %s %s %s %s" % (
-            name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves))
+        lines.append(
+            "%s %s %s %s %s %s %s" % (name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves)
+        )
     assert lines[1].startswith("torn 2 4 1 damaged") and lines[3].startswith("zeros None None 0 None")
     assert lines[5].startswith("marked 2 5 0 None") and lines[6].startswith("erasing None None 1 damaged")
     assert lines[7].startswith("pair 2 0 0 None") and lines[8].startswith("spread 2 5 0 None")

@@ -211,7 +211,11 @@ def check_fixture(game, store, expected):
     assert store.version == expected["version"]
     assert list(game.cells) == expected["cells"]
     assert (game.score, game.best, game.moves, game.rng.state) == (
-        expected["score"], expected["best"], expected["moves"], expected["rng_state"])
+        expected["score"],
+        expected["best"],
+        expected["moves"],
+        expected["rng_state"],
+    )
     assert (game.won, game.keep_playing, game.over) == (expected["won"], expected["keep_playing"], expected["over"])
     stats = game.stats
     assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
@@ -370,8 +374,7 @@ def test_the_marked_newer_block_record_in_slot_0_wins_over_slot_1():
     assert store.save(store.load(seed=2)) == SAVED and store._newest == 0  # a rewrite
 
 
-@pytest.mark.parametrize("fill", [b"other program!!!" * 8, bytes(SLOT_SIZE), b"\x5a" * SLOT_SIZE,
-                                  b"\xff" * 100 + b"\x00" * 28])
+@pytest.mark.parametrize("fill", [b"other program!!!" * 8, bytes(SLOT_SIZE), b"\x5a" * SLOT_SIZE, b"\xff" * 100 + b"\x00" * 28])
 def test_foreign_bytes_after_the_newest_record_are_not_a_mark(fill):
     nvm = bytearray(b"\xff" * 1024)
     for slot in range(3):
@@ -411,7 +414,8 @@ class SlowErase(SectorFlash):
             rng = random.Random("%d %d %d" % key)
             speeds = [rng.random() for _ in range(8 * length)]
             self._masks[key] = [
-                int("".join("1" if speed < fraction else "0" for speed in speeds), 2) for fraction in self.FRACTIONS]
+                int("".join("1" if speed < fraction else "0" for speed in speeds), 2) for fraction in self.FRACTIONS
+            ]
         return self._masks[key]
 
     def _erase(self, base, length):

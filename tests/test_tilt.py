@@ -138,9 +138,7 @@ def test_a_diagonal_tilt_is_one_move_along_its_stronger_axis():
     assert presses(play_stream(keys, sensor, gesture(-22, -24) + level_frames(5))) == [KEY_UP]
     # Exactly 45 degrees, with the hands' noise: one move, never two.
     for seed in range(10):
-        stream = hand(10, seed) + [
-            (x + G * 0.42, y + G * 0.42, z) for x, y, z in hand(40, seed + 100)
-        ] + hand(20, seed + 200)
+        stream = hand(10, seed) + [(x + G * 0.42, y + G * 0.42, z) for x, y, z in hand(40, seed + 100)] + hand(20, seed + 200)
         events = play_stream(keys, sensor, stream)
         assert len(presses(events)) == 1 and presses(events)[0] in (KEY_RIGHT, KEY_DOWN), events
         assert len(events) == 2
@@ -348,8 +346,20 @@ class OddSensor:
         return value
 
 
-ODD = [float("nan"), float("inf"), None, (1.0,), (0.0, 0.0), "x", (float("nan"), 0.0, G),
-       (0.0, float("-inf"), G), OSError(5, "EIO"), RuntimeError("i2c"), ValueError("odd"), (1e9, 0.0, G)]
+ODD = [
+    float("nan"),
+    float("inf"),
+    None,
+    (1.0,),
+    (0.0, 0.0),
+    "x",
+    (float("nan"), 0.0, G),
+    (0.0, float("-inf"), G),
+    OSError(5, "EIO"),
+    RuntimeError("i2c"),
+    ValueError("odd"),
+    (1e9, 0.0, G),
+]
 
 
 def test_odd_readings_are_dropped_and_counted_and_never_raise():

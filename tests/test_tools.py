@@ -50,20 +50,23 @@ def test_the_index_lists_every_tool_and_nothing_else():
 
 def test_every_tool_command_the_docs_give_runs_from_the_root():
     sources = DOCS + sorted((ROOT / "tools").glob("**/*.py"))
-    named = {module for path in sources if "node_modules" not in path.parts
-             for module in COMMAND.findall(path.read_text())}
+    named = {module for path in sources if "node_modules" not in path.parts for module in COMMAND.findall(path.read_text())}
     assert {"tools.play.sim", "tools.measure.ram_budget", "tools.ship.deploy", "tools.check.doc_numbers"} <= named
     for module in sorted(named):
         assert module.replace(".", "/") in {"tools/" + name for name in present()}, module
-        result = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True,
-                                timeout=120)
+        result = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert result.returncode == 0 and result.stdout.startswith("usage:"), (module, result.stderr[-500:])
 
 
 def _make_dry_run(target, *variables, cwd):
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
-    return subprocess.run(["make", "--no-print-directory", "-n", "-C", str(ROOT), target, "PYTHON=%s" % sys.executable,
-                           *variables], cwd=cwd, capture_output=True, text=True, env=env)
+    return subprocess.run(
+        ["make", "--no-print-directory", "-n", "-C", str(ROOT), target, "PYTHON=%s" % sys.executable, *variables],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 def test_the_benchmarks_contributing_names_are_make_targets_that_run_their_tools(tmp_path):

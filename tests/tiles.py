@@ -31,10 +31,7 @@ def values(cells):
 
 def rows(cells):
     """Readable form: tuple of 4 strings like '2 2 . .'."""
-    return tuple(
-        " ".join(str(v) if v else "." for v in values(cells)[r * 4 : r * 4 + 4])
-        for r in range(4)
-    )
+    return tuple(" ".join(str(v) if v else "." for v in values(cells)[r * 4 : r * 4 + 4]) for r in range(4))
 
 
 def rotate(cells):

@@ -156,8 +156,7 @@ def count_files(root, folders, pattern):
 
 
 def _is_sys_path(node):
-    return (isinstance(node, ast.Attribute) and node.attr == "path" and isinstance(node.value, ast.Name)
-            and node.value.id == "sys")
+    return isinstance(node, ast.Attribute) and node.attr == "path" and isinstance(node.value, ast.Name) and node.value.id == "sys"
 
 
 def edits_sys_path(tree):
@@ -166,8 +165,7 @@ def edits_sys_path(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_sys_path(node.func.value):
             if node.func.attr in ("insert", "append", "extend", "remove", "pop", "clear"):
                 return True
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, ast.AugAssign) else []
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
         for target in targets:
             if _is_sys_path(target) or isinstance(target, ast.Subscript) and _is_sys_path(target.value):
                 return True
@@ -195,8 +193,10 @@ def measure(root=ROOT):
         "const() fallbacks": count_files(root, ("code.py",) + SHIPPED, r"^\s*def const\("),
         "repository roots defined in tools/ and tests/": count_lines(root, ("tools", "tests"), r"^\s*(ROOT|REPO)\s*="),
         "modules of tools/ and tests/ that edit sys.path": sorted(
-            file.relative_to(root).as_posix() for file in _python_files(root, ("tools", "tests"))
-            if edits_sys_path(ast.parse(file.read_text()))),
+            file.relative_to(root).as_posix()
+            for file in _python_files(root, ("tools", "tests"))
+            if edits_sys_path(ast.parse(file.read_text()))
+        ),
         "# noqa comments": count_lines(root, everything, r"#\s*noqa"),
     }
 

@@ -100,8 +100,9 @@ def grab(pattern, output, source):
     """The groups of ``pattern`` in a command's output (the first match)."""
     match = re.search(pattern, output, re.MULTILINE)
     if not match:
-        raise LookupError("%s printed nothing matching %r: update tools/check/doc_numbers.py" % (
-            SOURCES[source].description, pattern))
+        raise LookupError(
+            "%s printed nothing matching %r: update tools/check/doc_numbers.py" % (SOURCES[source].description, pattern)
+        )
     return match.groups()
 
 
@@ -121,8 +122,13 @@ def _store(row):
         fuel, heap = fuel.replace(",", ""), heap.replace(",", "")
         return thousands(fuel), ms(fuel, TYPICAL, 1), ms(fuel, CONSERVATIVE, 1), thousands(heap)
 
-    return Quote("docs/saving.md", "store_bench: " + row,
-                 r"\| %s \| ([\d,]+) \| ([\d.]+) - ([\d.]+) \| ([\d,]+) \|" % re.escape(row), "store_bench", expected)
+    return Quote(
+        "docs/saving.md",
+        "store_bench: " + row,
+        r"\| %s \| ([\d,]+) \| ([\d.]+) - ([\d.]+) \| ([\d,]+) \|" % re.escape(row),
+        "store_bench",
+        expected,
+    )
 
 
 def _wear_row(mode, layout=None):
@@ -147,8 +153,9 @@ def _engine(label, doc_label=None):
     def expected(output):
         return (thousands(grab(r"^\| %s \| (\d+) \|" % re.escape(label), output, "engine_bench")[0]),)
 
-    return Quote("docs/engine.md", "bench: " + label, r"\| %s \| ([\d,]+) \|" % re.escape(doc_label or label),
-                 "engine_bench", expected)
+    return Quote(
+        "docs/engine.md", "bench: " + label, r"\| %s \| ([\d,]+) \|" % re.escape(doc_label or label), "engine_bench", expected
+    )
 
 
 def _app_move(animations):
@@ -158,9 +165,13 @@ def _app_move(animations):
         fuel, frames = grab(r"^%s\s+(\d+)\s+([\d.]+)" % re.escape(row), output, "app_bench")
         return thousands(fuel), frames, ms(fuel, TYPICAL, 2), ms(fuel, CONSERVATIVE, 2)
 
-    return Quote("docs/architecture.md", "app_bench: " + row,
-                 r"\| %s \| ([\d,]+) \| ([\d.]+) \| ([\d.]+) / ([\d.]+) \|" % re.escape(row),
-                 "app_bench", expected)
+    return Quote(
+        "docs/architecture.md",
+        "app_bench: " + row,
+        r"\| %s \| ([\d,]+) \| ([\d.]+) \| ([\d.]+) / ([\d.]+) \|" % re.escape(row),
+        "app_bench",
+        expected,
+    )
 
 
 def _app_idle(output):
@@ -171,11 +182,19 @@ def _app_idle(output):
 def _busy_share(board_id, doc_row):
     # The busy shares of one board's row of app_bench's table, as docs/power.md rows them.
     def expected(output):
-        return grab(r"^%s\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%"
-                    % re.escape(board_id), output, "app_bench")
+        return grab(
+            r"^%s\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%\s+[\d.]+ ms\s+([\d.]+) %%" % re.escape(board_id),
+            output,
+            "app_bench",
+        )
 
-    return Quote("docs/power.md", "app_bench: busy share, " + board_id,
-                 r"\| %s \| ([\d.]+) %% \| ([\d.]+) %% \| ([\d.]+) %% \|" % re.escape(doc_row), "app_bench", expected)
+    return Quote(
+        "docs/power.md",
+        "app_bench: busy share, " + board_id,
+        r"\| %s \| ([\d.]+) %% \| ([\d.]+) %% \| ([\d.]+) %% \|" % re.escape(doc_row),
+        "app_bench",
+        expected,
+    )
 
 
 def _app_start(output):
@@ -196,7 +215,9 @@ def _ram_worst(output):
     worst, stage, verdict = grab(
         r"^Heap in use at the worst moment, at most: ([\d.]+) KiB on the board \(([^)]+)\); "
         r"target <= \d+ KiB \((met|NOT met)\)",
-        output, "ram_budget")
+        output,
+        "ram_budget",
+    )
     return verdict.lower(), worst, stage
 
 
@@ -209,62 +230,119 @@ def _ram_pystack(output):
 
 
 #: Every registered quote.
-QUOTES = [
-    Quote("docs/ram-budget.md", "ram_budget: worst moment",
-          r"\*\*((?:not )?met): ([\d.]+) KiB\*\* at the worst moment \(([^)]+)\)", "ram_budget", _ram_worst),
-    Quote("docs/ram-budget.md", "ram_budget: live while playing",
-          r"at the worst moment \([^)]+\), ([\d.]+) KiB live at most", "ram_budget", _ram_live),
-    Quote("docs/ram-budget.md", "ram_budget: deepest pystack",
-          r"\| \*\*([\d,]+) bytes\*\* \(the hint", "ram_budget", _ram_pystack),
-    _store("save (writes)"),
-    _store("save (same bytes: skipped)"),
-    _store("load (newest of two slots)"),
-    _store("pages: save (writes)"),
-    _store("pages: save (same bytes: skipped)"),
-    _store("pages: load (newest of two pages)"),
-    _store("log: save (appends)"),
-    _store("log: save (same bytes: skipped)"),
-    _store("log: load (newest of 32 records)"),
-    _store("log: save (full log: rewrite)"),
-    Quote("docs/saving.md", ".mpy sizes of the store",
-          r"`engine/record\.py` ([\d,]+) bytes,\s+`engine/store\.py` ([\d,]+) bytes,\s+"
-          r"`engine/store_log\.py` ([\d,]+) bytes", "mpy_sizes",
-          lambda output: tuple(thousands(size) for size in grab(
-              r"^engine/record\.py (\d+)\nengine/store\.py (\d+)\nengine/store_log\.py (\d+)", output,
-              "mpy_sizes"))),
-    Quote("docs/saving.md", "wear: the log's rewrite", r"\(([\d.]+) ms\s+of its ([\d.]+) ms, typical\)", "wear",
-          _wear_rewrite),
-] + [_wear_row(mode) for mode in ("safer", "balanced", "gentler")] + [
-    _wear_row(mode, layout) for mode in ("safer", "balanced", "gentler")
-    for layout in ("block (SAMD51)", "pages (nRF52840)", "log (RP2040)")
-] + [
-    _engine("MicroPython fuel per move call"),
-    _engine("MicroPython fuel per valid move"),
-    _engine("MicroPython bytes allocated per move"),
-    Quote("docs/engine.md", "bench: PyBadge ms per move",
-          r"\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|", "engine_bench",
-          lambda output: grab(r"^\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|",
-                              output, "engine_bench")),
-    _app_move("off"),
-    _app_move("on"),
-    Quote("docs/architecture.md", "app_bench: idle frame",
-          r"\| idle frame \(`App.step\(\)` with no input\) \| ([\d,]+) \| - \| ([\d.]+) / ([\d.]+) \|",
-          "app_bench", _app_idle),
-    _busy_share("pybadge", "PyBadge, PyGamer, Wio Terminal, Thumby Color, PewPew M4, Fruit Jam"),
-    _busy_share("hack_club_sprig", "Sprig, PicoSystem"),
-    _busy_share("clue_nrf52840_express", "CLUE"),
-    Quote("docs/ram-budget.md", "app_bench: start-up seconds",
-          r"\| start-up <= 1\.5 s at 1\.2e8 fuel/s \| \*\*([\d.]+) s\*\* estimated",
-          "app_bench", lambda output: (_app_start(output)[3],)),
-    Quote("docs/architecture.md", "app_bench: start-up",
-          r"playable board, is ([\d.]+) M fuel as\s+run, of which the stand-ins' C-like work \(drawing, loading font bitmaps\)\s+"
-          r"is ([\d.]+) M; without it the board's estimate is ([\d.]+) M fuel, ([\d.]+) s",
-          "app_bench", _app_start),
-    Quote("README.md", "bundle: files and size on the drive",
-          r"On the drive the game is\s+(\d+) files,\s+([\d.]+) KB", "bundle", _bundle_numbers),
-    Quote("docs/deploy.md", "bundle: files and size on the drive",
-          r"it is\s+(\d+) files,\s+([\d.]+) KB", "bundle", _bundle_numbers),
-]
+QUOTES = (
+    [
+        Quote(
+            "docs/ram-budget.md",
+            "ram_budget: worst moment",
+            r"\*\*((?:not )?met): ([\d.]+) KiB\*\* at the worst moment \(([^)]+)\)",
+            "ram_budget",
+            _ram_worst,
+        ),
+        Quote(
+            "docs/ram-budget.md",
+            "ram_budget: live while playing",
+            r"at the worst moment \([^)]+\), ([\d.]+) KiB live at most",
+            "ram_budget",
+            _ram_live,
+        ),
+        Quote(
+            "docs/ram-budget.md",
+            "ram_budget: deepest pystack",
+            r"\| \*\*([\d,]+) bytes\*\* \(the hint",
+            "ram_budget",
+            _ram_pystack,
+        ),
+        _store("save (writes)"),
+        _store("save (same bytes: skipped)"),
+        _store("load (newest of two slots)"),
+        _store("pages: save (writes)"),
+        _store("pages: save (same bytes: skipped)"),
+        _store("pages: load (newest of two pages)"),
+        _store("log: save (appends)"),
+        _store("log: save (same bytes: skipped)"),
+        _store("log: load (newest of 32 records)"),
+        _store("log: save (full log: rewrite)"),
+        Quote(
+            "docs/saving.md",
+            ".mpy sizes of the store",
+            r"`engine/record\.py` ([\d,]+) bytes,\s+`engine/store\.py` ([\d,]+) bytes,\s+"
+            r"`engine/store_log\.py` ([\d,]+) bytes",
+            "mpy_sizes",
+            lambda output: tuple(
+                thousands(size)
+                for size in grab(
+                    r"^engine/record\.py (\d+)\nengine/store\.py (\d+)\nengine/store_log\.py (\d+)", output, "mpy_sizes"
+                )
+            ),
+        ),
+        Quote(
+            "docs/saving.md", "wear: the log's rewrite", r"\(([\d.]+) ms\s+of its ([\d.]+) ms, typical\)", "wear", _wear_rewrite
+        ),
+    ]
+    + [_wear_row(mode) for mode in ("safer", "balanced", "gentler")]
+    + [
+        _wear_row(mode, layout)
+        for mode in ("safer", "balanced", "gentler")
+        for layout in ("block (SAMD51)", "pages (nRF52840)", "log (RP2040)")
+    ]
+    + [
+        _engine("MicroPython fuel per move call"),
+        _engine("MicroPython fuel per valid move"),
+        _engine("MicroPython bytes allocated per move"),
+        Quote(
+            "docs/engine.md",
+            "bench: PyBadge ms per move",
+            r"\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|",
+            "engine_bench",
+            lambda output: grab(
+                r"^\| PyBadge ms per move \(1\.2e8 / 1\.6e8 fuel/s\) \| ([\d.]+) / ([\d.]+) \|", output, "engine_bench"
+            ),
+        ),
+        _app_move("off"),
+        _app_move("on"),
+        Quote(
+            "docs/architecture.md",
+            "app_bench: idle frame",
+            r"\| idle frame \(`App.step\(\)` with no input\) \| ([\d,]+) \| - \| ([\d.]+) / ([\d.]+) \|",
+            "app_bench",
+            _app_idle,
+        ),
+        _busy_share("pybadge", "PyBadge, PyGamer, Wio Terminal, Thumby Color, PewPew M4, Fruit Jam"),
+        _busy_share("hack_club_sprig", "Sprig, PicoSystem"),
+        _busy_share("clue_nrf52840_express", "CLUE"),
+        Quote(
+            "docs/ram-budget.md",
+            "app_bench: start-up seconds",
+            r"\| start-up <= 1\.5 s at 1\.2e8 fuel/s \| \*\*([\d.]+) s\*\* estimated",
+            "app_bench",
+            lambda output: (_app_start(output)[3],),
+        ),
+        Quote(
+            "docs/architecture.md",
+            "app_bench: start-up",
+            r"playable board, is ([\d.]+) M fuel as\s+run, of which the stand-ins' C-like work "
+            r"\(drawing, loading font bitmaps\)\s+"
+            r"is ([\d.]+) M; without it the board's estimate is ([\d.]+) M fuel, ([\d.]+) s",
+            "app_bench",
+            _app_start,
+        ),
+        Quote(
+            "README.md",
+            "bundle: files and size on the drive",
+            r"On the drive the game is\s+(\d+) files,\s+([\d.]+) KB",
+            "bundle",
+            _bundle_numbers,
+        ),
+        Quote(
+            "docs/deploy.md",
+            "bundle: files and size on the drive",
+            r"it is\s+(\d+) files,\s+([\d.]+) KB",
+            "bundle",
+            _bundle_numbers,
+        ),
+    ]
+)
 
 
 class Mismatch:
@@ -280,8 +358,12 @@ class Mismatch:
         if self.problem:
             return "%s (%s): %s" % (self.quote.doc, self.quote.what, self.problem)
         return "%s (%s) quotes %s; %s gives %s" % (
-            self.quote.doc, self.quote.what, " / ".join(self.quoted), SOURCES[self.quote.source].description,
-            " / ".join(self.expected))
+            self.quote.doc,
+            self.quote.what,
+            " / ".join(self.quoted),
+            SOURCES[self.quote.source].description,
+            " / ".join(self.expected),
+        )
 
 
 def _outputs(quotes):
@@ -301,8 +383,9 @@ def check(quotes=None, root=ROOT, outputs=None):
         text = (Path(root) / quote.doc).read_text(encoding="utf-8")
         found = list(quote.pattern.finditer(text))
         if len(found) != 1:
-            problems.append(Mismatch(quote, (), (), "the pattern %r matches %d times, not once" % (
-                quote.pattern.pattern, len(found))))
+            problems.append(
+                Mismatch(quote, (), (), "the pattern %r matches %d times, not once" % (quote.pattern.pattern, len(found)))
+            )
             continue
         try:
             expected = tuple(quote.expected(outputs[quote.source]))
@@ -327,7 +410,7 @@ def update(quotes=None, root=ROOT, outputs=None):
         match = mismatch.quote.pattern.search(text)
         pieces, last = [], 0
         for index, value in enumerate(mismatch.expected, 1):
-            pieces.append(text[last:match.start(index)])
+            pieces.append(text[last : match.start(index)])
             pieces.append(value)
             last = match.end(index)
         path.write_text("".join(pieces) + text[last:], encoding="utf-8")

@@ -52,14 +52,38 @@ def _screenshot(seed=5, position=None, score=0, press=()):
 #: pressed (sim.py --press names), the PNG's pixel scale.
 PICTURES = {
     "docs/screenshots/play.png": _screenshot(
-        seed=2048, press=("left", "down", "left", "down", "right", "down", "left", "down", "left", "down", "left",
-                          "down", "right", "down", "left", "left", "down", "down", "left")),
+        seed=2048,
+        press=(
+            "left",
+            "down",
+            "left",
+            "down",
+            "right",
+            "down",
+            "left",
+            "down",
+            "left",
+            "down",
+            "left",
+            "down",
+            "right",
+            "down",
+            "left",
+            "left",
+            "down",
+            "down",
+            "left",
+        ),
+    ),
     "docs/screenshots/tiles.png": _screenshot(
-        position=". 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 65536 131072", score=3913888),
+        position=". 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 65536 131072", score=3913888
+    ),
     "docs/screenshots/win.png": _screenshot(
-        seed=1, position="1024 1024 . . 4 . . . 2 . . . . . . 2", score=20120, press=("left",)),
+        seed=1, position="1024 1024 . . 4 . . . 2 . . . . . . 2", score=20120, press=("left",)
+    ),
     "docs/screenshots/game-over.png": _screenshot(
-        seed=1, position=". 2 8 16 4 16 32 64 2 4 8 16 4 2 4 2", score=1232, press=("left",)),
+        seed=1, position=". 2 8 16 4 16 32 64 2 4 8 16 4 2 4 2", score=1232, press=("left",)
+    ),
     "docs/screenshots/hint.png": _screenshot(press=("left", "up", "select")),
     "docs/screenshots/menu.png": _screenshot(press=("start",)),
     "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "a")),
@@ -67,11 +91,29 @@ PICTURES = {
 }
 for _board in BOARD_IDS:
     PICTURES["docs/images/boards/%s-play.png" % _board] = {
-        "board": _board, "seed": 1, "position": BOARD_POSITION, "score": BOARD_SCORE, "press": (), "scale": 1}
+        "board": _board,
+        "seed": 1,
+        "position": BOARD_POSITION,
+        "score": BOARD_SCORE,
+        "press": (),
+        "scale": 1,
+    }
     PICTURES["docs/images/boards/%s-menu.png" % _board] = {
-        "board": _board, "seed": 1, "position": None, "score": 0, "press": ("start",), "scale": 1}
+        "board": _board,
+        "seed": 1,
+        "position": None,
+        "score": 0,
+        "press": ("start",),
+        "scale": 1,
+    }
     PICTURES["docs/images/boards/%s-help.png" % _board] = {
-        "board": _board, "seed": 1, "position": None, "score": 0, "press": ("start", "down*3", "a", "a"), "scale": 1}
+        "board": _board,
+        "seed": 1,
+        "position": None,
+        "score": 0,
+        "press": ("start", "down*3", "a", "a"),
+        "scale": 1,
+    }
 
 
 def make(spec):
@@ -107,8 +149,8 @@ def pixels_of(data):
     header = None
     compressed = b""
     while at + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", body)
         elif kind == b"IDAT":

@@ -63,6 +63,7 @@ def source_files(root=ROOT):
 def has_header(text):
     """True when the first lines carry an SPDX licence identifier and copyright."""
     top = text.splitlines()[:WITHIN_LINES]
+
     # A comment line of its own (# or, in JavaScript, //): not the words
     # quoted in a docstring.
     def said(tag):

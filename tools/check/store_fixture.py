@@ -123,8 +123,7 @@ def main(argv=None):
         (FIXTURES / filename).write_bytes(bytes(nvm))
         index[filename] = describe(game, store)
         print("wrote", filename)
-    lines = ["  %s: %s" % (json.dumps(name), json.dumps(index[name], sort_keys=True))
-             for name in sorted(index)]
+    lines = ["  %s: %s" % (json.dumps(name), json.dumps(index[name], sort_keys=True)) for name in sorted(index)]
     INDEX.write_text("{\n" + ",\n".join(lines) + "\n}\n")
 
 

@@ -185,16 +185,28 @@ def print_busy_share(idle, animated):
     from app.controller import DARK_FRAME_MS, FRAME_MS
 
     print("Busy share of a frame's slot (the board sleeps the rest), at 1.2e8 fuel/s x the board's speed:")
-    print("%-28s %6s %16s %20s %18s" % ("board", "speed", "idle (%d ms)" % FRAME_MS,
-                                         "animated (%d ms)" % FRAME_MS, "screen off (%d ms)" % DARK_FRAME_MS))
+    print(
+        "%-28s %6s %16s %20s %18s"
+        % ("board", "speed", "idle (%d ms)" % FRAME_MS, "animated (%d ms)" % FRAME_MS, "screen off (%d ms)" % DARK_FRAME_MS)
+    )
     for board_id in boards.NAMES:
         speed = boards.load(board_id).SPEED
         per_second = FUEL_PER_SECOND_CONSERVATIVE * speed
         idle_ms = idle / per_second * 1000
         animated_ms = (idle + animated) / per_second * 1000
-        print("%-28s %6.1f %9.2f ms %4.1f %% %12.2f ms %4.1f %% %11.2f ms %4.1f %%" % (
-            board_id, speed, idle_ms, 100 * idle_ms / FRAME_MS, animated_ms, 100 * animated_ms / FRAME_MS,
-            idle_ms, 100 * idle_ms / DARK_FRAME_MS))
+        print(
+            "%-28s %6.1f %9.2f ms %4.1f %% %12.2f ms %4.1f %% %11.2f ms %4.1f %%"
+            % (
+                board_id,
+                speed,
+                idle_ms,
+                100 * idle_ms / FRAME_MS,
+                animated_ms,
+                100 * animated_ms / FRAME_MS,
+                idle_ms,
+                100 * idle_ms / DARK_FRAME_MS,
+            )
+        )
     print("Python only: displayio's refresh (C; in an idle frame a walk of the tree that finds nothing")
     print("to send) and the SPI transfer of what an animated frame changed come on top.")
 
@@ -206,13 +218,19 @@ def main(argv=None):
     try:
         boot = boot_fuel(root)
         print("Start-up, code.py to a playable board:")
-        print("  as run: %.1f M fuel, of which %.1f M in %d calls of the stand-ins for C work"
-              % (boot["run"] / 1e6, boot["metered"] / 1e6, boot["calls"]))
-        print("  the board's estimate (that work and its metering left out): %.1f M fuel; imports from .mpy %.1f M"
-              % (boot["board"] / 1e6, boot["imports"] / 1e6))
+        print(
+            "  as run: %.1f M fuel, of which %.1f M in %d calls of the stand-ins for C work"
+            % (boot["run"] / 1e6, boot["metered"] / 1e6, boot["calls"])
+        )
+        print(
+            "  the board's estimate (that work and its metering left out): %.1f M fuel; imports from .mpy %.1f M"
+            % (boot["board"] / 1e6, boot["imports"] / 1e6)
+        )
         board_seconds = (boot["board"] + boot["imports"] * (MPY_LOAD_FACTOR - 1)) / FUEL_PER_SECOND_CONSERVATIVE
-        print("  = %.2f s at 1.2e8 fuel/s, .mpy loading counted at %.2fx its fuel (the C work itself: a few ms);"
-              " target <= %.1f s" % (board_seconds, MPY_LOAD_FACTOR, BOOT_SECONDS_TARGET))
+        print(
+            "  = %.2f s at 1.2e8 fuel/s, .mpy loading counted at %.2fx its fuel (the C work itself: a few ms);"
+            " target <= %.1f s" % (board_seconds, MPY_LOAD_FACTOR, BOOT_SECONDS_TARGET)
+        )
         print()
         print("%-34s %12s %10s %14s" % ("", "fuel/move", "frames", "PyBadge ms"))
         moves = {}
@@ -222,15 +240,29 @@ def main(argv=None):
             fuel = (many[0] - few[0]) / (many[2] - few[2])
             frames = (many[1] - few[1]) / (many[2] - few[2])
             moves[animations] = (fuel, frames)
-            print("%-34s %12.0f %10.1f %9.2f-%.2f" % (
-                "move, animations " + ("on" if animations else "off"), fuel, frames,
-                fuel / FUEL_PER_SECOND_TYPICAL * 1000, fuel / FUEL_PER_SECOND_CONSERVATIVE * 1000))
+            print(
+                "%-34s %12.0f %10.1f %9.2f-%.2f"
+                % (
+                    "move, animations " + ("on" if animations else "off"),
+                    fuel,
+                    frames,
+                    fuel / FUEL_PER_SECOND_TYPICAL * 1000,
+                    fuel / FUEL_PER_SECOND_CONSERVATIVE * 1000,
+                )
+            )
         quiet = play_fuel(root, 0, 100, True)
         busy = play_fuel(root, 0, 1100, True)
         idle = (busy[0] - quiet[0]) / 1000
-        print("%-34s %12.0f %10s %9.3f-%.3f" % (
-            "idle frame (per step())", idle, "-",
-            idle / FUEL_PER_SECOND_TYPICAL * 1000, idle / FUEL_PER_SECOND_CONSERVATIVE * 1000))
+        print(
+            "%-34s %12.0f %10s %9.3f-%.3f"
+            % (
+                "idle frame (per step())",
+                idle,
+                "-",
+                idle / FUEL_PER_SECOND_TYPICAL * 1000,
+                idle / FUEL_PER_SECOND_CONSERVATIVE * 1000,
+            )
+        )
         print()
         print("fuel/move is per valid move through App.move (invalid directions included in the cost);")
         print("frames = app.step() calls per move until the slide is over (20 ms each).")

@@ -168,19 +168,18 @@ def main():
     peer_bare = "%d" % summary["peer_steps_per_s_bare_env"] if peer else "-"
     print("| measure | this engine | gymnasium-2048 (gym.make) | gymnasium-2048 (bare env) |")
     print("|---|---|---|---|")
-    print("| CPython moves/s (best of %d rounds) | %d | %s | %s |"
-          % (options.rounds, ours, peer_gym, peer_bare))
+    print("| CPython moves/s (best of %d rounds) | %d | %s | %s |" % (options.rounds, ours, peer_gym, peer_bare))
     if peer:
-        print("| ratio (this engine / peer) | 1 | %.1fx | %.1fx |"
-              % (summary["ratio_vs_gym_make"], summary["ratio_vs_bare_env"]))
+        print("| ratio (this engine / peer) | 1 | %.1fx | %.1fx |" % (summary["ratio_vs_gym_make"], summary["ratio_vs_bare_env"]))
     print("| MicroPython fuel per move call | %d | needs numpy: n/a | n/a |" % fuel_call)
     print("| MicroPython fuel per valid move | %d | n/a | n/a |" % fuel_valid)
-    print("| PyBadge ms per move (1.2e8 / 1.6e8 fuel/s) | %.2f / %.2f | n/a | n/a |"
-          % (summary["pybadge_ms_per_call_conservative"], summary["pybadge_ms_per_call_typical"]))
+    print(
+        "| PyBadge ms per move (1.2e8 / 1.6e8 fuel/s) | %.2f / %.2f | n/a | n/a |"
+        % (summary["pybadge_ms_per_call_conservative"], summary["pybadge_ms_per_call_typical"])
+    )
     print("| MicroPython bytes allocated per move | %g | n/a | n/a |" % bytes_call)
     print()
-    print("valid moves: %.0f%% of calls (random directions; invalid ones cost a slide, no spawn)"
-          % (100 * valid_share))
+    print("valid moves: %.0f%% of calls (random directions; invalid ones cost a slide, no spawn)" % (100 * valid_share))
 
 
 if __name__ == "__main__":

@@ -175,6 +175,7 @@ def classify(heap, result, expected):
 #: not what it finds (tools.measure.ram_budget.smallest).
 FULL_START_SEEN = 235 * KIB
 
+
 class Survey:
     """Runs code.py at chosen heap sizes for ``board_id`` (a context manager:
     it builds the board's files once, and removes them at the end)."""
@@ -284,12 +285,15 @@ def report(board_id="pybadge", jobs=2, every=False):
     lines.append("")
     if plays:
         least = min(plays, key=lambda outcome: outcome.heap)
-        lines.append("Smallest heap that plays: %s KiB free at start (%s KiB VM heap), %s." % (
-            _kib(least.free), _kib(least.heap), least.kind))
+        lines.append(
+            "Smallest heap that plays: %s KiB free at start (%s KiB VM heap), %s."
+            % (_kib(least.free), _kib(least.heap), least.kind)
+        )
     if told:
         least = min(told, key=lambda outcome: outcome.heap)
-        lines.append("Smallest heap that shows the message: %s KiB free at start (%s KiB VM heap)." % (
-            _kib(least.free), _kib(least.heap)))
+        lines.append(
+            "Smallest heap that shows the message: %s KiB free at start (%s KiB VM heap)." % (_kib(least.free), _kib(least.heap))
+        )
     lines.append("Broken starts (a traceback, or a game that does not play): %d." % len(broken))
     return "\n".join(lines)
 

@@ -65,6 +65,7 @@ RESERVE = 24 * 1024
 #: The limit the worst moment is held to (tests/test_ram_budget.py).
 HEAP_LIMIT = FREE_AT_BOOT - RESERVE
 
+
 def _fakeboards():
     # The fake world's board facts (tools/play/standins/fakeboards.py: data only).
     spec = importlib.util.spec_from_file_location("_fakeboards", STANDINS / "fakeboards.py")
@@ -83,6 +84,8 @@ def free_at_boot(board_id):
 def heap_limit(board_id):
     """The worst moment's limit on ``board_id``: its free heap less RESERVE."""
     return free_at_boot(board_id) - RESERVE
+
+
 #: The scenario's last stage: ``store.load()`` on the run's fullest heap.
 LOAD_STAGE = "load on a full heap"
 #: Pystack big enough for anything (the reference run).
@@ -261,8 +264,7 @@ def scenario_stages():
     scenario = _scenario_module()
     stages = []
     for index, (name, actions) in enumerate(scenario.SCENARIO):
-        preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (
-            index, scenario.SETTLE_FRAMES)
+        preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (index, scenario.SETTLE_FRAMES)
         stages.append((name, None, preparation, scenario.frames_for(actions) + 5))
     # The saved game loaded while the app holds its own: the game loads
     # only at start-up, on an empty heap; this is the same work on the
@@ -631,11 +633,7 @@ _FUEL_ACTION = (
     "_peaks.append((_label if _label is not None else {label!r}, micropython.mem_peak() - _t))\n"
 )
 
-_FUEL_FRAMES = (
-    "for _ in range({frames}):\n"
-    "    _fuel_frame()\n"
-    "_peaks.append(({label!r}, _frames[:_play[1]]))\n"
-)
+_FUEL_FRAMES = "for _ in range({frames}):\n    _fuel_frame()\n_peaks.append(({label!r}, _frames[:_play[1]]))\n"
 
 
 def _without_collections(board_path, text):
@@ -762,11 +760,11 @@ def _chain(traceback):
         line = line.strip()
         if not line.startswith("File ") or " in " not in line:
             continue
-        path, name = line[len("File "):].split(",", 1)[0].strip('"'), line.rsplit(" in ", 1)[1].strip()
+        path, name = line[len("File ") :].split(",", 1)[0].strip('"'), line.rsplit(" in ", 1)[1].strip()
         if path == "<stdin>":
             continue
         if path.startswith("/lib/"):
-            path = path[len("/lib/"):]
+            path = path[len("/lib/") :]
         module = (path[:-3] if path.endswith(".py") else path).replace("/", ".")
         if module.endswith(".__init__"):
             module = module[: -len(".__init__")]
@@ -845,15 +843,22 @@ def pystack_chains(board_id="pybadge", root=None, high=None, low=384, step=32):
 
 def chains_text(needs, step=32):
     """:func:`pystack_chains` as lines, deepest first."""
-    lines = ["Pystack by stage (pystack VM, probing runs every %d B): the need is above the size at which" % step,
-             "the stage failed and at most the smallest at which it ran; the chain that failed (stand-ins in",
-             "brackets: C on the board; a failed save's chain starts at the store's catch):"]
+    lines = [
+        "Pystack by stage (pystack VM, probing runs every %d B): the need is above the size at which" % step,
+        "the stage failed and at most the smallest at which it ran; the chain that failed (stand-ins in",
+        "brackets: C on the board; a failed save's chain starts at the store's catch):",
+    ]
     order = sorted(needs.items(), key=lambda item: (-item[1][0], -(item[1][1] or 0)))
     for label, (above, at_most, chain) in order:
         if not label or label.startswith("(") and not above:
             continue
-        span = "%4d < need <= %s" % (above, at_most if at_most is not None else "?") if above else \
-            "need <= %d" % at_most if at_most is not None else "not reached"
+        span = (
+            "%4d < need <= %s" % (above, at_most if at_most is not None else "?")
+            if above
+            else "need <= %d" % at_most
+            if at_most is not None
+            else "not reached"
+        )
         lines.append("  %-22s %-22s %s" % (span, label, chain))
     return lines
 
@@ -1003,31 +1008,42 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     out("")
     if last.names_after is not None:
         app_names = last.names_after.names - last.names_base.names
-        out("Names interned at run time (qstrs): %d by the stand-ins and the harness, %d more by the game;"
-            % (last.names_base.names, app_names))
-        out("  their pools: %d bytes in the VM at the end, of which %d the game's names would take on a"
-            % (last.names_after.pools - last.names_base.pools, pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES)))
-        out("  board (its firmware's names are in ROM). Figures \"on the board\" below take the rest out.")
+        out(
+            "Names interned at run time (qstrs): %d by the stand-ins and the harness, %d more by the game;"
+            % (last.names_base.names, app_names)
+        )
+        out(
+            "  their pools: %d bytes in the VM at the end, of which %d the game's names would take on a"
+            % (last.names_after.pools - last.names_base.pools, pool_bytes(app_names, BOARD_QSTR_ENTRY_BYTES))
+        )
+        out('  board (its firmware\'s names are in ROM). Figures "on the board" below take the rest out.')
         out("")
-    out("Heap in use at the worst moment, at most: %.1f KiB on the board (%s); target <= %d KiB (%s),"
-        % (worst.board_bound / 1024, worst.label, PEAK_TARGET // 1024,
-           "met" if worst.board_bound <= PEAK_TARGET else "NOT met"))
+    out(
+        "Heap in use at the worst moment, at most: %.1f KiB on the board (%s); target <= %d KiB (%s),"
+        % (worst.board_bound / 1024, worst.label, PEAK_TARGET // 1024, "met" if worst.board_bound <= PEAK_TARGET else "NOT met")
+    )
     free = free_at_boot(board_id)
-    out("  leaving >= %.1f KiB of the %.0f KiB assumed free at boot; %.1f KiB as the VM ran it (%s)."
-        % ((free - worst.board_bound) / 1024, free / 1024, raw.bound / 1024, raw.label))
+    out(
+        "  leaving >= %.1f KiB of the %.0f KiB assumed free at boot; %.1f KiB as the VM ran it (%s)."
+        % ((free - worst.board_bound) / 1024, free / 1024, raw.bound / 1024, raw.label)
+    )
     out("Most live after a stage: %.1f KiB on the board (%s)." % (most_live.board_after / 1024, most_live.label))
     over = [stage.label for stage in stages if stage.board_bound > PEAK_TARGET]
     if over:
         out("Stages over the target: %s." % ", ".join(over))
     limit = heap_limit(board_id)
-    out("Limit (the free heap less %d KiB for fragmentation): %.0f KiB, %s."
-        % (RESERVE // 1024, limit / 1024, "held" if worst.board_bound <= limit else "EXCEEDED"))
+    out(
+        "Limit (the free heap less %d KiB for fragmentation): %.0f KiB, %s."
+        % (RESERVE // 1024, limit / 1024, "held" if worst.board_bound <= limit else "EXCEEDED")
+    )
     play = [s for s in stages if s.label == "move"]
     if play:
         out("Bytes allocated by each move stage: %s." % ", ".join(str(s.allocated) for s in play))
     if pystack is not None:
-        out("Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d."
-            % (pystack, PYSTACK_TARGET))
+        out(
+            "Deepest pystack use: %d bytes (the smallest pystack giving the same run, to 8 B); target <= %d."
+            % (pystack, PYSTACK_TARGET)
+        )
     if heap is not None:
         out("Unix VM (64-bit objects, collects anywhere): the whole run completes in a %d KiB heap." % (heap // 1024))
     out("")
@@ -1066,9 +1082,14 @@ def board_row(board_id, root):
     worst = max(stages, key=lambda stage: stage.board_bound)
     live = max(stage.board_after for stage in stages)
     line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8s" % (
-        board_id, worst.board_bound / 1024, "(%s)" % worst.label[:20], live / 1024,
-        free_at_boot(board_id) / 1024, heap_limit(board_id) / 1024,
-        "%d ok" % PYSTACK_TARGET if at_target == reference else "%d FAILS" % PYSTACK_TARGET)
+        board_id,
+        worst.board_bound / 1024,
+        "(%s)" % worst.label[:20],
+        live / 1024,
+        free_at_boot(board_id) / 1024,
+        heap_limit(board_id) / 1024,
+        "%d ok" % PYSTACK_TARGET if at_target == reference else "%d FAILS" % PYSTACK_TARGET,
+    )
     return line, stages, reference, at_target
 
 
@@ -1090,8 +1111,11 @@ def board_table(lines=None):
         "",
         "  %-26s %8s %-22s %8s %8s %8s %8s" % ("board", "worst", "(stage)", "live", "free", "limit", "pystack"),
     ]
-    tail = ["", "free: the heap assumed free at boot (tools/play/standins/fakeboards.py, docs/boards.md);",
-            "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024)]
+    tail = [
+        "",
+        "free: the heap assumed free at boot (tools/play/standins/fakeboards.py, docs/boards.md);",
+        "limit: free less the %d KiB reserve for fragmentation." % (RESERVE // 1024),
+    ]
     return "\n".join(head + list(lines) + tail)
 
 
@@ -1118,8 +1142,9 @@ def main(argv=None):
     parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
     parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")
     parser.add_argument("--boards", action="store_true", help="one line per board profile (docs/boards.md)")
-    parser.add_argument("--chains", action="store_true",
-                        help="each stage's pystack need and its call chain (probing runs, ~1 min)")
+    parser.add_argument(
+        "--chains", action="store_true", help="each stage's pystack need and its call chain (probing runs, ~1 min)"
+    )
     args = parser.parse_args(argv)
     if args.chains:
         print("\n".join(chains_text(pystack_chains(args.board))))

@@ -60,8 +60,7 @@ BOUND_EVERY = 5
 
 
 #: Effort fields the command line may override (all ints).
-OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine",
-               "monotony_power")
+OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine", "monotony_power")
 
 
 def _converted(overrides):
@@ -221,8 +220,7 @@ def print_board_decisions(count=6):
     print("  %-28s %6s %7s %12s %9s" % ("board", "speed", "nodes", "fuel max", "est. s"))
     for board_id, (speed, budget, fuel, seconds) in board_decisions(count).items():
         print("  %-28s %6.2f %7d %12d %9.2f" % (board_id, speed, budget, fuel, seconds))
-    print("  target: <= %.1f s on every board (the 600 ms deadline stops a search on the board itself)"
-          % BOARD_DECISION_TARGET)
+    print("  target: <= %.1f s on every board (the 600 ms deadline stops a search on the board itself)" % BOARD_DECISION_TARGET)
 
 
 def _progress(done, total, started):
@@ -231,9 +229,7 @@ def _progress(done, total, started):
     width = 30
     filled = width * done // total
     elapsed = time.time() - started
-    sys.stderr.write(
-        "\r[%s%s] %d/%d games  %.0f s" % ("#" * filled, "." * (width - filled), done, total, elapsed)
-    )
+    sys.stderr.write("\r[%s%s] %d/%d games  %.0f s" % ("#" * filled, "." * (width - filled), done, total, elapsed))
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -250,8 +246,7 @@ def summarise(games):
         "games": count,
         "seeds": [game["seed"] for game in games],
         "reached": {
-            str(1 << exponent): sum(1 for game in games if game["max_exponent"] >= exponent) / count
-            for exponent in MILESTONES
+            str(1 << exponent): sum(1 for game in games if game["max_exponent"] >= exponent) / count for exponent in MILESTONES
         },
         "max_tile": {str(game["seed"]): 1 << game["max_exponent"] for game in games},
         "score_mean": statistics.mean(scores),
@@ -275,14 +270,19 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
-    parser.add_argument("--fuel-boards", type=int, default=30,
-                        help="boards in the MicroPython fuel sample (device preset; 0: skip)")
-    parser.add_argument("--bound-boards", type=int, default=10,
-                        help="boards in the second fuel sample: decisions that spend the whole node budget"
-                        " (device preset; 0: skip)")
+    parser.add_argument(
+        "--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)"
+    )
+    parser.add_argument(
+        "--bound-boards",
+        type=int,
+        default=10,
+        help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument("--boards", action="store_true",
-                        help="no games: the decision time of every board profile at its CPU speed")
+    parser.add_argument(
+        "--boards", action="store_true", help="no games: the decision time of every board profile at its CPU speed"
+    )
     parser.add_argument("--log", help="append each finished game to this file as a JSON line (long runs keep what they did)")
     for field in OVERRIDABLE:
         parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
@@ -295,8 +295,9 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         try:
             import wasmtime  # noqa: F401  (what tools.vm.fuel_vm runs MicroPython with)
         except ImportError as error:  # e.g. under pypy3: checked before the games
-            parser.error("the MicroPython fuel sample needs the project's venv (%s); "
-                         "add --fuel-boards 0 to play the games only" % error)
+            parser.error(
+                "the MicroPython fuel sample needs the project's venv (%s); add --fuel-boards 0 to play the games only" % error
+            )
 
     jobs = [(args.seed + index, args.preset, args.max_moves, overrides) for index in range(args.games)]
     started = time.time()
@@ -330,8 +331,9 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     if args.preset == "device" and args.fuel_boards:
         from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
-        samples = [fuel_per_decision(board, args.preset, overrides)
-                   for board in sample_boards(args.fuel_boards, args.preset, overrides)]
+        samples = [
+            fuel_per_decision(board, args.preset, overrides) for board in sample_boards(args.fuel_boards, args.preset, overrides)
+        ]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
         summary["fuel_max"] = max(fuels)
@@ -341,8 +343,10 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
         summary["nodes_max"] = max(sample[3] for sample in samples)
         if args.bound_boards:
-            bound = [fuel_per_decision(board, args.preset, overrides)[0]
-                     for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True)]
+            bound = [
+                fuel_per_decision(board, args.preset, overrides)[0]
+                for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True)
+            ]
             summary["bound_boards"] = len(bound)
             summary["bound_fuel_max"] = max(bound)
             summary["bound_fuel_min"] = min(bound)
@@ -351,27 +355,54 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     if args.json:
         print(json.dumps(summary, indent=1))
         return
-    print("preset %s%s: %d games, seeds %d..%d%s" % (
-        args.preset, "".join(" %s=%d" % item for item in sorted(overrides.items())), summary["games"], args.seed,
-        args.seed + args.games - 1,
-        ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else ""))
+    print(
+        "preset %s%s: %d games, seeds %d..%d%s"
+        % (
+            args.preset,
+            "".join(" %s=%d" % item for item in sorted(overrides.items())),
+            summary["games"],
+            args.seed,
+            args.seed + args.games - 1,
+            ", capped at %d moves (%d games capped)" % (args.max_moves, summary["capped_games"]) if args.max_moves else "",
+        )
+    )
     for tile, share in summary["reached"].items():
         print("  reached %5s: %5.1f %%" % (tile, 100 * share))
     print("  score: mean %.0f, median %.0f" % (summary["score_mean"], summary["score_median"]))
     print("  moves per game: mean %.0f, median %.0f" % (summary["moves_mean"], summary["moves_median"]))
-    print("  %s: %.2f ms per decision (slowest %.0f ms), %.0f nodes per decision" % (
-        summary["interpreter"], 1000 * summary["seconds_per_decision"], 1000 * summary["slowest_decision"],
-        summary["nodes_per_decision"]))
+    print(
+        "  %s: %.2f ms per decision (slowest %.0f ms), %.0f nodes per decision"
+        % (
+            summary["interpreter"],
+            1000 * summary["seconds_per_decision"],
+            1000 * summary["slowest_decision"],
+            summary["nodes_per_decision"],
+        )
+    )
     if "fuel_max" in summary:
-        print("  MicroPython fuel per decision (%d sample boards): max %d, median %d" % (
-            summary["fuel_boards"], summary["fuel_max"], summary["fuel_median"]))
-        print("  est. PyBadge time at 1.2e8 fuel/s: max %.2f s, median %.2f s; nodes max %d; heap bytes per decision max %d" % (
-            summary["pybadge_seconds_max"], summary["pybadge_seconds_median"], summary["nodes_max"],
-            summary["bytes_per_decision_max"]))
+        print(
+            "  MicroPython fuel per decision (%d sample boards): max %d, median %d"
+            % (summary["fuel_boards"], summary["fuel_max"], summary["fuel_median"])
+        )
+        print(
+            "  est. PyBadge time at 1.2e8 fuel/s: max %.2f s, median %.2f s; nodes max %d; heap bytes per decision max %d"
+            % (
+                summary["pybadge_seconds_max"],
+                summary["pybadge_seconds_median"],
+                summary["nodes_max"],
+                summary["bytes_per_decision_max"],
+            )
+        )
     if "bound_fuel_max" in summary:
-        print("  fuel on %d boards that spend the whole budget: %d .. %d (est. %.2f s at most)" % (
-            summary["bound_boards"], summary["bound_fuel_min"], summary["bound_fuel_max"],
-            summary["bound_pybadge_seconds_max"]))
+        print(
+            "  fuel on %d boards that spend the whole budget: %d .. %d (est. %.2f s at most)"
+            % (
+                summary["bound_boards"],
+                summary["bound_fuel_min"],
+                summary["bound_fuel_max"],
+                summary["bound_pybadge_seconds_max"],
+            )
+        )
     print("  wall time %.0f s" % summary["wall_seconds"])
 
 

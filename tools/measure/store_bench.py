@@ -58,19 +58,26 @@ CASES = (
     # A setting changes each time, so every save writes a record.
     ("save (writes)", BLOCK, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("save (same bytes: skipped)", BLOCK, "store.save(game)", "    store.save(game)"),
-    ("load (newest of two slots)", BLOCK, "store.save(game)\ngame.move(0)\nstore.save(game)",
-     "    Store(nvm).load()"),
+    ("load (newest of two slots)", BLOCK, "store.save(game)\ngame.move(0)\nstore.save(game)", "    Store(nvm).load()"),
     ("pages: save (writes)", PAGES, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("pages: save (same bytes: skipped)", PAGES, "store.save(game)", "    store.save(game)"),
-    ("pages: load (newest of two pages)", PAGES, "store.save(game)\ngame.move(0)\nstore.save(game)",
-     "    Store(nvm, layout='pages').load()"),
+    (
+        "pages: load (newest of two pages)",
+        PAGES,
+        "store.save(game)\ngame.move(0)\nstore.save(game)",
+        "    Store(nvm, layout='pages').load()",
+    ),
     # 12 appends from an empty log: no rewrite among them.
     ("log: save (appends)", LOG, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("log: save (same bytes: skipped)", LOG, "store.save(game)", "    store.save(game)"),
     ("log: load (newest of 32 records)", LOG, FULL_LOG, "    Store(nvm, layout='log').load()"),
     # The log taken as full each time: the save that rewrites it.
-    ("log: save (full log: rewrite)", LOG, "",
-     "    store._log.used = store.slots - 1\n    store.settings[0] ^= 1\n    store.save(game)"),
+    (
+        "log: save (full log: rewrite)",
+        LOG,
+        "",
+        "    store._log.used = store.slots - 1\n    store.settings[0] ^= 1\n    store.save(game)",
+    ),
 )
 
 

@@ -124,13 +124,39 @@ NRF_WORD_WRITE = 0.000041
 
 #: The three layouts, for the chips they are meant for.
 LAYOUTS = (
-    Layout("block", "SAMD51", WRITE_SECONDS, VULNERABLE_SECONDS, 1, 1, None, 10000,
-           "the whole game from the erase until the first slot is programmed again, then only itself"),
-    Layout("pages", "nRF52840", NRF_PAGE_ERASE + 1024 * NRF_WORD_WRITE, 0.0, 2, 1, None, 10000,
-           "only itself (the newest record's page is not touched)"),
-    Layout("log", "RP2040", RP_PAGE_PROGRAM, 0.0, 1, ERASE_SIZE // SLOT_SIZE,
-           (RP_SECTOR_ERASE + 16 * RP_PAGE_PROGRAM, RP_SECTOR_ERASE + RP_PAGE_PROGRAM * 73 / 256), 100000,
-           "only itself (an append programs erased bytes)"),
+    Layout(
+        "block",
+        "SAMD51",
+        WRITE_SECONDS,
+        VULNERABLE_SECONDS,
+        1,
+        1,
+        None,
+        10000,
+        "the whole game from the erase until the first slot is programmed again, then only itself",
+    ),
+    Layout(
+        "pages",
+        "nRF52840",
+        NRF_PAGE_ERASE + 1024 * NRF_WORD_WRITE,
+        0.0,
+        2,
+        1,
+        None,
+        10000,
+        "only itself (the newest record's page is not touched)",
+    ),
+    Layout(
+        "log",
+        "RP2040",
+        RP_PAGE_PROGRAM,
+        0.0,
+        1,
+        ERASE_SIZE // SLOT_SIZE,
+        (RP_SECTOR_ERASE + 16 * RP_PAGE_PROGRAM, RP_SECTOR_ERASE + RP_PAGE_PROGRAM * 73 / 256),
+        100000,
+        "only itself (an append programs erased bytes)",
+    ),
 )
 
 
@@ -322,18 +348,20 @@ def simulate(mode, hours, seed):
     layouts = []
     for layout, (loss, lossy, moves) in zip(LAYOUTS, per_layout):
         worst = layout.worst_unit_erases(run.save_count) / hours_played
-        layouts.append({
-            "layout": layout.name,
-            "chip": layout.chip,
-            "saves_per_hour": run.save_count / hours_played,
-            "erases_per_hour": worst,
-            "total_loss": loss / sessions,
-            "off_lossy": lossy / sessions,
-            "off_moves": moves / sessions,
-            "cycles": layout.cycles,
-            "life": layout.cycles / worst if worst else float("inf"),
-            "loses": layout.loses,
-        })
+        layouts.append(
+            {
+                "layout": layout.name,
+                "chip": layout.chip,
+                "saves_per_hour": run.save_count / hours_played,
+                "erases_per_hour": worst,
+                "total_loss": loss / sessions,
+                "off_lossy": lossy / sessions,
+                "off_moves": moves / sessions,
+                "cycles": layout.cycles,
+                "life": layout.cycles / worst if worst else float("inf"),
+                "loses": layout.loses,
+            }
+        )
     return {
         "mode": MODE_NAMES[mode],
         "erases_per_hour": per_hour,
@@ -427,8 +455,8 @@ def main():
     print(table(results))
     print()
     print(
-        "%.0f h of simulated play per mode (%.0f moves/h), seed %d." % (
-            results[0]["hours"], results[0]["moves_per_hour"], args.seed)
+        "%.0f h of simulated play per mode (%.0f moves/h), seed %d."
+        % (results[0]["hours"], results[0]["moves_per_hour"], args.seed)
     )
     print(
         "Moves that waited for a save (75 ms): %s per hour."
@@ -436,18 +464,25 @@ def main():
     )
     print(
         "Erase model: %.0f of every %.0f ms of a write leave no valid record"
-        " (the block erase, then the first record's bytes)."
-        % (1000 * VULNERABLE_SECONDS, 1000 * WRITE_SECONDS)
+        " (the block erase, then the first record's bytes)." % (1000 * VULNERABLE_SECONDS, 1000 * WRITE_SECONDS)
     )
     print()
     print(layout_table(results))
     print()
     for layout in LAYOUTS:
         line = "%s (%s): a save writes for %.1f ms, %.1f ms of it losing the game; a cut during one loses %s" % (
-            layout.name, layout.chip, 1000 * layout.write, 1000 * layout.vulnerable, layout.loses)
+            layout.name,
+            layout.chip,
+            1000 * layout.write,
+            1000 * layout.vulnerable,
+            layout.loses,
+        )
         if layout.rewrite is not None:
             line += "; the rewrite of a full sector (1 save in %d) writes for %.1f ms, %.1f ms of it losing the game" % (
-                layout.per_erase, 1000 * layout.rewrite[0], 1000 * layout.rewrite[1])
+                layout.per_erase,
+                1000 * layout.rewrite[0],
+                1000 * layout.rewrite[1],
+            )
         print(line + ".")
 
 

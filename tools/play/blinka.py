@@ -21,9 +21,26 @@ from array import array
 # Blinka's top-level modules that are also firmware modules (and so also
 # the fake world's names), and the ones they import at load time.
 _CLASHING = (
-    "displayio", "vectorio", "fontio", "terminalio", "bitmaptools", "busdisplay", "fourwire",
-    "i2cdisplaybus", "paralleldisplaybus", "epaperdisplay", "board", "digitalio", "busio",
-    "microcontroller", "analogio", "keypad", "pwmio", "pulseio", "neopixel_write", "supervisor",
+    "displayio",
+    "vectorio",
+    "fontio",
+    "terminalio",
+    "bitmaptools",
+    "busdisplay",
+    "fourwire",
+    "i2cdisplaybus",
+    "paralleldisplaybus",
+    "epaperdisplay",
+    "board",
+    "digitalio",
+    "busio",
+    "microcontroller",
+    "analogio",
+    "keypad",
+    "pwmio",
+    "pulseio",
+    "neopixel_write",
+    "supervisor",
 )
 
 _MODULES = {}
@@ -47,9 +64,7 @@ def _load():
             import vectorio
             from displayio import _area, _constants, _displaycore
 
-            _MODULES.update(
-                displayio=displayio, vectorio=vectorio, area=_area, constants=_constants, core=_displaycore
-            )
+            _MODULES.update(displayio=displayio, vectorio=vectorio, area=_area, constants=_constants, core=_displaycore)
         finally:
             for name in [name for name in sys.modules if _top(name) in _CLASHING]:
                 del sys.modules[name]

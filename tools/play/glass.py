@@ -142,10 +142,24 @@ def tile_indices(state, inline):
 
 #: Stand-in modules whose calls are counted, and their calls that only read.
 TRACKED_MODULES = ("displayio", "vectorio", "bitmaptools")
-READ_ONLY = frozenset((
-    "__getitem__", "__len__", "__iter__", "__contains__", "__repr__", "__eq__", "__hash__", "__bool__",
-    "index", "contains", "is_transparent", "convert", "get_glyph", "get_bounding_box",
-))
+READ_ONLY = frozenset(
+    (
+        "__getitem__",
+        "__len__",
+        "__iter__",
+        "__contains__",
+        "__repr__",
+        "__eq__",
+        "__hash__",
+        "__bool__",
+        "index",
+        "contains",
+        "is_transparent",
+        "convert",
+        "get_glyph",
+        "get_bounding_box",
+    )
+)
 VERIFY_EVERY = 64
 CHANGES = [0]
 
@@ -304,9 +318,7 @@ def _glyph_ink(bitmap_state, index, cache):
         if rows is None:
             rows = cache[bitmap_state] = bitmap_values(bitmap_state)
         left = index * CHAR_WIDTH
-        ink = cache[key] = tuple(
-            (x, y) for y in range(CHAR_HEIGHT) for x in range(CHAR_WIDTH) if rows[y][left + x]
-        )
+        ink = cache[key] = tuple((x, y) for y in range(CHAR_HEIGHT) for x in range(CHAR_WIDTH) if rows[y][left + x])
     return ink
 
 
@@ -344,14 +356,16 @@ def _collect(node, x0, y0, scale, cells, cache):
     top = y0 + _signed16(state, 2) * scale
     for index, tile in enumerate(tile_indices(state, inline)):
         row, column = divmod(index, columns)
-        cells.append(TextCell(
-            chr(FIRST_CHAR + tile) if tile < CHAR_COUNT else "?",
-            left + column * CHAR_WIDTH * scale,
-            top + row * CHAR_HEIGHT * scale,
-            scale,
-            colour,
-            _glyph_ink(bitmap_state, tile, cache),
-        ))
+        cells.append(
+            TextCell(
+                chr(FIRST_CHAR + tile) if tile < CHAR_COUNT else "?",
+                left + column * CHAR_WIDTH * scale,
+                top + row * CHAR_HEIGHT * scale,
+                scale,
+                colour,
+                _glyph_ink(bitmap_state, tile, cache),
+            )
+        )
 
 
 def rgb565(colour):
@@ -486,8 +500,7 @@ class Glass:
         if self._visible is None:
             pixels = self.pixels()
             self._visible = [
-                cell for cell in text_cells(self.frame, self._ink)
-                if readable(cell, pixels, self.width, self.height)
+                cell for cell in text_cells(self.frame, self._ink) if readable(cell, pixels, self.width, self.height)
             ]
         return self._visible
 

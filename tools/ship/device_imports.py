@@ -178,9 +178,7 @@ class Resolver:
         top = name.split(".")[0]
         if top in DEVICE_BUILTINS:
             return "builtin"
-        if top not in DESKTOP_ONLY and (
-            (self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()
-        ) and top != "code":
+        if top not in DESKTOP_ONLY and ((self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()) and top != "code":
             return "ours"
         if top in self.libraries:
             return "library"
@@ -242,8 +240,7 @@ def needed_modules(repo=ROOT, entry="code.py", entry_path=None, notes=None):
             if kind == "unknown":
                 raise ImportProblem(
                     "%s imports %r: not built into CircuitPython, not in this repository "
-                    "(or desktop-only), and no installed %s* package provides it"
-                    % (where, imp.name, LIBRARY_PREFIX)
+                    "(or desktop-only), and no installed %s* package provides it" % (where, imp.name, LIBRARY_PREFIX)
                 )
             wanted = [imp.name] + ["%s.%s" % (imp.name, a) for a in imp.attributes]
             parts = imp.name.split(".")

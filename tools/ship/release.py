@@ -82,7 +82,7 @@ def read_version(repo=ROOT):
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "VERSION" for t in node.targets):
             if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
                 return node.value.value
-    raise ReleaseError("%s has no VERSION = \"x.y.z\"" % path)
+    raise ReleaseError('%s has no VERSION = "x.y.z"' % path)
 
 
 def _literal(path, name):
@@ -117,8 +117,12 @@ class Profile:
     def __init__(self, repo, board_id):
         path = Path(repo) / "boards" / (board_id + ".py")
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports = {alias.asname or alias.name: node.module for node in ast.walk(tree)
-                   if isinstance(node, ast.ImportFrom) for alias in node.names}
+        imports = {
+            alias.asname or alias.name: node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+        }
         hardware = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "hardware"]
         if not hardware:
             raise ReleaseError("%s has no hardware()" % path)
@@ -290,12 +294,17 @@ def drive_text(version, lines, boards, repo=ROOT, libraries=()):
     for board in sorted(boards, key=lambda b: list(names).index(b) if b in names else len(names)):
         name = names.get(board, board)
         how = {"TwoButtonControls": ": tilt it to slide", "KeyboardControls": ": a USB keyboard plays"}.get(
-            Profile(repo, board).scheme, "")
+            Profile(repo, board).scheme, ""
+        )
         sections.append("%s (Board ID %s)%s\n%s" % (name, board, how, _table(board_controls(board, repo))))
     title = "2048 for CircuitPython, version %s" % version
     shown_lines = " and ".join(oldest_first(lines))
     libs = ", ".join(libraries) if libraries else "the Adafruit libraries"
-    return title + "\n" + "=" * len(title) + """
+    return (
+        title
+        + "\n"
+        + "=" * len(title)
+        + """
 
 The 2048 sliding-tile puzzle for CircuitPython handhelds, with saves that
 survive the power switch, a solver that gives hints or plays by itself, and
@@ -358,25 +367,45 @@ Licence
 The game is MIT licensed (LICENSES.txt); the Adafruit libraries in lib/ are
 MIT licensed by their authors (LICENSES.txt); the fonts are public domain
 (fonts/LICENSE-misc-fixed.txt).
-""".format(shown=shown_lines, firmware=_firmware(lines), boards="\n\n".join(sections),
-           one_zip=_wrapped(
-               "This one zip is for all of them: %s read the same .mpy files, so the game's files are the same "
-               "bytes for each." % shown_lines) if len(lines) > 1 else "",
-           libs=_wrapped(libs, indent=" " * 17), readme=README_NAME, licenses=LICENSES_NAME, sums=SUMS_NAME)
+""".format(
+            shown=shown_lines,
+            firmware=_firmware(lines),
+            boards="\n\n".join(sections),
+            one_zip=_wrapped(
+                "This one zip is for all of them: %s read the same .mpy files, so the game's files are the same "
+                "bytes for each." % shown_lines
+            )
+            if len(lines) > 1
+            else "",
+            libs=_wrapped(libs, indent=" " * 17),
+            readme=README_NAME,
+            licenses=LICENSES_NAME,
+            sums=SUMS_NAME,
+        )
+    )
 
 
 def licences_text(repo, bundle):
     """The game's LICENSE, then each shipped library's licence file."""
-    parts = ["2048 for CircuitPython (code.py, app/, engine/)\n" + "=" * 47 + "\n\n"
-             + (Path(repo) / "LICENSE").read_text(encoding="utf-8")]
+    parts = [
+        "2048 for CircuitPython (code.py, app/, engine/)\n"
+        + "=" * 47
+        + "\n\n"
+        + (Path(repo) / "LICENSE").read_text(encoding="utf-8")
+    ]
     for dist_name, (version, top) in sorted(bundle.libraries.items(), key=lambda item: item[1][1]):
         dist = importlib.metadata.distribution(dist_name)
         files = [f for f in dist.files or () if re.search(r"(^|/)(LICEN[CS]E|COPYING)[^/]*$", str(f), re.I)]
         if not files:
             raise ReleaseError("%s %s ships no licence file to put beside it" % (dist_name, version))
         title = "lib/%s: %s %s" % (top, dist_name, version)
-        parts.append(title + "\n" + "=" * len(title) + "\n\n" + Path(dist.locate_file(files[0])).read_text(
-            encoding="utf-8", errors="replace"))
+        parts.append(
+            title
+            + "\n"
+            + "=" * len(title)
+            + "\n\n"
+            + Path(dist.locate_file(files[0])).read_text(encoding="utf-8", errors="replace")
+        )
     return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
 
 
@@ -404,9 +433,10 @@ def extra_files(repo, bundle, files, lines=None):
     if lines is None:
         lines = [name for name, _, _ in bundler.FIRMWARE_LINES]
     libraries = sorted(top for _, top in bundle.libraries.values())
-    extra = {README_NAME: drive_text(read_version(repo), lines, bundler.supported_boards(repo), repo,
-                                     libraries).encode(),
-             LICENSES_NAME: licences_text(repo, bundle).encode()}
+    extra = {
+        README_NAME: drive_text(read_version(repo), lines, bundler.supported_boards(repo), repo, libraries).encode(),
+        LICENSES_NAME: licences_text(repo, bundle).encode(),
+    }
     extra[SUMS_NAME] = _sums(dict(files, **extra)).encode()
     return extra
 
@@ -421,8 +451,9 @@ def build_release(out, repo=None, tag=None, quiet=False):
     out = Path(out)
     version = read_version(repo)
     if tag is not None and tag != "v" + version:
-        raise ReleaseError("the tag %s does not name this version (app/__init__.py: VERSION = %r, so the tag "
-                           "is v%s)" % (tag, version, version))
+        raise ReleaseError(
+            "the tag %s does not name this version (app/__init__.py: VERSION = %r, so the tag is v%s)" % (tag, version, version)
+        )
     check_changelog(version, repo)
     written = []
     work = None
@@ -447,14 +478,17 @@ def build_release(out, repo=None, tag=None, quiet=False):
         for lines, bundle, files in groups:
             files = dict(files, **extra_files(repo, bundle, files, lines))
             files[deployer.MANIFEST] = deployer.manifest_text(
-                {name: deployer.sha256(data) for name, data in files.items()}).encode()
+                {name: deployer.sha256(data) for name, data in files.items()}
+            ).encode()
             path = out / zip_name(version, lines)
             write_zip(path, files)
             written.append(path)
             if not quiet:
                 size = sum(len(data) for data in files.values())
-                print("wrote %s (CircuitPython %s): %d files, %s bytes unpacked, %s bytes zipped" % (
-                    path, " and ".join(oldest_first(lines)), len(files), format(size, ","), format(path.stat().st_size, ",")))
+                print(
+                    "wrote %s (CircuitPython %s): %d files, %s bytes unpacked, %s bytes zipped"
+                    % (path, " and ".join(oldest_first(lines)), len(files), format(size, ","), format(path.stat().st_size, ","))
+                )
         (out / SUMS_NAME).write_text(_sums({p.name: p.read_bytes() for p in written}))
     except OSError as error:
         raise ReleaseError("cannot write %s: %s" % (error.filename or out, error.strerror or error)) from None
@@ -462,8 +496,10 @@ def build_release(out, repo=None, tag=None, quiet=False):
         if work is not None:
             shutil.rmtree(work, ignore_errors=True)
     if not quiet:
-        print("wrote %s; attach %s and it to the release v%s" % (
-            out / SUMS_NAME, "the zips" if len(written) > 1 else "the zip", version))
+        print(
+            "wrote %s; attach %s and it to the release v%s"
+            % (out / SUMS_NAME, "the zips" if len(written) > 1 else "the zip", version)
+        )
     return written
 
 

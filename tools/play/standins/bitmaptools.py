@@ -86,8 +86,9 @@ def replace_color(dest_bitmap, old_color, new_color):
     fakeworld.metered(start)
 
 
-def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False, swap_bytes_in_element=False,
-             reverse_rows=False):
+def readinto(
+    bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False, swap_bytes_in_element=False, reverse_rows=False
+):
     """Read 1-bit rows (padded to ``element_size`` bytes) from ``file`` into ``bitmap``."""
     start = fakeworld.meter()
     width = bitmap.width

@@ -164,8 +164,6 @@ class _FastBitmap:
         pass
 
 
-
-
 class Palette:
     """``color_count`` colours (0xRRGGBB), each may be transparent."""
 

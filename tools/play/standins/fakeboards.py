@@ -72,7 +72,7 @@ BOARDS = {
     },
     "pygamer": {
         "pins": "BUTTON_CLOCK BUTTON_OUT BUTTON_LATCH JOYSTICK_X JOYSTICK_Y SPEAKER SPEAKER_ENABLE NEOPIXEL LIGHT "
-                "ACCELEROMETER_INTERRUPT A6",
+        "ACCELEROMETER_INTERRUPT A6",
         "screen": (160, 128),
         "nvm": 8192,
         "flash": "samd51",
@@ -80,20 +80,32 @@ BOARDS = {
         "accelerometer": ("lis3dh", 0x19),
         # Four buttons on the shift register; the directions on the stick.
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3},
-        "stick": {"left": ("JOYSTICK_X", 2000), "right": ("JOYSTICK_X", 63000),
-                  "up": ("JOYSTICK_Y", 2000), "down": ("JOYSTICK_Y", 63000)},
+        "stick": {
+            "left": ("JOYSTICK_X", 2000),
+            "right": ("JOYSTICK_X", 63000),
+            "up": ("JOYSTICK_Y", 2000),
+            "down": ("JOYSTICK_Y", 63000),
+        },
         "battery": ("A6", 2, 3900),
         "light": ("LIGHT", 6000),
     },
     "hack_club_sprig": {
         "pins": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK "
-                "AUDIO_LRCLK VOLTAGE_MONITOR VBUS_SENSE",
+        "AUDIO_LRCLK VOLTAGE_MONITOR VBUS_SENSE",
         "screen": (160, 128),
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
-        "keys": {"up": "BUTTON_W", "left": "BUTTON_A", "down": "BUTTON_S", "right": "BUTTON_D",
-                 "a": "BUTTON_L", "b": "BUTTON_K", "start": "BUTTON_I", "select": "BUTTON_J"},
+        "keys": {
+            "up": "BUTTON_W",
+            "left": "BUTTON_A",
+            "down": "BUTTON_S",
+            "right": "BUTTON_D",
+            "a": "BUTTON_L",
+            "b": "BUTTON_K",
+            "start": "BUTTON_I",
+            "select": "BUTTON_J",
+        },
         # Two fresh AAA cells less the diode's drop, on VSYS.
         "battery": ("VOLTAGE_MONITOR", 3, 2900),
         "usb_pin": ("VBUS_SENSE", True),
@@ -104,8 +116,16 @@ BOARDS = {
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
-        "keys": {"up": "SW_UP", "left": "SW_LEFT", "down": "SW_DOWN", "right": "SW_RIGHT",
-                 "a": "SW_A", "b": "SW_B", "start": "SW_X", "select": "SW_Y"},
+        "keys": {
+            "up": "SW_UP",
+            "left": "SW_LEFT",
+            "down": "SW_DOWN",
+            "right": "SW_RIGHT",
+            "a": "SW_A",
+            "b": "SW_B",
+            "start": "SW_X",
+            "select": "SW_Y",
+        },
         "battery": ("BAT_SENSE", 3, 3900),
     },
     "seeeduino_wio_terminal": {
@@ -115,8 +135,16 @@ BOARDS = {
         "flash": "samd51",
         "missing": ("vectorio",),
         "free_heap": _SAMD51_FREE,
-        "keys": {"up": "SWITCH_UP", "left": "SWITCH_LEFT", "down": "SWITCH_DOWN", "right": "SWITCH_RIGHT",
-                 "a": "SWITCH_PRESS", "b": "BUTTON_3", "start": "BUTTON_1", "select": "BUTTON_2"},
+        "keys": {
+            "up": "SWITCH_UP",
+            "left": "SWITCH_LEFT",
+            "down": "SWITCH_DOWN",
+            "right": "SWITCH_RIGHT",
+            "a": "SWITCH_PRESS",
+            "b": "BUTTON_3",
+            "start": "BUTTON_1",
+            "select": "BUTTON_2",
+        },
         "light": ("LIGHT", 6000),
     },
     "clue_nrf52840_express": {
@@ -144,13 +172,21 @@ BOARDS = {
     },
     "tinycircuits_thumby_color": {
         "pins": "BUTTON_UP BUTTON_DOWN BUTTON_LEFT BUTTON_RIGHT BUTTON_A BUTTON_B BUTTON_BUMPER_LEFT "
-                "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE VOLTAGE_MONITOR CHARGE_STAT",
+        "BUTTON_BUMPER_RIGHT BUTTON_MENU SPEAKER SPEAKER_ENABLE VOLTAGE_MONITOR CHARGE_STAT",
         "screen": (128, 128),
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
-        "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
-                 "a": "BUTTON_A", "b": "BUTTON_B", "start": "BUTTON_MENU", "select": "BUTTON_BUMPER_RIGHT"},
+        "keys": {
+            "up": "BUTTON_UP",
+            "left": "BUTTON_LEFT",
+            "down": "BUTTON_DOWN",
+            "right": "BUTTON_RIGHT",
+            "a": "BUTTON_A",
+            "b": "BUTTON_B",
+            "start": "BUTTON_MENU",
+            "select": "BUTTON_BUMPER_RIGHT",
+        },
         # Its charger's status pin is low while it charges.
         "battery": ("VOLTAGE_MONITOR", 2, 3900),
         "usb_pin": ("CHARGE_STAT", False),
@@ -163,8 +199,15 @@ BOARDS = {
         "flash": "samd51",
         "missing": ("vectorio", "bitmaptools", "terminalio", "analogio", "neopixel_write"),
         "free_heap": _SAMD51_FREE,
-        "keys": {"up": "BUTTON_UP", "left": "BUTTON_LEFT", "down": "BUTTON_DOWN", "right": "BUTTON_RIGHT",
-                 "a": "BUTTON_O", "start": "BUTTON_X", "select": "BUTTON_Z"},
+        "keys": {
+            "up": "BUTTON_UP",
+            "left": "BUTTON_LEFT",
+            "down": "BUTTON_DOWN",
+            "right": "BUTTON_RIGHT",
+            "a": "BUTTON_O",
+            "start": "BUTTON_X",
+            "select": "BUTTON_Z",
+        },
         # No B: X (Start) leaves any page for the game, O (A) an info page
         # for the menu; a script's B presses are X, the button that backs out.
         "instead": {"b": "start"},

@@ -45,6 +45,7 @@ bytearray (these models would cost them heap).
 # ``cut_after`` (steps) arms a power cut for the next assignment: the write
 # stops there and ``PowerCut`` is raised, as if the program died.
 
+
 class PowerCut(BaseException):
     """The power went off during an NVM write.
 

@@ -22,8 +22,15 @@ TILTS = {"left": (-500, 0), "right": (500, 0), "up": (0, -500), "down": (0, 500)
 TILT_MS = 140
 #: On a board played from a keyboard on the console (app.stdin_keys): what each button types.
 TYPED = {
-    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-    "a": "a", "b": "b", "start": "\r", "select": " ", "hold-select": "p",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "a": "a",
+    "b": "b",
+    "start": "\r",
+    "select": " ",
+    "hold-select": "p",
 }
 
 
@@ -170,5 +177,4 @@ def script(actions, start=0):
             "typed_script": fakeworld.typed,
         }
     finally:
-        (fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog, fakeworld.tilts,
-         fakeworld.typed) = saved
+        (fakeworld.now, fakeworld.keys, fakeworld.delivered, fakeworld.analog, fakeworld.tilts, fakeworld.typed) = saved

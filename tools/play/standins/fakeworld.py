@@ -184,8 +184,16 @@ def _wire_console():
         profile.hardware = lambda: profile._real_hardware(Console())
 
 
-def reset(board_id="pybadge", script=(), analog_script=None, nvm_image=None, idle_frames=50, start_ms=0,
-          tilt_script=None, typed_script=None):
+def reset(
+    board_id="pybadge",
+    script=(),
+    analog_script=None,
+    nvm_image=None,
+    idle_frames=50,
+    start_ms=0,
+    tilt_script=None,
+    typed_script=None,
+):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
     global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads, battery_mv, light, usb

@@ -133,8 +133,19 @@ class _Keys:
 class ShiftRegisterKeys(_Keys):
     """Keys behind a shift register (PyBadge, PyGamer)."""
 
-    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count, value_when_pressed, interval=0.02,
-                 max_events=64, debounce_threshold=1):
+    def __init__(
+        self,
+        *,
+        clock,
+        data,
+        latch,
+        value_to_latch=True,
+        key_count,
+        value_when_pressed,
+        interval=0.02,
+        max_events=64,
+        debounce_threshold=1,
+    ):
         super().__init__(key_count if isinstance(key_count, int) else sum(key_count), max_events)
 
 

@@ -52,8 +52,19 @@ SCENARIO = (
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
-    ("new game? banner", (("tap", "start"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"), ("tap", "up"),
-                          ("tap", "up"), ("tap", "a"))),
+    (
+        "new game? banner",
+        (
+            ("tap", "start"),
+            ("tap", "up"),
+            ("tap", "up"),
+            ("tap", "up"),
+            ("tap", "up"),
+            ("tap", "up"),
+            ("tap", "up"),
+            ("tap", "a"),
+        ),
+    ),
     ("new game", (("tap", "down"), ("tap", "a"))),
     # The menu let the solver go for its own modules; a hint now loads it
     # again, on a heap the menu's visit left behind.
@@ -70,5 +81,3 @@ POSITIONS = {
     "win": ([10, 10, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], 20120),
     "over": ([0, 1, 3, 4, 2, 4, 5, 6, 1, 2, 3, 4, 2, 1, 2, 1], 1232),
 }
-
-

@@ -185,22 +185,17 @@ class Store:
         # Each refusal says which check failed (settings.toml's numbers go
         # into them, and code.py prints them).
         if start < 0 or start + max(length, 0) > size:
-            raise ValueError("NVM region start=%d length=%d: goes past the end of the %d-byte NVM" % (start, length, size))
+            raise ValueError("NVM region start=%d length=%d: past the end of the NVM (%d bytes)" % (start, length, size))
         if length < MIN_LENGTH:
-            raise ValueError(
-                "NVM region start=%d length=%d: shorter than the %d bytes a save needs" % (start, length, MIN_LENGTH)
-            )
+            raise ValueError("NVM region start=%d length=%d: under the %d bytes a save needs" % (start, length, MIN_LENGTH))
         self.start = start
         self.length = length
         if layout == PAGES:
             # A slot at the start of each of two erase pages.
             if start % erase_size:
-                raise ValueError("pages: start=%d is not a multiple of the %d-byte erase page" % (start, erase_size))
+                raise ValueError("pages: start=%d is not a multiple of the %d-byte page" % (start, erase_size))
             if length < erase_size + record.SLOT_SIZE:
-                raise ValueError(
-                    "pages: start=%d length=%d: shorter than the %d bytes two slots need (one at the start of each %d-byte page)"
-                    % (start, length, erase_size + record.SLOT_SIZE, erase_size)
-                )
+                raise ValueError("pages: length=%d: a slot in each of 2 pages needs %d" % (length, erase_size + record.SLOT_SIZE))
             self._spacing = erase_size
         elif layout == LOG:
             from engine.store_log import Log

@@ -52,14 +52,14 @@ def test_block_is_the_default_and_writes_the_same_bytes():
         (8192, dict(layout=BLOCK, erase_size=4096), "erase_size"),
         (8192, dict(layout=PAGES, erase_size=100), "erase_size"),
         (8192, dict(layout=PAGES, program_size=256), "program_size"),
-        (8192, dict(layout=PAGES, start=128), "start=128 is not a multiple of the 4096-byte erase page"),
-        (8192, dict(layout=PAGES, start=4096), "length=4096: shorter than the 4224 bytes two slots need"),
-        (8192, dict(layout=PAGES, length=4096), "length=4096: shorter than the 4224 bytes two slots need"),
+        (8192, dict(layout=PAGES, start=128), "start=128 is not a multiple of the 4096-byte page"),
+        (8192, dict(layout=PAGES, start=4096), "length=4096: a slot in each of 2 pages needs 4224"),
+        (8192, dict(layout=PAGES, length=4096), "length=4096: a slot in each of 2 pages needs 4224"),
         (4096, dict(layout=LOG, start=100), "multiple of the 256-byte program page"),
         (4096, dict(layout=LOG, program_size=200), "program_size=200"),
         (4096, dict(layout=LOG, erase_size=3000), "erase_size"),
-        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "shorter than the 256 bytes a save needs"),
-        (4096, dict(layout=LOG, start=3840, length=512), "goes past the end of the 4096-byte NVM"),
+        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "under the 256 bytes a save needs"),
+        (4096, dict(layout=LOG, start=3840, length=512), "past the end of the NVM \\(4096 bytes\\)"),
         (8192, dict(layout=LOG, start=3968, length=512, program_size=128), "leaves 1 slot"),
     ],
 )
@@ -95,7 +95,7 @@ def test_each_refusal_names_only_the_check_that_failed():
         assert "multiple" not in str(refused.value) and "4224" in str(refused.value)
     with pytest.raises(ValueError) as refused:
         Store(bytearray(8192), 8000, 1000)
-    assert "past the end of the 8192-byte NVM" in str(refused.value) and "shorter" not in str(refused.value)
+    assert "past the end of the NVM (8192 bytes)" in str(refused.value) and "under" not in str(refused.value)
 
 
 def test_a_region_from_settings_toml_meets_each_layout_check():

@@ -70,7 +70,6 @@ Usage::
     make deploy MPY_CROSS=~/bin/mpy-cross     # a CircuitPython mpy-cross of your own
 """
 
-import argparse
 import errno
 import getpass
 import hashlib
@@ -81,7 +80,7 @@ import string
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.ship import bundle as bundler
 
 #: Volume label CircuitPython gives its drive.
@@ -1165,7 +1164,7 @@ def _kb(size):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dest", default=os.environ.get("DEST") or None, help="drive folder (default: found; $DEST)")
     parser.add_argument(
         "--force",

@@ -35,7 +35,6 @@ for it.
     make release                 # or: python -m tools.ship.release --out dist
 """
 
-import argparse
 import ast
 import hashlib
 import importlib.metadata
@@ -46,7 +45,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, folder_to_write
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
@@ -589,8 +588,8 @@ def next_steps(written, version):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default="dist", help="folder for the zips (default dist)")
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=folder_to_write, default="dist", help="folder for the zips (default dist)")
     parser.add_argument("--tag", help="the git tag being released (v<version>): checked against VERSION")
     args = parser.parse_args(argv)
     try:

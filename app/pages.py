@@ -48,8 +48,9 @@ RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 
 
 def _row(name, value, width=26):
+    # ``name`` on the left, ``value`` on the right (a value alone: right-aligned).
     value = str(value)
-    return name + " " * max(1, width - len(name) - len(value)) + value
+    return name + " " * max(1 if name else 0, width - len(name) - len(value)) + value
 
 
 def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
@@ -64,23 +65,24 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
-            _row("Games", stats.games, width),
-            _row("Wins", stats.wins, width),
-            _row("Best tile", best_tile, width),
-            _row("Best score", game.best, width),
-            _row("Total moves", stats.moves, width),
+            _fitted("Games", stats.games, width),
+            _fitted("Wins", stats.wins, width),
+            _fitted("Best tile", best_tile, width),
+            _fitted("Best score", game.best, width),
+            _fitted("Total moves", stats.moves, width),
             _fitted("Saves refused", refused_text, width),
-            ["NVM erases used:", _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width)],
+            ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
         ]
     ]
 
 
 def _fitted(name, value, width):
-    # A row, or the name and the value under it when both do not fit: lines
-    # that stay on one page.
-    if len(name) + 1 + len(value) <= width:
+    # A row, or the name and the value under it when both do not fit (a
+    # count of ten digits on a 19-column page): lines that stay on one page.
+    value = str(value)
+    if len(name) + (1 if name else 0) + len(value) <= width:
         return [_row(name, value, width)]
-    return [name] + wrap(value, width)
+    return ([name] if name else []) + wrap(value, width)
 
 
 def save_line(outcome, failure=None):

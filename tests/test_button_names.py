@@ -210,3 +210,25 @@ def test_docs_boards_names_each_boards_buttons():
             if board_id == "adafruit_fruit_jam":
                 printed = printed.lower() if printed == "Arrows" else printed
             assert printed in table[board_id], (board_id, printed, table[board_id])
+
+
+@pytest.mark.parametrize("board_id", sorted(boards.NAMES))
+def test_the_simulators_keys_name_the_boards_buttons(board_id):
+    # The window's title and the Controls page's keys page: which keyboard
+    # key is which of the board's buttons, by the board's names.
+    from tools.play import sim
+
+    facts = dict(fakeboards.DEFAULTS, **fakeboards.BOARDS[board_id])
+    title = sim.window_title(board_id)
+    if facts["played"] != "buttons":
+        return  # tilted or typed: their own keys (tests/test_sim_window.py)
+    names = markings(board_id)
+    keys = {"a": "X", "start": "Enter", "select": "Space"}
+    for button, key in keys.items():
+        assert "%s: %s" % (names[button], key) in title, (board_id, title)
+    if "b" in facts["keys"]:
+        assert "%s: Z" % names["b"] in title
+    else:
+        assert ": Z" not in title  # Z presses a B the board does not have
+    assert "Hold %s: hold Space" % names["select"] in title
+    assert title.startswith("2048 (") and "%s: arrows" % PADS.get(board_id, "D-pad") in title

@@ -209,3 +209,18 @@ def test_the_pager_keeps_sentences_and_rows_whole():
     assert help_text.in_pages([units], per_page=3) == [["a", "b"], ["c1", "c2", "d"]]
     # A group that fits a page of its own starts one rather than being split.
     assert help_text.in_pages([[["x"], ["y"]], [["1"], ["2"], ["3"]]], per_page=4) == [["x", "y"], ["1", "2", "3"]]
+
+
+def test_stats_rows_of_any_size_fit_the_narrowest_page():
+    from app import help_text, pages
+    from engine.game import Game
+
+    game = Game(seed=1)
+    game.stats.games = game.stats.wins = game.stats.moves = (1 << 30) - 1  # ten digits
+    game.best = 3932164
+    for width in (19, 20, 26):
+        groups = pages.stats_lines(game, (1 << 30) - 1, 1000, "damaged", width, "log")
+        laid = help_text.in_pages(groups, 8, width)
+        lines = [line for page in laid for line in page]
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert "1073741823" in " ".join(lines) and "1073741823 of 100000" in " ".join(lines)

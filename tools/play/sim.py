@@ -20,7 +20,8 @@ desktop with room for a title bar (:func:`window_scale`).
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page. A board played
+window's title says so, and so does the Controls help page, each button by
+the name printed on the board's (a Sprig's "L: X"). A board played
 by tilting (the CLUE) tilts while an arrow is held; one played from a
 keyboard (the Fruit Jam) gets the keys typed. The window shows the
 backlight: dimming after a minute and the Brightness setting darken it.
@@ -138,13 +139,26 @@ def board_facts(board_id):
 
 
 def key_names_for(board_id):
-    """The keyboard's keys for ``board_id``'s controls (window title, Controls page)."""
-    played = board_facts(board_id)["played"]
-    if played == "tilt":
+    """The keyboard's keys for ``board_id``'s controls (window title, Controls
+    page): each button by the name printed on the board's (its profile's
+    ``BUTTONS``: a Sprig's "L: X"), and only the buttons it has (a PewPew
+    M4 has no B: Z does nothing there)."""
+    import boards
+
+    facts = board_facts(board_id)
+    if facts["played"] == "tilt":
         return TILT_KEY_NAMES
-    if played == "keyboard":
+    if facts["played"] == "keyboard":
         return KEYBOARD_KEY_NAMES
-    return KEY_NAMES
+    names = controls.Controls(names=boards.load(board_id).BUTTONS)
+    has = world_buttons(facts) | {"d-pad", "quit"}
+    rows = []
+    for button, keys in KEY_NAMES:
+        held = button.startswith("Hold ")
+        game = button[5:] if held else button
+        if game.lower() in has:
+            rows.append((("Hold " if held else "") + names.name(game), keys))
+    return tuple(rows)
 
 
 #: Shown instead of a window where none can open.

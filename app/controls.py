@@ -65,10 +65,13 @@ class Controls:
         PyBadge's names, which are the game's.
     """
 
+    #: The board's names for the game's buttons (None: the game's own).
+    names = None
+
     def __init__(self, keymap=None, names=None):
         self._keymap = keymap
-        #: The board's names for the game's buttons (None: the game's own).
-        self.names = names
+        if names is not None:  # (a PyBadge's scheme holds one attribute fewer)
+            self.names = names
         #: True while the game is in play (not on a banner or in the menu):
         #: the app sets it, a scheme whose keys mean more than one thing reads it.
         self.playing = True

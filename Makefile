@@ -112,6 +112,8 @@ format: $(STAMP)
 
 # The simulator window; SIM_ARGS="--board-profile clue_nrf52840_express",
 # "--nvm other.bin", "--fresh" ... go to tools/play/sim.py (--help lists them).
+# It runs here, in the repository: a bare --nvm name is kept beside the
+# default NVM file (~/.local/share/pybadge-2048/), not here.
 # SIM_VIA_MAKE makes its hints name SIM_ARGS instead of its own options.
 play: $(STAMP)
 	@SIM_VIA_MAKE=1 $(BIN)/python -m tools.play.sim $(SIM_ARGS) $(quiet_failure)

@@ -72,6 +72,9 @@ class Timings:
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
+        # Set from outside when it applies (the About page reads them):
+        # ``low_memory`` (code.py: what start-up went without) and
+        # ``simulated`` (a desktop simulator: the board it plays).
 
 
 class App:
@@ -455,7 +458,9 @@ class App:
             self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            self.overlay.show_banner("Game over", ("Score %d" % game.score, "A: New game"), theme.OVERLAY, 1)
+            # The way on names A as the board does (a Sprig's L).
+            way_on = self.controls.name("A") + ": New game"
+            self.overlay.show_banner("Game over", ("Score %d" % game.score, way_on), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()

@@ -182,17 +182,20 @@ class Store:
             return
         if length is None:
             length = size - start
-        if start < 0 or length < MIN_LENGTH or start + length > size:
-            raise ValueError("NVM region start=%d length=%d: need >= %d bytes inside %d" % (start, length, MIN_LENGTH, size))
+        # Each refusal says which check failed (settings.toml's numbers go
+        # into them, and code.py prints them).
+        if start < 0 or start + max(length, 0) > size:
+            raise ValueError("NVM region start=%d length=%d: past the end of the NVM (%d bytes)" % (start, length, size))
+        if length < MIN_LENGTH:
+            raise ValueError("NVM region start=%d length=%d: under the %d bytes a save needs" % (start, length, MIN_LENGTH))
         self.start = start
         self.length = length
         if layout == PAGES:
             # A slot at the start of each of two erase pages.
-            if start % erase_size or length < erase_size + record.SLOT_SIZE:
-                raise ValueError(
-                    "pages: start=%d not a multiple of %d, or length=%d below %d"
-                    % (start, erase_size, length, erase_size + record.SLOT_SIZE)
-                )
+            if start % erase_size:
+                raise ValueError("pages: start=%d is not a multiple of the %d-byte page" % (start, erase_size))
+            if length < erase_size + record.SLOT_SIZE:
+                raise ValueError("pages: length=%d: a slot in each of 2 pages needs %d" % (length, erase_size + record.SLOT_SIZE))
             self._spacing = erase_size
         elif layout == LOG:
             from engine.store_log import Log

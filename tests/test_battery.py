@@ -272,26 +272,41 @@ def brightness_row(sim):
     return next(line for line in sim.glass.lines() if line.startswith("Brightness"))
 
 
-def test_brightness_offers_auto_after_full_on_a_board_with_a_light_sensor():
+def test_brightness_goes_down_the_levels_then_auto_on_a_board_with_a_light_sensor():
+    # A and Right: 100 % down to 20 %, then "auto", then 100 % again (never
+    # from 100 % to "auto" to 20 %); Left goes back up the list.
     sim = Simulator(seed=7)
     open_brightness(sim)
+    assert brightness_row(sim).endswith("100%")
     shown = []
-    for _ in range(6):
-        sim.press("right")
+    for button in ("right", "a", "right", "a", "right", "a"):
+        sim.press(button)
         shown.append(brightness_row(sim).split()[-1])
-    assert shown == ["auto", "20%", "40%", "60%", "80%", "100%"]
-    sim.press("left")
-    assert brightness_row(sim).endswith("80%")
-    sim.press_all(["left*3"])
-    assert brightness_row(sim).endswith("20%")
+    assert shown == ["80%", "60%", "40%", "20%", "auto", "100%"]
     sim.press("left")  # round the other way
     assert brightness_row(sim).endswith("auto")
+    sim.press("left")
+    assert brightness_row(sim).endswith("20%")
+    sim.press_all(["left*4"])
+    assert brightness_row(sim).endswith("100%")
+
+
+def test_brightness_without_a_light_sensor_has_no_auto():
+    sim = Simulator(seed=7, board="hack_club_sprig")
+    open_brightness(sim)
+    shown = []
+    for _ in range(5):
+        sim.press("a")
+        shown.append(brightness_row(sim).split()[-1])
+    assert shown == ["80%", "60%", "40%", "20%", "100%"]
+    sim.press("left")
+    assert brightness_row(sim).endswith("20%")
 
 
 def test_auto_follows_the_room_slowly_and_holds_at_a_threshold():
     sim = Simulator(seed=8, light=6000)
     open_brightness(sim)
-    sim.press("right")  # auto
+    sim.press("left")  # auto (the end of the list, before 100 %)
     sim.press_all(["b", "b"])
     backlight = sim.app.backlight
     sim.run_for(20000)
@@ -317,7 +332,7 @@ def test_auto_follows_the_room_slowly_and_holds_at_a_threshold():
 def test_auto_is_dimmed_with_the_rest_after_a_minute():
     sim = Simulator(seed=9, light=40000)
     open_brightness(sim)
-    sim.press_all(["right", "b", "b"])
+    sim.press_all(["left", "b", "b"])  # auto
     sim.run_for(65000)
     assert sim.app.backlight.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
 

@@ -128,7 +128,7 @@ def test_the_menu_and_every_page_it_opens(sim):
     assert any(line.startswith("Sound") and line.endswith("on") for line in sim.glass.lines())
     key(sim, "b", "Menu")
     keys(sim, "down")
-    key(sim, "a", "About 1/", "2048 version", "Free RAM")
+    key(sim, "a", "About 1/", "2048 version", "Simulator of the")
     key(sim, "right", "About 2/", "Rules: Gabriele")
     key(sim, "b", "Menu")
     keys(sim, "down")

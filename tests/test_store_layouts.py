@@ -52,13 +52,14 @@ def test_block_is_the_default_and_writes_the_same_bytes():
         (8192, dict(layout=BLOCK, erase_size=4096), "erase_size"),
         (8192, dict(layout=PAGES, erase_size=100), "erase_size"),
         (8192, dict(layout=PAGES, program_size=256), "program_size"),
-        (8192, dict(layout=PAGES, start=128), "not a multiple of 4096"),
-        (8192, dict(layout=PAGES, start=4096), "below 4224"),
-        (8192, dict(layout=PAGES, length=4096), "below 4224"),
+        (8192, dict(layout=PAGES, start=128), "start=128 is not a multiple of the 4096-byte page"),
+        (8192, dict(layout=PAGES, start=4096), "length=4096: a slot in each of 2 pages needs 4224"),
+        (8192, dict(layout=PAGES, length=4096), "length=4096: a slot in each of 2 pages needs 4224"),
         (4096, dict(layout=LOG, start=100), "multiple of the 256-byte program page"),
         (4096, dict(layout=LOG, program_size=200), "program_size=200"),
         (4096, dict(layout=LOG, erase_size=3000), "erase_size"),
-        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "need >= 256"),
+        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "under the 256 bytes a save needs"),
+        (4096, dict(layout=LOG, start=3840, length=512), "past the end of the NVM \\(4096 bytes\\)"),
         (8192, dict(layout=LOG, start=3968, length=512, program_size=128), "leaves 1 slot"),
     ],
 )
@@ -83,6 +84,18 @@ def test_no_nvm_plays_without_saving_in_any_layout():
         store = Store(None, layout=layout)
         game = store.load(seed=2)
         assert store.save(game) == NO_NVM and store.version is None
+
+
+def test_each_refusal_names_only_the_check_that_failed():
+    # The CLUE with GAME2048_NVM_START = 4096 (a multiple of its page): the
+    # message is about the length, never "not a multiple of 4096".
+    for length in (None, 256):
+        with pytest.raises(ValueError) as refused:
+            Store(bytearray(8192), 4096, length, layout=PAGES)
+        assert "multiple" not in str(refused.value) and "4224" in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        Store(bytearray(8192), 8000, 1000)
+    assert "past the end of the NVM (8192 bytes)" in str(refused.value) and "under" not in str(refused.value)
 
 
 def test_a_region_from_settings_toml_meets_each_layout_check():

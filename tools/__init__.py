@@ -50,10 +50,82 @@ vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     vmroot          the folder they import the game from, laid out like a board
 """
 
+import argparse
 from pathlib import Path
 
 #: The repository's root: the one definition every tool and test uses.
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser for every tool's command line, but a bad one gets
+    one line (what is wrong, and that --help lists the options) instead of
+    the usage block, and exit status 2, before the tool does anything."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (--help lists the options)\n" % (self.prog, message))
+
+
+def whole(low=0, high=None):
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), or
+    the one-line refusal that says which."""
+
+    def convert(text):
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = "from %d to %d" % (low, high) if high is not None else "of %d or more" % low
+            raise argparse.ArgumentTypeError("%r is not a whole number %s" % (text, span))
+        return value
+
+    return convert
+
+
+def above_zero(text):
+    """An argparse ``type``: a number above 0 (hours, seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError("%r is not a number above 0" % text)
+    return value
+
+
+def new_file(text):
+    """An argparse ``type``: a file a tool may write (``-``: stdout): not a
+    folder, in a folder that exists; refused before the tool writes anything."""
+    import os
+
+    if text == "-":
+        return text
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%s is a folder, not a file" % text)
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError("the folder %s does not exist" % folder)
+    return text
+
+
+def folder_to_write(text):
+    """An argparse ``type``: a folder a tool writes into (made if missing):
+    not a file."""
+    import os
+
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%s is a file, not a folder" % text)
+    return text
+
+
+def board_id(text):
+    """An argparse ``type``: the board_id of a board profile (boards/)."""
+    import boards
+
+    if boards.load(text) is None:
+        raise argparse.ArgumentTypeError("no board profile %r (there are: %s)" % (text, ", ".join(sorted(boards.NAMES))))
+    return text
 
 
 def _host_micropython():

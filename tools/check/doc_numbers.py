@@ -17,14 +17,13 @@ new command, a function to :data:`SOURCES`). Wall-clock figures are never
 registered: they are not deterministic.
 """
 
-import argparse
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
 
@@ -419,7 +418,7 @@ def update(quotes=None, root=ROOT, outputs=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--update", action="store_true", help="rewrite the quoted numbers that are out of step")
     args = parser.parse_args(argv)
     if args.update:

@@ -16,13 +16,12 @@ entry in ``tests/fixtures/store_fixtures.json`` with the fields ``load()``
 must return (``refused`` from version 2 on).
 """
 
-import argparse
 import json
 
 from engine import rules
 from engine.record import SLOT_SIZE, VERSION, crc32
 from engine.store import MIN_LENGTH, Store
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 
 FIXTURES = ROOT / "tests" / "fixtures"
 INDEX = FIXTURES / "store_fixtures.json"
@@ -110,7 +109,7 @@ def _after_a_refusal():
 
 
 def main(argv=None):
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     FIXTURES.mkdir(parents=True, exist_ok=True)
     index = json.loads(INDEX.read_text()) if INDEX.exists() else {}
     builds = (("midgame", _midgame), ("won_continue", _won_and_continuing), ("refused", _after_a_refusal))

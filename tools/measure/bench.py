@@ -24,12 +24,12 @@ in the mix as in real play.
     python -m tools.measure.bench [--calls N] [--rounds R] [--json]
 """
 
-import argparse
 import json
 import time
 
 from engine.game import Game
 from engine.rng import Rng
+from tools import ArgumentParser, whole
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 
@@ -133,14 +133,14 @@ def micropython_costs(calls):
     return fuel / calls, fuel / valid, (allocated - frame_bytes) / calls, valid / calls
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--calls", type=int, default=100_000, help="CPython calls per round")
-    parser.add_argument("--peer-calls", type=int, default=20_000, help="peer calls per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds (best is kept)")
-    parser.add_argument("--vm-calls", type=int, default=5000, help="MicroPython calls")
+def main(argv=None):
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=whole(1), default=100_000, help="CPython calls per round")
+    parser.add_argument("--peer-calls", type=whole(1), default=20_000, help="peer calls per round")
+    parser.add_argument("--rounds", type=whole(1), default=5, help="rounds (best is kept)")
+    parser.add_argument("--vm-calls", type=whole(1), default=5000, help="MicroPython calls")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    options = parser.parse_args()
+    options = parser.parse_args(argv)
 
     moves = directions(options.calls)
     ours, valid_share = engine_rate(moves, options.rounds)

@@ -37,7 +37,6 @@ Usage::
     .venv/bin/python -m tools.measure.ram_budget --board pygamer
 """
 
-import argparse
 import importlib.util
 import json
 import shutil
@@ -45,7 +44,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, board_id
 from tools.play import STANDINS
 from tools.vm import pystack_vm, unix_vm, vmroot
 
@@ -1136,8 +1135,8 @@ def update_boards_doc(table, path=BOARDS_DOC):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--board", default="pybadge", help="board_id of the faked board")
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", type=board_id, default="pybadge", help="board_id of the faked board")
     parser.add_argument("--no-pystack", action="store_true", help="skip the pystack search")
     parser.add_argument("--no-unix", action="store_true", help="skip the unix VM's smallest heap")
     parser.add_argument("--update-doc", action="store_true", help="also rewrite the block in docs/ram-budget.md")

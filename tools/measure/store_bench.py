@@ -20,8 +20,7 @@ differs in any other way can differ by several 100,000 fuel for nothing);
 the cost of one operation is the difference divided by ``REPEATS``.
 """
 
-import argparse
-
+from tools import ArgumentParser
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 #: Extra runs of the operation in the longer program.
@@ -91,7 +90,7 @@ def measure(prepare, body, nvm=BLOCK):
 
 
 def main(argv=None):
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     print("| operation | fuel | PyBadge ms (typical - conservative) | heap bytes |")
     print("|---|---|---|---|")
     for name, nvm, prepare, body in CASES:

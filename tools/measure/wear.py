@@ -49,13 +49,13 @@ page is never erased), and only the RP2040 log's rewrite of a full sector
 (one save in ``ERASE_SIZE // SLOT_SIZE`` = 32).
 """
 
-import argparse
 import math
 import random
 
 from app.save_policy import MODE_NAMES, SavePolicy
 from engine.record import SLOT_SIZE
 from engine.store import ERASE_SIZE
+from tools import ArgumentParser, above_zero, whole
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)
@@ -446,11 +446,11 @@ def layout_table(results, days_per_year=365.0, hours_per_day=1.0):
     return "\n".join(lines)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hours", type=float, default=60.0, help="hours of play per mode")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+def main(argv=None):
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hours", type=above_zero, default=60.0, help="hours of play per mode")
+    parser.add_argument("--seed", type=whole(0), default=1)
+    args = parser.parse_args(argv)
     results = [simulate(mode, args.hours, args.seed) for mode in range(len(MODE_NAMES))]
     print(table(results))
     print()

@@ -398,12 +398,44 @@ def readable(cell, pixels, width, height):
     return False
 
 
+def _squares(cell):
+    # The 6 x 12 px squares of the screen (from its corner) that a cell's
+    # box touches.
+    scale = cell.scale
+    return {
+        (x, y)
+        for x in range(cell.x // CHAR_WIDTH, (cell.x + CHAR_WIDTH * scale - 1) // CHAR_WIDTH + 1)
+        for y in range(cell.y // CHAR_HEIGHT, (cell.y + CHAR_HEIGHT * scale - 1) // CHAR_HEIGHT + 1)
+    }
+
+
+def _overlap(one, other):
+    # True if the boxes of two cells share a pixel.
+    return (
+        one.x < other.x + CHAR_WIDTH * other.scale
+        and other.x < one.x + CHAR_WIDTH * one.scale
+        and one.y < other.y + CHAR_HEIGHT * other.scale
+        and other.y < one.y + CHAR_HEIGHT * one.scale
+    )
+
+
 def lines_of(cells):
     """Visible text cells as the lines a player reads: the cells of one
     screen row left to right, a gap of more than one cell as two spaces,
-    trailing spaces dropped; rows top to bottom, empty ones left out."""
+    trailing spaces dropped; rows top to bottom, empty ones left out.
+
+    A space is only a gap between letters: one that overlaps a letter
+    (the blank cells of a text grid under a page's text, such as the play
+    screen's status lines under an open page) is not read at all."""
+    near = {}  # a 6 x 12 px square of the screen -> the letters whose box touches it
+    for cell in cells:
+        if cell.char != " ":
+            for square in _squares(cell):
+                near.setdefault(square, []).append(cell)
     rows = {}
     for cell in cells:
+        if cell.char == " " and any(_overlap(cell, letter) for square in _squares(cell) for letter in near.get(square, ())):
+            continue
         rows.setdefault(cell.y, []).append(cell)
     lines = []
     for y in sorted(rows):

@@ -322,6 +322,9 @@ class World:
                 self.steps.append(step)
                 if not isinstance(step, str):
                     self.app = step
+        if self.app is not None:
+            # Its About page says it is a simulator, and of which board.
+            self.app.timings.simulated = importlib.import_module("boards").NAMES.get(board_id, board_id)
 
     def _check(self):
         if not self._alive:

@@ -28,13 +28,12 @@ Usage from a shell: ``python -m tools.vm.fuel_vm file.py`` runs a file with
 the repository importable.
 """
 
-import argparse
 import atexit
 import sys
 import threading
 from pathlib import Path
 
-from tools import ROOT, vm
+from tools import ROOT, ArgumentParser, vm
 from tools.vm import GuestError
 
 #: PyBadge speed in fuel per second: conservative planning figure.
@@ -200,7 +199,7 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
 
 def main(argv=None):
     """Run a file in the VM: its output, its traceback if it raised, and the fuel it used."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="a MicroPython program (the repository is importable)")
     args = parser.parse_args(argv)
     result = run(args.file.read_text(), check=False)

@@ -18,14 +18,13 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
-import argparse
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.play import STANDINS
 
 #: Compiled bytes by (source bytes, name): a process builds many roots of
@@ -114,7 +113,7 @@ def standin_modules():
 
 def main(argv=None):
     """Write a VM import root and print its path."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", help="where (default: a new temporary folder)")
     print(build_root(parser.parse_args(argv).folder))
     return 0

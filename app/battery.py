@@ -138,7 +138,7 @@ class Gauge:
         self._state = QUIET  # low or empty now (confirmed)
         self._said = QUIET  # the worst said this discharge
         self._unread = 0  # readings no battery gives, in a row (up to START)
-        self._count = 0  # 1 once a start's readings are in
+        self._started = False  # a start's first readings are in
         self._last = 0  # the two readings before this one
         self._before = 0
         self._held = 0  # readings in a row that disagree with _state
@@ -150,14 +150,14 @@ class Gauge:
         millivolts = self._read()
         if millivolts < 0:
             return QUIET
-        if not self._count:
+        if not self._started:
             # A start (power-on, USB power gone, readings again): the first
-            # reading is not trusted alone. START - 1 more now (an ADC's first
-            # conversion, a glitch of one reading), and their median starts
-            # the average.
+            # reading is not trusted alone. Two more now (START in all:
+            # against an ADC's first conversion, a glitch of one reading),
+            # and their median starts the average.
             self._before = self._again(millivolts)
             self._last = self._again(millivolts)
-            self._count = 1
+            self._started = True
             median = self.millivolts = _median(millivolts, self._last, self._before)
         else:
             # The median of the last three readings: one glitch never passes.
@@ -170,6 +170,9 @@ class Gauge:
         if self.shown < 0 or level >= self.shown + STEP or level <= self.shown - STEP:
             self.shown = (level + STEP // 2) // STEP * STEP  # the nearest step
             self.version += 1
+        if self._state == QUIET and self._said == QUIET and level > LOW_PERCENT:
+            self._held = 0
+            return QUIET  # the common case: nothing to decide, nothing said to end
         return self._judge(level, percent_of(median, self.points))
 
     def _again(self, fallback):
@@ -259,7 +262,8 @@ class Gauge:
         # comes and goes every 2 s leaves too few in a row).
         self.millivolts = 0
         self.shown = -1
-        self._count = self._full = 0
+        self._started = False
+        self._full = 0
         self._state = QUIET
         self.version += 1
 

@@ -199,3 +199,28 @@ def test_a_live_player_leaves_no_growing_script_behind(board_id, button):
     kept = sum(len(steps) for steps in world.analog.values()) + len(world.tilts) + len(world.typed)
     assert kept <= 4
     assert sim.game.moves > 0 or board_id == "adafruit_fruit_jam"  # the presses were played
+
+
+def test_the_readings_and_brightness_autos_shift_keep_their_beat_across_the_clock_wrap():
+    # supervisor.ticks_ms wraps at 2**29: the battery and the light sensor
+    # are read twice a second straight through it, Brightness "auto" moving
+    # the frame schedule 2 ms at each reading, and no frame loses its slot.
+    sim = paced(seed=12, start_ms=(1 << 29) - 5000, light=6000)
+    app = sim.app
+    app.settings.auto_brightness = True
+    app._apply_settings()
+    readings = []
+    tick = app.battery.tick
+
+    def counted():
+        readings.append(sim.now)
+        return tick()
+
+    app.battery.tick = counted
+    sim.sleeps.clear()
+    sim.frames(1000)  # 20 s, the wrap 5 s in
+    assert sim.now < 20000  # wrapped
+    gaps = {(later - earlier) & 0x1FFFFFFF for earlier, later in zip(readings, readings[1:])}
+    assert gaps == {498}  # POWER_MS less the shift, every time
+    assert set(sim.sleeps) == {FRAME_MS, FRAME_MS - 2}
+    assert app._auto.step == 2  # 6000: the 60 % level, chosen from the first readings

@@ -209,14 +209,19 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
 
 
 def _battery(gauge):
-    # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line.
+    # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line. Says what
+    # the play screen says (app.battery.Gauge.text): USB, no reading, none yet.
     if gauge is None:
         return "Battery: no gauge"
-    millivolts = gauge.millivolts
-    if not millivolts:
+    if gauge.on_usb or gauge.no_reading:
+        return "Battery: %s, %s" % ("USB" if gauge.on_usb else "no reading", _volts(gauge.read_mv))
+    if gauge.shown < 0:
         return "Battery: not read yet"
-    level = "USB" if gauge.on_usb else "%d%%" % gauge.shown
-    return "Battery: %d.%02dV %s" % (millivolts // 1000, millivolts % 1000 // 10, level)
+    return "Battery: %s %d%%" % (_volts(gauge.millivolts), gauge.shown)
+
+
+def _volts(millivolts):
+    return "%d.%02dV" % (millivolts // 1000, millivolts % 1000 // 10)
 
 
 def _reading(sensor):

@@ -26,7 +26,7 @@ ship/: what goes onto a board
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
 
-measure/: deterministic costs, in the MicroPython VMs
+measure/: deterministic costs and counts, in the MicroPython VMs or the fake world
     ram_budget      the heap in use at each stage of a scripted game (make ram)
     heap_floor      code.py's start-up at every heap size a KiB apart
     bench           the engine's fuel per move, and gymnasium-2048's time (make bench)
@@ -34,6 +34,7 @@ measure/: deterministic costs, in the MicroPython VMs
     store_bench     the fuel of a save and a load (make store-bench)
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
+    power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

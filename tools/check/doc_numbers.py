@@ -78,6 +78,7 @@ SOURCES = {
     "engine_bench": _tool("tools.measure.bench", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _tool("tools.measure.app_bench"),
     "wear": _tool("tools.measure.wear"),
+    "power_bench": _tool("tools.measure.power_bench"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
@@ -342,6 +343,86 @@ QUOTES = (
         ),
     ]
 )
+
+
+def _power(what, pattern, printed, order=None):
+    # A figure of docs/power.md, from one line power_bench prints (its
+    # groups, in ``order`` if the sentence names them in another).
+    def expected(output):
+        groups = grab(printed, output, "power_bench")
+        return groups if order is None else tuple(groups[index] for index in order)
+
+    return Quote("docs/power.md", "power_bench: " + what, pattern, "power_bench", expected)
+
+
+def _power_row(first_cells, columns):
+    # A row of one of power_bench's tables, quoted whole after its first cells.
+    pattern = r"(?m)^\| %s \| %s \|$" % (re.escape(first_cells), r" \| ".join([r"(\d+)"] * columns))
+    return Quote(
+        "docs/power.md",
+        "power_bench: " + first_cells,
+        pattern,
+        "power_bench",
+        lambda output: grab(pattern, output, "power_bench"),
+    )
+
+
+#: docs/power.md's figures of the battery gauge and Brightness "auto".
+POWER_QUOTES = [
+    _power(
+        "reading rate", r"The gauge is read\s+every (\d+) ms \((\w+) a second,", r"^Readings: every (\d+) ms \((\w+) a second\)"
+    ),
+    _power("light reading rate", r"The sensor is read with the battery, every (\d+) ms\.", r"^Readings: every (\d+) ms"),
+    _power(
+        "battery time constant",
+        r"median of the last three readings with a time constant of (\d+) s,",
+        r"^Battery: time constant (\d+) s;",
+    ),
+    _power(
+        "battery confirmation and recovery",
+        r"both say so for (\d+) s running, and empty ends the same way once\s+the level is back at (\d+) %",
+        r"^Battery: .*low and empty hold (\d+) s before they count; empty ends at (\d+) %",
+    ),
+    _power(
+        "battery re-arming",
+        r"a discharge ends\s+only when the level has held at (\d+) % or more for (\d+) s",
+        r"^Battery: .*a discharge ends after (\d+) s at (\d+) % or more",
+        order=(1, 0),
+    ),
+    _power(
+        "battery readings no battery gives",
+        r"under (\d+) mV or over\s+(\d+) mV for a LiPo, under (\d+) mV or over (\d+) mV for the Sprig's cells",
+        r"^Battery: no reading under (\d+) mV or over (\d+) mV \(LiPo\), under (\d+) mV or over (\d+) mV",
+    ),
+    _power(
+        "light averaging",
+        r"Its first level comes\s+from the mean of (\d+) s of readings, then the readings are averaged with a\s+"
+        r"time constant of (\d+) s, and the level changes only once the average has\s+been (\d+) % past a threshold for (\d+) s",
+        r"^Light: first level from (\d+) s of readings, then time constant (\d+) s; a level changes (\d+) % past its threshold "
+        r"for (\d+) s",
+    ),
+    _power("light schedule shift", r"each reading moves the frame\s+schedule (\d+) ms earlier", r"moves the frames (\d+) ms$"),
+    _power("light schedule shift (sleeping)", r"each light reading moves it (\d+) ms earlier", r"moves the frames (\d+) ms$"),
+]
+POWER_QUOTES += [
+    _power_row(name, 2)
+    for name in (
+        "100 Hz sine, 60 %, grid at 50.02 Hz",
+        "100 Hz sine, 100 %, grid at 50.02 Hz",
+        "100 Hz sine, 100 %, grid at 50.005 Hz",
+        "100 Hz on-off, 100 %, grid at 49.99 Hz",
+        "120 Hz sine, 100 %, grid at 59.98 Hz",
+        "100 Hz sine, 60 %, read anywhere in its cycle",
+        "100 Hz sine, 100 %, read anywhere in its cycle",
+        "100 Hz sine, 100 %, grid at exactly 50 Hz",
+    )
+]
+POWER_QUOTES += [
+    _power_row("%s | %s" % (board, usb), 3)
+    for board in ("PyBadge", "Sprig")
+    for usb in ("never", "in and out every 10 s", "in and out every 2 s")
+]
+QUOTES = QUOTES + POWER_QUOTES
 
 
 class Mismatch:

@@ -47,7 +47,10 @@ Fields:
 * ``battery``: (analog pin, divider, millivolts at rest) of a battery the
   board can read (docs/power.md), or None; ``usb_pin``: (pin, level on USB
   power) of a digital pin that tells USB power, or None (then only
-  ``supervisor.runtime.usb_connected`` tells a host's);
+  ``supervisor.runtime.usb_connected`` tells a host's); ``usb_mv``: what
+  the battery pin reads on USB power where it reads the supply rather
+  than the cell (the Sprig's VSYS: USB's 5 V less the Pico's diode), or
+  None (the pin reads the cell, which a charger charges);
 * ``light``: (analog pin, reading at rest) of a light sensor, or None
   (the reading is the fake world's own: a lit room, no published figure).
 """
@@ -109,6 +112,7 @@ BOARDS = {
         # Two fresh AAA cells less the diode's drop, on VSYS.
         "battery": ("VOLTAGE_MONITOR", 3, 2900),
         "usb_pin": ("VBUS_SENSE", True),
+        "usb_mv": 4700,
     },
     "pimoroni_picosystem": {
         "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO BAT_SENSE VBUS_DETECT CHARGE_STAT",
@@ -240,6 +244,7 @@ DEFAULTS = {
     "played": "buttons",
     "battery": None,
     "usb_pin": None,
+    "usb_mv": None,
     "light": None,
 }
 

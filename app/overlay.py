@@ -8,13 +8,21 @@ One overlay serves every screen: a box, a title and a block of text lines
 (app.text grids: showing a page is writing tile indices, no rendering, no
 allocation beyond the page's own strings), plus a highlight bar behind
 the selected line. Moving the selection moves the bar.
+
+What the display is sent (docs/architecture.md, "What a refresh sends"):
+an overlay comes and goes with the whole screen sent once, not each of its
+layers' areas on its own (which overlap: more than a screen). A page is
+the display's root group itself while it shows, and CircuitPython draws a
+new root group whole, once; a banner goes on the play screen, whose root
+group is set anew for that. Between pages only what changes is sent: the
+text cells whose glyph changes (app.text) and the bar where it moves.
 """
 
 import displayio
 from micropython import const
 
 from app import theme
-from app.shapes import rectangle, solid
+from app.shapes import rectangle, set_hidden, solid
 from app.text import HEIGHT as LINE_HEIGHT
 from app.text import WIDTH as CHAR_WIDTH
 from app.text import TextGrid
@@ -28,15 +36,18 @@ _BANNER_HEIGHT = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * _BANNER_LINES + 8
 
 
 class Overlay:
-    """The overlay; add ``group`` on top of the play screen.
+    """The overlay, on ``play`` (the play screen's group) or as the display's root.
 
     :param strip: the text strip (app.text.build_strip).
     :param layout: the screen's :class:`app.layout.Layout`; the overlay
         draws at its ``overlay_scale``, in ``overlay_width`` x
         ``overlay_height`` of its own pixels.
+    :param display: the display: its ``root_group`` is ``play`` but while
+        a page shows, when it is the overlay's group.
+    :param play: the play screen's group (app.board_view.BoardView.group).
     """
 
-    def __init__(self, strip, layout):
+    def __init__(self, strip, layout, display, play):
         self.width = width = layout.overlay_width
         self.height = height = layout.overlay_height
         self.columns = columns = layout.columns
@@ -45,10 +56,9 @@ class Overlay:
         self.group = displayio.Group(scale=layout.overlay_scale)
         scaled = layout.scale > 1 or layout.overlay_scale > 1
         # A full-page box and a banner-sized one (sizes are fixed where
-        # there is no vectorio): one of them shows.
+        # there is no vectorio): the group's first layer is the one showing.
         self._page_colour = solid(theme.OVERLAY)
         self.page_box = rectangle(self._page_colour, 0, 0, width, height, scaled)
-        self.group.append(self.page_box)
         self._banner_colour = solid(theme.OVERLAY)
         top = (height - _BANNER_HEIGHT) // 2
         self.banner_box = rectangle(self._banner_colour, 0, top, width, _BANNER_HEIGHT, scaled)
@@ -64,6 +74,10 @@ class Overlay:
         self.body = TextGrid(strip, columns, self.page_lines, theme.LIGHT_TEXT)
         self.group.append(self.body.grid)
         self.group.hidden = True
+        self._display = display
+        self._play = play
+        self._scale = layout.overlay_scale  # the group's on the play screen
+        play.append(self.group)
         #: What is on show, for tests and the simulator: "" when hidden.
         self.title_text = ""
         self.lines = ()
@@ -81,23 +95,61 @@ class Overlay:
         for row in range(body.rows):
             body.line(row, lines[row] if row < len(lines) else "")
 
+    def _page(self):
+        # The group becomes the display's root (with the page's box, and
+        # the play screen's scale and place): the next refresh sends the
+        # whole screen, once.
+        group = self.group
+        play = self._play
+        play.remove(group)
+        group[0] = self.page_box
+        group.scale = play.scale * self._scale
+        group.x = play.x
+        group.y = play.y
+        group.hidden = False
+        self._display.root_group = group
+
+    def _play_screen(self, shown):
+        # The group goes back on the play screen (with the banner's box),
+        # ``shown`` or hidden, and the play screen is the root again, or
+        # set anew: either way the next refresh sends the whole screen, once.
+        group = self.group
+        display = self._display
+        if display.root_group is group:
+            display.root_group = self._play
+            group[0] = self.banner_box
+            group.scale = self._scale
+            group.x = 0
+            group.y = 0
+            group.hidden = not shown
+            self._play.append(group)
+            return
+        group.hidden = not shown
+        display.root_group = None
+        display.root_group = self._play
+
     def show_page(self, title, lines, selected=-1):
         """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""
-        self.page_box.hidden = False
-        self.banner_box.hidden = True
+        if self._display.root_group is not self.group:
+            self._page()
+        elif len(title) != len(self.title_text):
+            # Another document: its centred title moves (its whole row is
+            # sent where it was and where it goes) and most of its text
+            # differs: the whole screen, once, costs no more.
+            self._display.root_group = None
+            self._display.root_group = self.group
         self._set_text(title, lines, 1, theme.WIN_GOLD)
         self._title_group.y = 2
         self.body.grid.x = 2
         self.body.grid.y = _PAGE_BODY_Y
         self.select(selected)
-        self.group.hidden = False
 
     def show_banner(self, title, lines, colour, selected=-1):
         """A box across the middle of the screen: a big ``title`` and two ``lines``."""
+        if self.group.hidden or self._display.root_group is self.group:
+            self._play_screen(True)
         top = (self.height - _BANNER_HEIGHT) // 2
         self._banner_colour[0] = colour
-        self.page_box.hidden = True
-        self.banner_box.hidden = False
         self._set_text(title, lines, 2, theme.LIGHT_TEXT)
         self._title_group.y = top + 8
         widest = 0
@@ -107,20 +159,20 @@ class Overlay:
         self.body.grid.x = (self.width - widest * CHAR_WIDTH) // 2
         self.body.grid.y = top + 8 + _BANNER_TITLE + 6
         self.select(selected)
-        self.group.hidden = False
 
     def select(self, row):
         """Highlight body line ``row`` (0-based); -1 for none."""
         self.selected = row
         if row < 0:
-            self.bar.hidden = True
+            set_hidden(self.bar, True)
             return
         self.bar.y = self.body.grid.y + row * LINE_HEIGHT
-        self.bar.hidden = False
+        set_hidden(self.bar, False)
 
     def hide(self):
         """Remove the overlay from view."""
-        self.group.hidden = True
+        if not self.group.hidden or self._display.root_group is self.group:
+            self._play_screen(False)
         self.title_text = ""
         self.lines = ()
         self.selected = -1

@@ -13,9 +13,12 @@ What the display is sent (docs/architecture.md, "What a refresh sends"):
 an overlay comes and goes with the whole screen sent once, not each of its
 layers' areas on its own (which overlap: more than a screen). A page is
 the display's root group itself while it shows, and CircuitPython draws a
-new root group whole, once; a banner goes on the play screen, whose root
-group is set anew for that. Between pages only what changes is sent: the
-text cells whose glyph changes (app.text) and the bar where it moves.
+new root group whole, once; a banner is put on the play screen, whose
+root group is set anew for that. While nothing shows, the overlay is in
+no group at all: a hidden layer still costs (each refresh asks it what
+changed, and the firmware sends some hidden layers' areas again), a
+removed one does not. Between pages only what changes is sent: the text
+cells whose glyph changes (app.text) and the bar where it moves.
 """
 
 import displayio
@@ -56,7 +59,7 @@ class Overlay:
         self.group = displayio.Group(scale=layout.overlay_scale)
         scaled = layout.scale > 1 or layout.overlay_scale > 1
         # A full-page box and a banner-sized one (sizes are fixed where
-        # there is no vectorio): the group's first layer is the one showing.
+        # there is no vectorio): the group's first layer, the one in use.
         self._page_colour = solid(theme.OVERLAY)
         self.page_box = rectangle(self._page_colour, 0, 0, width, height, scaled)
         self._banner_colour = solid(theme.OVERLAY)
@@ -77,7 +80,6 @@ class Overlay:
         self._display = display
         self._play = play
         self._scale = layout.overlay_scale  # the group's on the play screen
-        play.append(self.group)
         #: What is on show, for tests and the simulator: "" when hidden.
         self.title_text = ""
         self.lines = ()
@@ -101,7 +103,8 @@ class Overlay:
         # whole screen, once.
         group = self.group
         play = self._play
-        play.remove(group)
+        if not group.hidden:
+            play.remove(group)  # a banner was on the play screen
         group[0] = self.page_box
         group.scale = play.scale * self._scale
         group.x = play.x
@@ -109,24 +112,29 @@ class Overlay:
         group.hidden = False
         self._display.root_group = group
 
-    def _play_screen(self, shown):
-        # The group goes back on the play screen (with the banner's box),
-        # ``shown`` or hidden, and the play screen is the root again, or
-        # set anew: either way the next refresh sends the whole screen, once.
+    def _play_screen(self, banner):
+        # The play screen is the root again, or set anew: the next refresh
+        # sends the whole screen, once; with a ``banner`` on it (the group,
+        # with the banner's box, at its own scale), or no overlay at all.
         group = self.group
         display = self._display
+        play = self._play
         if display.root_group is group:
-            display.root_group = self._play
-            group[0] = self.banner_box
-            group.scale = self._scale
-            group.x = 0
-            group.y = 0
-            group.hidden = not shown
-            self._play.append(group)
+            display.root_group = play
+        else:
+            if not group.hidden:
+                play.remove(group)
+            display.root_group = None
+            display.root_group = play
+        if not banner:
+            group.hidden = True
             return
-        group.hidden = not shown
-        display.root_group = None
-        display.root_group = self._play
+        group[0] = self.banner_box
+        group.scale = self._scale
+        group.x = 0
+        group.y = 0
+        group.hidden = False
+        play.append(group)
 
     def show_page(self, title, lines, selected=-1):
         """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""

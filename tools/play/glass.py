@@ -511,7 +511,8 @@ class Glass:
         dirty_areas.install(sys.modules)
         firmware = self.firmware
         firmware.set_root_group(root_group)
-        if firmware.unchanged():
+        quiet = firmware.unchanged()
+        if quiet:
             # Nothing was written: nothing to send. Every VERIFY_EVERY-th
             # time the tree is walked anyway, and must agree.
             self._quiet += 1
@@ -519,11 +520,12 @@ class Glass:
                 firmware.finish_unchanged()
                 self.last_areas = ()
                 return
-            if firmware.refresh_sources() and not self.missed:
-                self.missed = "the glass missed a write: the firmware would send areas nobody marked"
+        sources = firmware.refresh_sources()
+        if quiet and sources and not self.missed:
+            self.missed = "the glass missed a write: the firmware would send areas nobody marked"
         areas = []
         layers = []
-        for area, layer in firmware.refresh_sources():
+        for area, layer in sources:
             clipped = dirty_areas.overlap(firmware.area, area)
             if clipped is not None:
                 areas.append(clipped.tuple())

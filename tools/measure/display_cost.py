@@ -16,16 +16,20 @@ modelled in tools/play/dirty_areas.py (docs/architecture.md, "What a
 refresh sends"). A move counts all its animation frames.
 
 The time is an estimate from the pixels, not a measurement: per pixel,
-displayio's C rendering and the bus's transfer of its 2 bytes, one after
-the other (``_refresh_area`` renders a window, then sends it):
+displayio's C rendering (with its per-window work: the window's address
+commands, clearing its buffer, the background tasks it runs) and the
+bus's transfer of its 2 bytes, one after the other (``_refresh_area``
+renders a window, then sends it):
 
-* rendering: ``RP2040_US_PER_PIXEL`` on the RP2040 at 125 MHz, from the
-  real firmware (CircuitPython 10.3 for the Sprig in an RP2040 emulator:
-  a page change of about 53,500 pixels took 0.37-0.52 s with a 30 MHz
-  byte time on its SPI, about 8 us a pixel all told, 7.5 of them
-  rendering), scaled by each board's clock alone (the same cycles per
-  pixel on every core: for the Cortex-M4 and M33 cores, which do more per
-  cycle than the RP2040's M0+, an upper estimate);
+* rendering: ``RP2040_US_PER_PIXEL`` on the RP2040 at 125 MHz, measured on
+  the real firmware: CircuitPython 10.3 built for the Sprig, run in an
+  RP2040 emulator (rp2040js; no flash wait states, so a real Sprig is a
+  little slower) with the game of this repository before #33, its RAMWR
+  windows logged with their times: 9 menu and page keys, 1,183 windows,
+  271,624 pixels in 1.99 s, 7.34 us a pixel with the emulator's 30 MHz
+  SPI byte time (0.53 us a pixel), 6.8 us without it. Other chips: the
+  same cycles per pixel at their clock (for the Cortex-M4 and M33 cores,
+  which do more per cycle than the RP2040's M0+, an upper estimate);
 * the bus: 16 bits a pixel at the SPI clock the board's firmware gets
   (its board.c asks for one; the chip's dividers give what it can: see
   ``spi_hz``); the Fruit Jam's DVI output is a framebuffer in RAM (no bus).
@@ -43,8 +47,8 @@ import sys
 from tools.play import dirty_areas
 
 #: Rendering cost per pixel sent on an RP2040 at 125 MHz (microseconds):
-#: the real firmware's 8 us a pixel all told, less 16 bits at 30 MHz.
-RP2040_US_PER_PIXEL = 8.0 - 16 / 30
+#: the real firmware's 7.34 us a pixel all told, less 16 bits at 30 MHz.
+RP2040_US_PER_PIXEL = 7.34 - 16 / 30
 RP2040_MHZ = 125
 
 #: The layouts, and the board each is played on here.
@@ -201,6 +205,8 @@ class Keys:
         self.press("hint (arrow and status)", "select")
         self.press("a move after a hint (arrow and status go)", "left")
         self._count("status line", lambda: sim.app.view.show_status("batt.", "low"), frames=1)
+        sim.app.view.show_status()  # gone before the moves below (not counted)
+        sim.frames(3)
         for name, cells, button in MOVES:
             self.position(cells)
             self.press(name, button)
@@ -365,11 +371,70 @@ def windows(board_id, presses, settle_frames=3):
     return out
 
 
+#: The Sprig's buttons as the firmware emulator's runner names them (its W A S D I J K L).
+RUNNER_KEYS = {"W": "up", "A": "left", "S": "down", "D": "right", "I": "start", "J": "select", "K": "b", "L": "a"}
+
+
+def runner_steps(path):
+    """The steps of a runner's ``--windows 1`` log: [(label, key letter, [(x1, x2, y1, y2, pixels), ...])].
+
+    Lines ``<s> x X1-X2 y Y1-Y2 px N`` are RAMWR windows; ``# <s> <label>
+    key=K`` starts a step and ``# <s> <label> end`` ends it.
+    """
+    steps = []
+    current = None
+    for line in open(path):
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "#":
+            label, what = parts[2], " ".join(parts[3:])
+            if what.startswith("key="):
+                current = (label, what[4:], [])
+                steps.append(current)
+            elif what == "end":
+                current = None
+            continue
+        if current is None:
+            continue
+        x1, x2 = (int(value) for value in parts[2].split("-"))
+        y1, y2 = (int(value) for value in parts[4].split("-"))
+        current[2].append((x1, x2, y1, y2, int(parts[6])))
+    return steps
+
+
+def compare(path, board_id="hack_club_sprig"):
+    """The model's windows against a runner's log, step by step (the log's
+    key letters pressed here): [(label, real windows, model windows)]."""
+    steps = [step for step in runner_steps(path) if step[1] in RUNNER_KEYS]
+    model = windows(board_id, [RUNNER_KEYS[key] for _, key, _ in steps])
+    return [(label, real, sent) for (label, _, real), (_, sent) in zip(steps, model)]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--windows", metavar="BOARD", help="print the model's windows on BOARD for --press")
     parser.add_argument("--press", default="start,down,a", help="presses for --windows (as the simulator's --press)")
+    parser.add_argument(
+        "--compare", metavar="WINDOWS_TXT", help="compare the model with a firmware emulator run's windows.txt (the Sprig)"
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        print("| step | firmware: windows, px | model: windows, px | same windows |")
+        print("|---|---|---|---|")
+        for label, real, sent in compare(args.compare):
+            print(
+                "| %s | %d, %s | %d, %s | %s |"
+                % (
+                    label,
+                    len(real),
+                    format(sum(window[4] for window in real), ","),
+                    len(sent),
+                    format(sum(window[4] for window in sent), ","),
+                    "yes" if real == sent else "no",
+                )
+            )
+        return 0
     if args.windows:
         for name, sent in windows(args.windows, args.press.split(",")):
             print("# %s: %d windows, %d px" % (name, len(sent), sum(window[4] for window in sent)))

@@ -453,6 +453,10 @@ class Glass:
         #: every refresh that sent something (areas as (x1, y1, x2, y2)
         #: tuples; the layer that marked each, None for the whole screen).
         self.log = None
+        #: None, or a list that gets ``(refresh number, window, pixels, layer
+        #: pixels)`` for every window sent: the layer pixels displayio visits
+        #: to render it (dirty_areas.fill_work; slow: for measurements).
+        self.trace = None
         self._quiet = 0  # refreshes after no write, in a row
         dirty_areas.install(sys.modules)
         self._frame = None  # what ``frame`` gives
@@ -531,7 +535,12 @@ class Glass:
                 areas.append(clipped.tuple())
                 layers.append(layer)
                 self.pixels_sent += clipped.size()
-                self.windows_sent += len(firmware.windows(clipped))
+                windows = firmware.windows(clipped)
+                self.windows_sent += len(windows)
+                if self.trace is not None:
+                    for window in windows:
+                        work = dirty_areas.fill_work(firmware.root, window) if firmware.root is not None else 0
+                        self.trace.append((self.refreshes, window.tuple(), window.size(), work))
         firmware.finish_refresh()
         self.last_areas = tuple(areas)
         if self.log is not None and areas:

@@ -60,8 +60,7 @@ class Overlay:
         scaled = layout.scale > 1 or layout.overlay_scale > 1
         # A full-page box and a banner-sized one (sizes are fixed where
         # there is no vectorio): the group's first layer, the one in use.
-        self._page_colour = solid(theme.OVERLAY)
-        self.page_box = rectangle(self._page_colour, 0, 0, width, height, scaled)
+        self.page_box = rectangle(solid(theme.OVERLAY), 0, 0, width, height, scaled)
         self._banner_colour = solid(theme.OVERLAY)
         top = (height - _BANNER_HEIGHT) // 2
         self.banner_box = rectangle(self._banner_colour, 0, top, width, _BANNER_HEIGHT, scaled)

@@ -118,16 +118,6 @@ class TextGrid:
             column += 1
         return column
 
-    def blank(self, row, start=0, stop=-1):
-        """Clear columns ``start`` .. ``stop - 1`` of ``row`` (``stop`` -1: to the end)."""
-        if stop < 0:
-            stop = self.columns
-        grid = self.grid
-        base = row * self.columns
-        for column in range(start, stop):
-            if grid[base + column]:
-                grid[base + column] = 0
-
     def line(self, row, text, centre=False):
         """Make ``row`` show just ``text`` (left-aligned, or centred); what does not fit is cut."""
         # One flat loop (no calls): pages and banners are drawn from deep
@@ -143,8 +133,3 @@ class TextGrid:
             tile = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
             if grid[base + column] != tile:
                 grid[base + column] = tile
-
-    def clear(self):
-        """Blank every row."""
-        for row in range(self.rows):
-            self.blank(row)

@@ -13,7 +13,8 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 play/: the fake world a board starts in on the desktop
     sim             the simulator: a board in a window, or headless (make play)
     world           the fake world: one power-on of a board, code.py's own start-up
-    glass           what the fake display's last refresh sent: its text and pixels
+    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+    dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
     blinka          Blinka's displayio, kept apart from the fake world, draws the glass
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
@@ -26,7 +27,7 @@ ship/: what goes onto a board
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
 
-measure/: deterministic costs, in the MicroPython VMs
+measure/: deterministic costs, in the MicroPython VMs (the display's in the fake world)
     ram_budget      the heap in use at each stage of a scripted game (make ram)
     heap_floor      code.py's start-up at every heap size a KiB apart
     bench           the engine's fuel per move, and gymnasium-2048's time (make bench)
@@ -34,6 +35,7 @@ measure/: deterministic costs, in the MicroPython VMs
     store_bench     the fuel of a save and a load (make store-bench)
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
+    display_cost    the pixels each key sends to the display, the time per board (make display-cost)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

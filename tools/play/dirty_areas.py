@@ -8,7 +8,7 @@ The glass (tools/play/glass.py) keeps the frame a refresh sent; this module
 keeps what it cost: the rectangles the firmware would render and send over
 the display's bus, refresh by refresh. It follows CircuitPython 10's
 ``shared-module`` C code (the same in 10.2 and 10.3 and on main, checked
-in August 2026) step by step, with the state each C object keeps for it
+in August 2026; 9.2 marks and sends the same areas) step by step, with the state each C object keeps for it
 beside each stand-in object (``obj.__dict__["_dirty"]``), updated by hooks
 on the stand-ins' writes. docs/architecture.md ("What a refresh sends")
 says what is modelled, from which C function, in prose.
@@ -401,7 +401,9 @@ def _tilegrid_get_refresh_areas(grid, listed):
         listed.append((dirty.copy(), grid))
 
 
-def _tilegrid_finish_refresh(grid):
+def _tilegrid_finish_refresh(grid, hidden_grids=None):
+    # ``hidden_grids``: a list that gets the grid if it is hidden (the
+    # display's, for the refreshes nobody writes for).
     state = _state(grid)
     previous = state.previous_area
     first_draw = previous.x1 == previous.x2
@@ -410,6 +412,8 @@ def _tilegrid_finish_refresh(grid):
         previous.x2 = previous.x1
     elif state.moved or first_draw:
         previous.set(state.current_area)
+    if hidden and hidden_grids is not None:
+        hidden_grids.append(state)
     state.moved = False
     state.full_change = False
     state.partial_change = False
@@ -680,16 +684,16 @@ def _group_get_refresh_areas(group, listed):
             _group_get_refresh_areas(layer, listed)
 
 
-def _group_finish_refresh(group):
+def _group_finish_refresh(group, hidden_grids=None):
     _state(group).item_removed = False
     for layer in reversed(_members(group)):
         kind = _kind(layer)
         if kind == "shape":
             _shape_finish_refresh(layer)
         elif kind == "tilegrid":
-            _tilegrid_finish_refresh(layer)
+            _tilegrid_finish_refresh(layer, hidden_grids)
         elif kind == "group":
-            _group_finish_refresh(layer)
+            _group_finish_refresh(layer, hidden_grids)
 
 
 def _adopt(group, hidden):
@@ -785,7 +789,7 @@ class Display:
         self.root = None
         self.full_refresh = False
         self._written = None  # WRITES at the last refresh
-        self._hidden_grids = ()  # hidden TileGrids of the tree at the last refresh
+        self._hidden_grids = ()  # the C states of the tree's hidden TileGrids at the last refresh
 
     def set_root_group(self, group):
         """``root_group = group``: a new one is drawn whole at the next refresh.
@@ -841,8 +845,7 @@ class Display:
         """``displayio_display_core_finish_refresh``: every layer of the tree forgets its changes."""
         hidden = []
         if self.root is not None:
-            _group_finish_refresh(self.root)
-            _hidden_grids(self.root, self.root.hidden, hidden)
+            _group_finish_refresh(self.root, hidden)
         self._hidden_grids = hidden
         # After the whole screen, the next refresh is walked whatever was
         # written: the full refresh asked no layer for its areas, so each
@@ -861,17 +864,25 @@ class Display:
         """A refresh after no writes, without walking the tree: the only
         thing such a refresh changes is the area each hidden TileGrid keeps
         (``finish_refresh`` forgets it, and takes it again the next time)."""
-        for grid in self._hidden_grids:
-            _tilegrid_finish_refresh(grid)
+        for state in self._hidden_grids:
+            previous = state.previous_area
+            if previous.x1 == previous.x2:
+                previous.set(state.current_area)
+            else:
+                previous.x2 = previous.x1
 
-
-def _hidden_grids(group, hidden, found):
-    for layer in _members(group):
-        kind = _kind(layer)
-        if kind == "group":
-            _hidden_grids(layer, hidden or layer.hidden, found)
-        elif kind == "tilegrid" and (hidden or layer.hidden or _state(layer).hidden_by_parent):
-            found.append(layer)
+    def window_count(self, area):
+        """How many windows ``windows(area)`` makes, without making them."""
+        clipped = overlap(self.area, area)
+        if clipped is None:
+            return 0
+        buffer_pixels = AREA_BUFFER_BYTES * 8 // self.depth
+        width = clipped.width()
+        height = clipped.height()
+        if width * height <= buffer_pixels:
+            return 1
+        rows = max(1, buffer_pixels // width)
+        return -(-height // rows)
 
 
 # -- the hooks ---------------------------------------------------------------

@@ -535,10 +535,9 @@ class Glass:
                 areas.append(clipped.tuple())
                 layers.append(layer)
                 self.pixels_sent += clipped.size()
-                windows = firmware.windows(clipped)
-                self.windows_sent += len(windows)
+                self.windows_sent += firmware.window_count(clipped)
                 if self.trace is not None:
-                    for window in windows:
+                    for window in firmware.windows(clipped):
                         work = dirty_areas.fill_work(firmware.root, window) if firmware.root is not None else 0
                         self.trace.append((self.refreshes, window.tuple(), window.size(), work))
         firmware.finish_refresh()

@@ -289,9 +289,9 @@ def _display_aims(output):
     return tuple(
         _display_ms(board, column)(output)
         for board, column in (
-            ("PicoSystem", "page turn"),
-            ("CLUE", "page turn"),
             ("Wio Terminal", "page turn"),
+            ("CLUE", "page turn"),
+            ("PicoSystem", "page turn"),
             ("PyBadge", "page turn"),
             ("PyBadge", "slide frame, 1 tile"),
             ("PyBadge", "slide frame, 12 tiles"),
@@ -308,7 +308,12 @@ def _display_moves(output):
 
 
 def _display_render(output):
-    return grab(r"^([\d.]+) us a pixel on an RP2040 at 125 MHz \(the real firmware's ([\d.]+)", output, "display_cost")
+    return grab(
+        r"^on an RP2040 at 125 MHz, us a pixel: text ([\d.]+) \(of [\d.]+\), move ([\d.]+) \(of [\d.]+\), "
+        r"other ([\d.]+) \(of",
+        output,
+        "display_cost",
+    )
 
 
 #: Every registered quote.
@@ -412,16 +417,17 @@ QUOTES = (
         Quote(
             "docs/architecture.md",
             "display_cost: the rendering cost a pixel",
-            r"rendering at ([\d.]+) us a pixel on an RP2040 at 125 MHz, from the real\s+firmware's ([\d.]+) with",
+            r"under it cost too: ([\d.]+) us a pixel for a document's text \(its cells are\s+opaque: displayio draws them "
+            r"alone\), ([\d.]+) for a move, ([\d.]+) for the rest",
             "display_cost",
             _display_render,
         ),
         Quote(
             "docs/architecture.md",
             "display_cost: the aims missed",
-            r"most of it: (\d+) ms on the PicoSystem, (\d+) ms on the CLUE \(its slower\s+chip\) and (\d+) ms on the "
-            r"Wio Terminal, against (\d+) ms on the PyBadge;[\s\S]*?\((\d+) ms a frame for one\), "
-            r"not twelve \((\d+) ms\s+a frame\)",
+            r"most of it: (\d+) ms on the Wio Terminal and (\d+) ms on\s+the CLUE \(its slower chip\), against (\d+) ms "
+            r"on the PicoSystem and (\d+) ms\s+on the PyBadge;[\s\S]*?\((\d+) ms a frame for one\), "
+            r"not twelve \((\d+) ms a\s+frame\)",
             "display_cost",
             _display_aims,
         ),

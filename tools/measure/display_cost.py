@@ -24,12 +24,15 @@ renders a window, then sends it):
 * rendering: ``RP2040_US_PER_PIXEL`` on the RP2040 at 125 MHz, measured on
   the real firmware: CircuitPython 10.3 built for the Sprig, run in an
   RP2040 emulator (rp2040js; no flash wait states, so a real Sprig is a
-  little slower) with the game of this repository before #33, its RAMWR
-  windows logged with their times: 9 menu and page keys, 1,183 windows,
-  271,624 pixels in 1.99 s, 7.34 us a pixel with the emulator's 30 MHz
-  SPI byte time (0.53 us a pixel), 6.8 us without it. Other chips: the
-  same cycles per pixel at their clock (for the Cortex-M4 and M33 cores,
-  which do more per cycle than the RP2040's M0+, an upper estimate);
+  little slower) with this game, its RAMWR windows logged with the time
+  of each: the time from one window to the next in a refresh, over its
+  pixels, less the emulator's 30 MHz SPI byte time (0.53 us a pixel). It
+  depends on the layers under what is sent (the more of them displayio
+  must look through, the longer), so by what a key draws: a document's
+  text (opaque cells: one layer), a move (tiles over the board), the rest
+  (lists over their bar, whole screens). Other chips: the same cycles per
+  pixel at their clock (for the Cortex-M4 and M33 cores, which do more per
+  cycle than the RP2040's M0+, an upper estimate);
 * the bus: 16 bits a pixel at the SPI clock the board's firmware gets
   (its board.c asks for one; the chip's dividers give what it can: see
   ``spi_hz``); the Fruit Jam's DVI output is a framebuffer in RAM (no bus).
@@ -46,9 +49,19 @@ import sys
 
 from tools.play import dirty_areas
 
-#: Rendering cost per pixel sent on an RP2040 at 125 MHz (microseconds):
-#: the real firmware's 7.34 us a pixel all told, less 16 bits at 30 MHz.
-RP2040_US_PER_PIXEL = 7.34 - 16 / 30
+#: Microseconds per pixel sent on the emulated Sprig (CircuitPython 10.3,
+#: RP2040 at 125 MHz, 30 MHz SPI byte time), by what a key draws: the real
+#: firmware's RAMWR windows and their times (scratch runs of the runner's
+#: windows.mjs and of ten moves, a hint, the menu and two page turns).
+MEASURED_US_PER_PIXEL = {
+    "text": 5.76,  # a document's page turned: 2 x 16,848 px in 194 ms
+    "move": 7.15,  # ten moves: 220,319 px in 1.576 s
+    "other": 7.31,  # menu steps, Help's list, whole screens: 69,764 px in 510 ms
+}
+#: The emulator's SPI byte time (30 MHz): 16 bits a pixel, in us.
+EMULATED_WIRE_US = 16 / 30
+#: Rendering cost per pixel sent on an RP2040 at 125 MHz (us), by kind: the measured less the wire.
+RP2040_US_PER_PIXEL = {kind: us - EMULATED_WIRE_US for kind, us in MEASURED_US_PER_PIXEL.items()}
 RP2040_MHZ = 125
 
 #: The layouts, and the board each is played on here.
@@ -104,19 +117,18 @@ class Board:
         self.asked_hz = asked_hz
         self.spi_hz = None if asked_hz is None else spi_hz(chip, asked_hz)
 
-    @property
-    def render_us(self):
-        """Rendering, microseconds per pixel (the RP2040's, scaled by the clock)."""
-        return RP2040_US_PER_PIXEL * RP2040_MHZ / self.mhz
+    def render_us(self, kind="other"):
+        """Rendering, microseconds per pixel of ``kind`` (the RP2040's, scaled by the clock)."""
+        return RP2040_US_PER_PIXEL[kind] * RP2040_MHZ / self.mhz
 
     @property
     def wire_us(self):
         """Sending, microseconds per pixel (16 bits on the bus)."""
         return 0.0 if self.spi_hz is None else 16 / self.spi_hz * 1e6
 
-    def ms(self, pixels):
-        """The estimated time to render and send ``pixels``, in ms."""
-        return pixels * (self.render_us + self.wire_us) / 1000
+    def ms(self, pixels, kind="other"):
+        """The estimated time to render and send ``pixels`` of ``kind`` (RP2040_US_PER_PIXEL), in ms."""
+        return pixels * (self.render_us(kind) + self.wire_us) / 1000
 
 
 #: Every board, with its display's clock from its board.c (ports/*/boards/<board_id>/board.c).
@@ -301,23 +313,23 @@ def pixel_table(measured):
     return "\n".join(lines)
 
 
-#: The keys of the time table: (column, row of the pixel table).
+#: The keys of the time table: (column, row of the pixel table, what it draws).
 TIMED = (
-    ("page turn", "page turn"),
-    ("menu step", "menu: one step"),
-    ("open menu", "open the menu (Start)"),
-    ("hint", "hint (arrow and status)"),
-    ("move, 1 tile", "move: one tile slides 3 cells"),
-    ("move, 12 tiles", "move: 12 tiles slide 1 cell"),
-    ("game move (mean)", "move of a seeded game"),
+    ("page turn", "page turn", "text"),
+    ("menu step", "menu: one step", "other"),
+    ("open menu", "open the menu (Start)", "other"),
+    ("hint", "hint (arrow and status)", "other"),
+    ("move, 1 tile", "move: one tile slides 3 cells", "move"),
+    ("move, 12 tiles", "move: 12 tiles slide 1 cell", "move"),
+    ("game move (mean)", "move of a seeded game", "move"),
 )
 
 
 def time_table(measured):
     """The Markdown table of estimated ms per key, per board (the largest press of each key)."""
     lines = [
-        "| board | chip, clock | SPI asked -> got | us per pixel (render + send) | "
-        + " | ".join(column for column, _ in TIMED)
+        "| board | chip, clock | SPI asked -> got | us per pixel: text, moves, rest + send | "
+        + " | ".join(column for column, _, _ in TIMED)
         + " | slide frame, 1 tile | slide frame, 12 tiles |",
         "|---|---|---|---|" + "---|" * (len(TIMED) + 2),
     ]
@@ -330,17 +342,18 @@ def time_table(measured):
         else:
             spi = "%g -> %.2f MHz" % (board.asked_hz / 1e6, board.spi_hz / 1e6)
         cells = []
-        for _, name in TIMED:
+        for _, name, kind in TIMED:
             samples = [pixels for pixels, _, _ in results[name]]
             pixels = statistics.mean(samples) if name == "move of a seeded game" else max(samples)
-            cells.append("%.0f" % board.ms(pixels))
+            cells.append("%.0f" % board.ms(pixels, kind))
         # A frame of the slide (its pixels over its refreshes), one tile and twelve.
         for name in ("move: one tile slides 3 cells", "move: 12 tiles slide 1 cell"):
             pixels, _, sent = results[name][0]
-            cells.append("%.0f" % board.ms(pixels / max(1, sent)))
+            cells.append("%.0f" % board.ms(pixels / max(1, sent), "move"))
+        rendering = ", ".join("%.1f" % board.render_us(kind) for kind in ("text", "move", "other"))
         lines.append(
-            "| %s | %s %d MHz | %s | %.1f + %.2f | %s |"
-            % (board.name, board.chip, board.mhz, spi, board.render_us, board.wire_us, " | ".join(cells))
+            "| %s | %s %d MHz | %s | %s + %.2f | %s |"
+            % (board.name, board.chip, board.mhz, spi, rendering, board.wire_us, " | ".join(cells))
         )
     return "\n".join(lines)
 
@@ -450,8 +463,14 @@ def main(argv=None):
     print()
     print("Estimated ms per key on each board (rendering + sending the pixels above; see --help): rendering")
     print(
-        "%.2f us a pixel on an RP2040 at %d MHz (the real firmware's %.2f with a 30 MHz SPI byte time), at each chip's clock:"
-        % (RP2040_US_PER_PIXEL, RP2040_MHZ, RP2040_US_PER_PIXEL + 16 / 30)
+        "on an RP2040 at %d MHz, us a pixel: %s (the real firmware's, less a 30 MHz SPI byte time), at each chip's clock:"
+        % (
+            RP2040_MHZ,
+            ", ".join(
+                "%s %.2f (of %.2f)" % (kind, RP2040_US_PER_PIXEL[kind], MEASURED_US_PER_PIXEL[kind])
+                for kind in ("text", "move", "other")
+            ),
+        )
     )
     print()
     print(time_table(measured))

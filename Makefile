@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench
+.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench display-cost
 
 venv: $(STAMP)
 
@@ -144,6 +144,9 @@ wear: $(STAMP)
 
 power-bench: $(STAMP)
 	$(BIN)/python -m tools.measure.power_bench $(BENCH_ARGS)
+
+display-cost: $(STAMP)
+	$(BIN)/python -m tools.measure.display_cost $(BENCH_ARGS)
 
 # The RAM budget needs the pystack VM (Node) as well.
 ram: $(STAMP) $(NODE_STAMP)

@@ -177,8 +177,7 @@ class App:
         self.faults = 0
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
-        self.overlay = Overlay(art.text_strip, layout)
-        self.view.group.append(self.overlay.group)
+        self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
         #: The menu and its pages (app.menus), loaded while they are open.

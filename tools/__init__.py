@@ -13,7 +13,8 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 play/: the fake world a board starts in on the desktop
     sim             the simulator: a board in a window, or headless (make play)
     world           the fake world: one power-on of a board, code.py's own start-up
-    glass           what the fake display's last refresh sent: its text and pixels
+    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+    dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
     blinka          Blinka's displayio, kept apart from the fake world, draws the glass
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
@@ -35,6 +36,7 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
+    display_cost    the pixels each key sends to the display, the time per board (make display-cost)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

@@ -79,6 +79,7 @@ SOURCES = {
     "app_bench": _tool("tools.measure.app_bench"),
     "wear": _tool("tools.measure.wear"),
     "power_bench": _tool("tools.measure.power_bench"),
+    "display_cost": _tool("tools.measure.display_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
@@ -229,6 +230,92 @@ def _ram_pystack(output):
     return (thousands(grab(r"^Deepest pystack use: (\d+) bytes", output, "ram_budget")[0]),)
 
 
+#: The rows of display_cost's tables the docs quote (the keys, the boards), as it names them.
+_DISPLAY_KEYS = (
+    "status line",
+    "hint (arrow and status)",
+    "a move after a hint (arrow and status go)",
+    "move: one tile slides 3 cells",
+    "move: 12 tiles slide 1 cell",
+    "move: 8 merges",
+    "move of a seeded game",
+    "move that wins: the banner",
+    "banner: other choice",
+    "banner closed (Continue)",
+    "open the menu (Start)",
+    "menu: one step",
+    "menu -> Help (a page)",
+    "Help -> a document",
+    "page turn",
+    "page -> Help (B)",
+    "Help -> menu (B)",
+    "menu closed (Start)",
+)
+_DISPLAY_BOARDS = (
+    "PyBadge",
+    "PyGamer",
+    "PewPew M4",
+    "Sprig",
+    "PicoSystem",
+    "CLUE",
+    "Wio Terminal",
+    "Thumby Color",
+    "Fruit Jam",
+)
+
+
+def _display_row(name):
+    # A row of tools/measure/display_cost.py's tables (a key, or a board), quoted whole after its name.
+    pattern = r"(?m)^\| %s \| (.+) \|$" % re.escape(name)
+
+    def expected(output):
+        return grab(pattern, output, "display_cost")
+
+    return Quote("docs/architecture.md", "display_cost: " + name, pattern, "display_cost", expected)
+
+
+def _display_ms(board, column):
+    # One cell of display_cost's time table: the ms of ``column`` on ``board``.
+    def read(output):
+        header = grab(r"(?m)^(\| board \|.+\|)$", output, "display_cost")[0]
+        columns = [cell.strip() for cell in header.strip("|").split("|")]
+        row = grab(r"(?m)^\| %s \| (.+) \|$" % re.escape(board), output, "display_cost")[0]
+        return row.split(" | ")[columns.index(column) - 1]
+
+    return read
+
+
+def _display_aims(output):
+    return tuple(
+        _display_ms(board, column)(output)
+        for board, column in (
+            ("Wio Terminal", "page turn"),
+            ("CLUE", "page turn"),
+            ("PicoSystem", "page turn"),
+            ("PyBadge", "page turn"),
+            ("PyBadge", "slide frame, 1 tile"),
+            ("PyBadge", "slide frame, 12 tiles"),
+        )
+    )
+
+
+def _display_moves(output):
+    # The mean move's ms per board, as docs/power.md lists them.
+    return tuple(
+        _display_ms(board, "game move (mean)")(output)
+        for board in ("PyBadge", "Sprig", "PicoSystem", "CLUE", "Wio Terminal", "Thumby Color")
+    )
+
+
+def _display_render(output):
+    return grab(
+        r"^on an RP2040 at 125 MHz, us a pixel: text ([\d.]+) \(of [\d.]+\), move ([\d.]+) \(of [\d.]+\), "
+        r"other ([\d.]+) \(of",
+        output,
+        "display_cost",
+    )
+
+
 #: Every registered quote.
 QUOTES = (
     [
@@ -327,6 +414,36 @@ QUOTES = (
             "app_bench",
             _app_start,
         ),
+        Quote(
+            "docs/architecture.md",
+            "display_cost: the rendering cost a pixel",
+            r"under it cost too: ([\d.]+) us a pixel for a document's text \(its cells are\s+opaque: displayio draws them "
+            r"alone\), ([\d.]+) for a move, ([\d.]+) for the rest",
+            "display_cost",
+            _display_render,
+        ),
+        Quote(
+            "docs/architecture.md",
+            "display_cost: the aims missed",
+            r"most of it: (\d+) ms on the Wio Terminal and (\d+) ms on\s+the CLUE \(its slower chip\), against (\d+) ms "
+            r"on the PicoSystem and (\d+) ms\s+on the PyBadge;[\s\S]*?\((\d+) ms a frame for one\), "
+            r"not twelve \((\d+) ms a\s+frame\)",
+            "display_cost",
+            _display_aims,
+        ),
+        Quote(
+            "docs/power.md",
+            "display_cost: a move's ms per board",
+            r"mean, all frames\), from the pixels that move sends on each layout, is\s+(\d+) ms on the PyBadge and the "
+            r"PyGamer, (\d+) ms on the Sprig, (\d+) ms on\s+the PicoSystem, (\d+) ms on the CLUE, (\d+) ms on the Wio "
+            r"Terminal and\s+(\d+) ms on the Thumby Color",
+            "display_cost",
+            _display_moves,
+        ),
+    ]
+    + [_display_row(name) for name in ("idle frame",) + _DISPLAY_KEYS]
+    + [_display_row(name) for name in _DISPLAY_BOARDS]
+    + [
         Quote(
             "README.md",
             "bundle: files and size on the drive",

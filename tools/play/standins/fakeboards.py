@@ -24,6 +24,8 @@ Fields:
 * ``screen``: ``board.DISPLAY``'s (width, height), or None;
   ``runtime_screen``: the size of ``supervisor.runtime.display`` on a
   board whose firmware makes it on request (the Fruit Jam's DVI output);
+* ``rotation``: the display's rotation as its board.c sets it (the panel
+  is drawn turned by that much; the size in ``screen`` is after it);
 * ``auto_refresh``: what the display starts with (the PewPew M4's
   firmware starts it off);
 * ``nvm``: bytes of ``microcontroller.nvm`` (0: none); ``flash``: how
@@ -96,6 +98,7 @@ BOARDS = {
         "pins": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK "
         "AUDIO_LRCLK VOLTAGE_MONITOR VBUS_SENSE",
         "screen": (160, 128),
+        "rotation": 270,
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
@@ -232,6 +235,7 @@ DEFAULTS = {
     "pins": "",
     "screen": None,
     "runtime_screen": None,
+    "rotation": 0,
     "auto_refresh": True,
     "nvm": 8192,
     "flash": None,

@@ -75,7 +75,7 @@ nvm = bytearray(b"\xff" * 8192)
 frame_ms = FRAME_MS
 #: The fake display (board.DISPLAY or supervisor.runtime.display), once made.
 display = None
-#: Desktop only: ``glass_maker(width, height)`` makes the display's glass
+#: Desktop only: ``glass_maker(width, height, rotation)`` makes the display's glass
 #: (tools.play.glass.Glass), which each refresh is handed to; None in the VMs.
 glass_maker = None
 #: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which

@@ -226,7 +226,7 @@ def _ram_live(output):
 
 
 def _ram_pystack(output):
-    return (thousands(grab(r"^Deepest pystack use: (\d+) bytes", output, "ram_budget")[0]),)
+    return (thousands(grab(r"^Deepest pystack use on the board: (\d+) bytes", output, "ram_budget")[0]),)
 
 
 #: Every registered quote.

@@ -159,12 +159,14 @@ class Assist:
         the deepest Python call chain of the game (on the board: code.py,
         main, App.run, App.step, this, the solver's Search.best_move and
         its search loop), and a method more between them took 64 bytes
-        more of the board's pystack (docs/ram-budget.md).
+        more of the board's pystack (docs/ram-budget.md). Its locals are
+        few for the same reason (4 bytes of pystack each; and a frame of
+        more than 11 slots is a heap allocation in a VM without a pystack,
+        such as the fuel VM the benchmarks use).
 
         :return: a request of app.modes (a move, or CONTINUE on the win
             banner), or None.
         """
-        view = self.view
         if self._prepare is not None:
             # Loaded again (after the menu): each step leaves garbage that
             # a frame's end lets go, so the steps take a frame each and
@@ -187,20 +189,19 @@ class Assist:
         elif self.game.waiting:
             return CONTINUE  # the win banner has been up long enough
         # The solver's direction (-1: none); the About page gets its time.
-        ticks_ms = self.ticks_ms
-        started = ticks_ms()
+        started = self.ticks_ms()
         if self.solver is not None:
             direction = self.solver(self.game.cells)
         else:
             # The shared Search, made by the first decision (after the tables).
-            direction = self._search(self._effort.max_depth).best_move(self.game.cells, self._effort, ticks_ms)
-        self.timings.think_ms = ticks_diff(ticks_ms(), started)
+            direction = self._search(self._effort.max_depth).best_move(self.game.cells, self._effort, self.ticks_ms)
+        self.timings.think_ms = ticks_diff(self.ticks_ms(), started)
         if hint:
-            view.show_hint(direction)
+            self.view.show_hint(direction)
             if direction < 0:
-                view.show_status("no", "move")
+                self.view.show_status("no", "move")
             else:
-                view.show_status("hint", rules.NAMES[direction].upper())
+                self.view.show_status("hint", rules.NAMES[direction].upper())
             return None
         if direction < 0:
             self.stop()

@@ -455,3 +455,39 @@ def test_the_needs_read_what_a_too_small_pystack_shows(root):
     deepest = max(needs, key=lambda need: need.need)
     assert deepest.label == "hint" and deepest.deepest.startswith("engine.solver."), deepest
     assert ram_budget.deepest_pystack("pybadge", root, near=deepest.need, stages=until_hint) == deepest.need
+
+
+def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
+    # On a board the About page says what the firmware lets the heap be
+    # (gc.mem_free() counts what it can still grow by) and the figure the
+    # RAM budget plans with for its chip: the two a maintainer compares.
+    from app import pages
+
+    class BoardGC:
+        @staticmethod
+        def mem_free():
+            return 60000
+
+        @staticmethod
+        def mem_alloc():
+            return 86032
+
+    monkeypatch.setattr(pages, "gc", BoardGC)
+    assert pages.heap_line("Adafruit Pybadge with samd51j19") == "Heap 142.6K, plan 142.4K"
+    assert pages.heap_line("Hack Club Sprig with rp2040") == "Heap 142.6K, plan 150.5K"
+    assert pages.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K"  # no figure derived for it
+    first = pages.about_lines(width=26)[0]
+    assert first[first.index("Free RAM: 60000 bytes") + 1].startswith("Heap 142.6K")
+    # The plan is the budget's (os.uname().machine: "<board> with <chip>",
+    # the chip as each board's mpconfigboard.h names it).
+    planned = dict(pages.PLANNED_HEAP)
+    for board_id, chip in (
+        ("pybadge", "samd51j19"),
+        ("pygamer", "samd51j19"),
+        ("hack_club_sprig", "rp2040"),
+        ("pimoroni_picosystem", "rp2040"),
+    ):
+        assert ram_budget.free_at_boot(board_id) == planned[chip], board_id
+    # On the desktop (no mem_free) the line is left out.
+    monkeypatch.setattr(pages, "gc", object())
+    assert pages.heap_line("Adafruit Pybadge with samd51j19") == ""

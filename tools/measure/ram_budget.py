@@ -20,9 +20,12 @@ truly (docs/ram-budget.md says why):
   the stage's worst moment without counting on a collection. What the
   stand-in modules themselves hold is a baseline subtracted from every
   figure, and so are the bytes by which a stand-in object on screen
-  exceeds its C size (``_overshoot``). Then the smallest pystack with which
-  the whole run gives the same result: the deepest pystack use (an upper
-  bound: a stand-in's own frame sits where the board runs C).
+  exceeds its C size (``_overshoot``). The game runs as deep on the
+  pystack as under the board's own main loop (:func:`chain_pads`); each
+  stage's pystack need is the end of its deepest frame of the game's code
+  (:func:`stage_needs`: a probe at the start of every function), and the
+  smallest pystack with which the whole run gives the same result is the
+  check (an upper bound: the stand-ins' frames sit where the board runs C).
 * **unix VM** (tools/vm/unix_vm.py: MicroPython's native unix port, collects
   anywhere, 64-bit objects): the smallest fixed heap the whole run
   completes in with the same result. Its bytes are not the board's; it
@@ -35,6 +38,7 @@ Usage::
     .venv/bin/python -m tools.measure.ram_budget               # measure and print (~1 min)
     .venv/bin/python -m tools.measure.ram_budget --update-doc  # also rewrite docs/ram-budget.md's block
     .venv/bin/python -m tools.measure.ram_budget --board pygamer
+    .venv/bin/python -m tools.measure.ram_budget --chains     # each stage's pystack need (~20 s)
 """
 
 import argparse
@@ -59,15 +63,8 @@ PYSTACK_AIM = 900
 #: Where the searches for the smallest pystack and unix-VM heap start: the
 #: figures measured last (docs/ram-budget.md). Only how many runs a search
 #: takes depends on them, not what it finds (:func:`smallest`).
-PYSTACK_SEEN = 888
-UNIX_HEAP_SEEN = 369 * 1024
-#: Free heap assumed at boot on a PyBadge (pessimistic; docs/device-facts.md).
-FREE_AT_BOOT = 130 * 1024
-#: What the worst moment must leave of that whatever the target says: room
-#: for the heap's fragmentation and for what the firmware allocates itself.
-RESERVE = 24 * 1024
-#: The limit the worst moment is held to (tests/test_ram_budget.py).
-HEAP_LIMIT = FREE_AT_BOOT - RESERVE
+PYSTACK_SEEN = 880
+UNIX_HEAP_SEEN = 352 * 1024
 
 
 def _fakeboards():
@@ -78,10 +75,20 @@ def _fakeboards():
     return module
 
 
+#: The Python heap a PyBadge's CircuitPython 10.x lets grow to (bytes),
+#: derived from its sources (docs/device-facts.md, "Heap and stacks").
+FREE_AT_BOOT = _fakeboards().fact("pybadge", "free_heap")
+#: What the worst moment must leave of that whatever the target says: room
+#: for the heap's fragmentation and for what the firmware allocates itself.
+RESERVE = 24 * 1024
+#: The limit the worst moment is held to (tests/test_ram_budget.py).
+HEAP_LIMIT = FREE_AT_BOOT - RESERVE
+
+
 def free_at_boot(board_id):
-    """Free heap at boot assumed on ``board_id`` (bytes): the lowest published
-    figure for its chip on CircuitPython (tools/play/standins/fakeboards.py has
-    each, docs/boards.md their sources); FREE_AT_BOOT where none is known."""
+    """The heap planned with on ``board_id`` (bytes): tools/play/standins/fakeboards.py
+    has each board's (docs/boards.md their sources); the PyBadge's,
+    FREE_AT_BOOT, where none is known."""
     return _fakeboards().fact(board_id, "free_heap") or FREE_AT_BOOT
 
 
@@ -1269,7 +1276,7 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     )
     free = free_at_boot(board_id)
     out(
-        "  leaving >= %.1f KiB of the %.0f KiB assumed free at boot; %.1f KiB as the VM ran it (%s)."
+        "  leaving >= %.1f KiB of the %.1f KiB heap planned with; %.1f KiB as the VM ran it (%s)."
         % ((free - worst.board_bound) / 1024, free / 1024, raw.bound / 1024, raw.label)
     )
     out("Most live after a stage: %.1f KiB on the board (%s)." % (most_live.board_after / 1024, most_live.label))
@@ -1278,7 +1285,7 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
         out("Stages over the target: %s." % ", ".join(over))
     limit = heap_limit(board_id)
     out(
-        "Limit (the free heap less %d KiB for fragmentation): %.0f KiB, %s."
+        "Limit (that heap less %d KiB for fragmentation): %.1f KiB, %s."
         % (RESERVE // 1024, limit / 1024, "held" if worst.board_bound <= limit else "EXCEEDED")
     )
     play = [s for s in stages if s.label == "move"]
@@ -1335,7 +1342,7 @@ def board_row(board_id, root):
     needs = stage_needs(board_id, root)
     worst = max(stages, key=lambda stage: stage.board_bound)
     live = max(stage.board_after for stage in stages)
-    line = "  %-26s %8.1f %-22s %8.1f %8.0f %8.0f %8d %8s" % (
+    line = "  %-26s %8.1f %-22s %8.1f %8.1f %8.1f %8d %8s" % (
         board_id,
         worst.board_bound / 1024,
         "(%s)" % worst.label[:20],
@@ -1369,7 +1376,7 @@ def board_table(lines=None):
     ]
     tail = [
         "",
-        "free: the heap assumed free at boot (tools/play/standins/fakeboards.py, docs/boards.md);",
+        "free: the heap planned with (KiB; tools/play/standins/fakeboards.py, docs/boards.md);",
         "limit: free less the %d KiB reserve for fragmentation; pystack: the deepest use on the board" % (RESERVE // 1024),
         "(bytes; stage_needs); at %d: the whole run with that pystack gives the same result." % PYSTACK_TARGET,
     ]

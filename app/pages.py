@@ -136,6 +136,29 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
     return lines + footer
 
 
+#: The Python heap the RAM budget plans with (bytes), by the chip
+#: ``os.uname().machine`` ends with: the PyBadge family's (SAMD51J19)
+#: derived from CircuitPython's sources, the RP2040's measured on real
+#: firmware (docs/ram-budget.md). The About page sets the board's own beside it.
+PLANNED_HEAP = (("samd51j19", 145856), ("rp2040", 154160))
+
+
+def heap_line(machine):
+    """The About page's heap, e.g. "Heap 142.9K, plan 142.4K": what the
+    firmware lets the game's heap be (``gc.mem_free()``, which counts what
+    the heap can still grow by, plus ``gc.mem_alloc()``), beside the figure
+    planned with for the chip that ``machine`` (``os.uname().machine``)
+    names; "" on a Python without them (the desktop)."""
+    try:
+        total = gc.mem_free() + gc.mem_alloc()
+    except AttributeError:  # CPython
+        return ""
+    for chip, planned in PLANNED_HEAP:
+        if machine.lower().endswith(chip):
+            return "Heap %.1fK, plan %.1fK" % (total / 1024, planned / 1024)
+    return "Heap %.1fK" % (total / 1024)
+
+
 def _minutes(value):
     return "%d min" % value if value else "never"
 
@@ -187,6 +210,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             firmware,
             machine,
             free,
+            heap_line(machine),
             # (19 columns at the narrowest: a line each)
             "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
             "no animations" if less > 1 else "",

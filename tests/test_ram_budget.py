@@ -476,7 +476,7 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
     assert pages.heap_line("Adafruit Pybadge with samd51j19") == "Heap 142.6K, plan 142.4K"
     assert pages.heap_line("Hack Club Sprig with rp2040") == "Heap 142.6K, plan 150.5K"
     assert pages.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K"  # no figure derived for it
-    first = pages.about_lines(width=26)[0]
+    first = [line for row in pages.about_lines(width=26)[0] for line in row]  # each row: its wrapped lines
     assert first[first.index("Free RAM: 60000 bytes") + 1].startswith("Heap 142.6K")
     # The plan is the budget's (os.uname().machine: "<board> with <chip>",
     # the chip as each board's mpconfigboard.h names it).

@@ -13,14 +13,14 @@ import pytest
 from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SLOT_SIZE, VERSION
+from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
 
 def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(8))
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **layout):
@@ -682,7 +682,7 @@ def test_micropython_loads_crafted_logs_like_cpython():
         lines.append(
             "%s %s %s %s %s %s %s" % (name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves)
         )
-    assert lines[1].startswith("torn 2 4 1 damaged") and lines[3].startswith("zeros None None 0 None")
-    assert lines[5].startswith("marked 2 5 0 None") and lines[6].startswith("erasing None None 1 damaged")
-    assert lines[7].startswith("pair 2 0 0 None") and lines[8].startswith("spread 2 5 0 None")
+    assert lines[1].startswith("torn %d 4 1 damaged" % VERSION) and lines[3].startswith("zeros None None 0 None")
+    assert lines[5].startswith("marked %d 5 0 None" % VERSION) and lines[6].startswith("erasing None None 1 damaged")
+    assert lines[7].startswith("pair %d 0 0 None" % VERSION) and lines[8].startswith("spread %d 5 0 None" % VERSION)
     assert run(CRAFTED_GUEST % {"images": images}, fuel=4 * 10**9).stdout == "\n".join(lines) + "\n"

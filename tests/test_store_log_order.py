@@ -17,7 +17,6 @@ rewrite can leave.
   or a fresh game (docs/saving.md says which when), never an older game.
 """
 
-import json
 import random
 from pathlib import Path
 
@@ -25,9 +24,9 @@ import pytest
 from fakenvm import PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SLOT_SIZE, seal
+from engine.record import SETTINGS_SIZE, SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
-from tests.test_store import RECORD_LENGTH, play, save_points, snapshot
+from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -35,7 +34,7 @@ TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's 55 bytes
 
 
 def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(8))
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **region):
@@ -198,29 +197,9 @@ def test_newest_is_the_last_good_record_in_slot_order_whatever_its_sequence():
 # ---------------------------------------------------------------- what older versions left
 
 
-def fixtures():
-    return json.loads((FIXTURES / "store_fixtures.json").read_text())
-
-
 def swapped(image):
     """The "block" layout's two slots the other way round: slot 0 the newer."""
     return image[SLOT_SIZE : 2 * SLOT_SIZE] + image[:SLOT_SIZE] + image[2 * SLOT_SIZE :]
-
-
-def check_fixture(game, store, expected):
-    assert store.version == expected["version"]
-    assert list(game.cells) == expected["cells"]
-    assert (game.score, game.best, game.moves, game.rng.state) == (
-        expected["score"],
-        expected["best"],
-        expected["moves"],
-        expected["rng_state"],
-    )
-    assert (game.won, game.keep_playing, game.over) == (expected["won"], expected["keep_playing"], expected["over"])
-    stats = game.stats
-    assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
-    assert store.saves == expected["saves"] and list(store.settings) == expected["settings"]
-    assert store.refused == expected.get("refused", 0)
 
 
 @pytest.mark.parametrize("name", sorted(fixtures()))

@@ -188,7 +188,9 @@ class History:
         """After loading ``base``, ``base_x``, ``base_y``, ``path``,
         ``steps``, ``undoable`` and ``depth``: find the score at the base
         from the game's ``score``, and keep the oldest undoable position as
-        the later one (the next move makes it the base).
+        the later one (the next move makes it the base, so ``steps`` stays
+        within ``MAX_HISTORY_STEPS``; the history itself is left as loaded,
+        and saves the same bytes again).
 
         :return: False if the moves do not replay (a record that passed
             ``engine.record.verdict`` always does); the history is then
@@ -197,18 +199,37 @@ class History:
         rng = Rng(0)
         rng.set_words(self.base_x, self.base_y)
         early = self.steps - self.undoable
-        later = self._later
-        _copy(self.base, later)
-        points = replay(later, rng, self.path, early)
-        self._later_x = rng.x
-        self._later_y = rng.y
-        cells = later[:]  # a load allocates anyway
-        rest = replay(cells, rng, self.path >> (2 * early), self.undoable)
-        if points < 0 or rest < 0 or points + rest > score:
+        cells = self._later
+        _copy(self.base, cells)
+        path = self.path
+        points = 0
+        # The moves are played here, not through rules.replay: a load runs
+        # this at the bottom of its call chain (each level takes pystack).
+        for index in range(self.steps):
+            if index == early:
+                # The oldest undoable position stays in _later; the rest
+                # is played on a copy (a load allocates anyway).
+                self._later_x = rng.x
+                self._later_y = rng.y
+                self._later_score = points
+                cells = cells[:]
+            gained = slide(cells, path & 3)
+            if gained < 0:
+                self.clear()
+                return False
+            points += gained
+            spawn(cells, rng)
+            path >>= 2
+        if early == self.steps:
+            # None undoable: the later position is the game's own.
+            self._later_x = rng.x
+            self._later_y = rng.y
+            self._later_score = points
+        if points > score:
             self.clear()
             return False
-        self.base_score = score - points - rest
-        self._later_score = self.base_score + points
+        self.base_score = score - points
+        self._later_score += self.base_score
         self._later_at = early  # 0 when that is the base: none
         return True
 

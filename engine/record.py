@@ -17,8 +17,9 @@ a game this program could have written (``check``: cells 0..17, flags that
 agree with the board, score and counters in range and consistent;
 ``check_undo``: the undo fields; ``replays``: the history's moves played
 again from its base give exactly the game's board and generator).
-``verdict`` tells the three cases apart: a record to trust, ``FOREIGN``
-bytes that are not ours to read, or why one that claims to be ours fails.
+``verdict`` (all but the replay) and ``replays`` tell the three cases
+apart: a record to trust, ``FOREIGN`` bytes that are not ours to read, or
+why one that claims to be ours fails.
 
 Record layout, format version 3 (little-endian, 120 bytes)::
 
@@ -182,9 +183,15 @@ def _small(buffer, offset):
 
 
 def verdict(record):
-    """None if ``record`` (a slot's bytes) is a record to trust; ``FOREIGN``
-    if it is not ours (no magic, unknown version); else why it is refused
-    (a short text: "damaged", or ``check``'s reason)."""
+    """None if ``record`` (a slot's bytes) passes every check but the
+    replay of its history (``replays``, which a record to trust must pass
+    too); ``FOREIGN`` if it is not ours (no magic, unknown version); else why
+    it is refused (a short text: "damaged", or ``check``'s or
+    ``check_undo``'s reason).
+
+    The store calls ``replays`` itself, beside this one rather than under
+    it: a load's call chain is then no deeper for it (pystack).
+    """
     if record[0:4] != MAGIC:
         return FOREIGN
     version = record[VERSION_AT]
@@ -199,10 +206,9 @@ def verdict(record):
     high, low = crc32(record, length - 4)
     if get(record, length - 4, 2) != low or get(record, length - 2, 2) != high:
         return "damaged"
-    reason = check(record)
-    if reason is None and version > 2:
-        reason = check_undo(record) or replays(record)
-    return reason
+    if version < 3:
+        return check(record)
+    return check(record) or check_undo(record)
 
 
 def check(record):  # noqa: C901  one flat pass over the fields, in the record's order
@@ -315,32 +321,35 @@ def check_undo(record):
 
 
 def replays(record):
-    """Why the history of a version-3 record that passed ``check_undo``
-    does not lead to its game, or None: its base, played again through its
-    directions (each a valid move, the spawns drawn from the base's
-    generator state), must give exactly the record's cells and generator
-    state, score no more than its score, and, while the win banner waits,
-    make the first 2048 with its last move."""
-    steps = record[_STEPS_AT]
+    """Why the history of a record that passed ``verdict`` does not lead to
+    its game, or None (version 1 and 2 records have none):
+    its base, played again through its directions (each a valid move, the
+    spawns drawn from the base's generator state), must give exactly the
+    record's cells and generator state, score no more than its score, and,
+    while the win banner waits, make the first 2048 with its last move."""
+    steps = record[_STEPS_AT] if record[VERSION_AT] > 2 else 0
     if not steps:
         return None
-    cells = [0] * 16
-    for index in range(16):
-        cells[index] = record[_BASE_AT + index]
+    # Few locals, and the moves played here, not through rules.replay: a
+    # load runs this at the bottom of its call chain, and each slot and
+    # call level takes pystack.
+    cells = list(record[_BASE_AT : _BASE_AT + 16])
     rng = Rng(0)
     rng.set_words(get(record, _BASE_RNG_AT + 2, 2), get(record, _BASE_RNG_AT, 2))
     path = get(record, _PATH_AT, 3)
-    points = rules.replay(cells, rng, path, steps - 1)
-    if points < 0:
-        return "history"
-    if record[_FLAGS_AT] & (_WON | _KEEP_PLAYING) == _WON and rules.max_exponent(cells) >= rules.WIN_EXPONENT:
-        return "history"  # moves were made after the win, before Continue
-    gained = rules.replay(cells, rng, path >> (2 * steps - 2), 1)
-    if gained < 0 or points + gained > get(record, _SCORE_AT, 4):
-        return "history"
-    for index in range(16):
-        if cells[index] != record[_CELLS_AT + index]:
+    points = 0
+    while steps:
+        gained = rules.slide(cells, path & 3)
+        if gained < 0:
             return "history"
+        points += gained
+        rules.spawn(cells, rng)
+        path >>= 2
+        steps -= 1
+        if steps == 1 and record[_FLAGS_AT] & (_WON | _KEEP_PLAYING) == _WON and max(cells) >= rules.WIN_EXPONENT:
+            return "history"  # moves were made after the win, before Continue
+    if points > get(record, _SCORE_AT, 4) or bytes(cells) != bytes(record[_CELLS_AT : _CELLS_AT + 16]):
+        return "history"
     if rng.x != get(record, _RNG_AT + 2, 2) or rng.y != get(record, _RNG_AT, 2):
         return "history"
     return None

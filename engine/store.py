@@ -234,7 +234,9 @@ class Store:
                     data = self._slot_bytes(slot)
                     if len(data) != record.SLOT_SIZE:
                         continue
-                    reason = record.verdict(data)
+                    # The history's replay beside the other checks, not
+                    # under them: a call level less at the chain's bottom.
+                    reason = record.verdict(data) or record.replays(data)
                     if reason is not None:
                         if refusals is not None and reason != record.FOREIGN:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))

@@ -41,7 +41,7 @@ never hold it.
   to 1. A marked record that passes is the newest, as any.
 """
 
-from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, verdict
+from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, replays, verdict
 
 # What an erased slot reads, and the bytes after a record (the mark's place).
 _ERASED = b"\xff" * SLOT_SIZE
@@ -126,7 +126,8 @@ class Log:
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
                 if whole:
-                    reason = verdict(record)
+                    # (The history's replay beside the checks: engine.store._scan.)
+                    reason = verdict(record) or replays(record)
                     if reason is None:
                         newest = slot
                         break
@@ -147,7 +148,7 @@ class Log:
             try:
                 first = self._slot(0)
                 if len(first) == SLOT_SIZE:
-                    if verdict(first) is None:
+                    if (verdict(first) or replays(first)) is None:
                         if get(first, SEQUENCE_AT, 2) == (get(record, SEQUENCE_AT, 2) + 1) & 0xFFFF:
                             newest = 0
                             record = first

@@ -392,7 +392,7 @@ def _read(record, game, settings):
         game.undos = stats.undos = 0
         stats.wins_without_undo = stats.wins
         stats.best_exponent_without_undo = stats.best_exponent
-        history.set_depth(0)
+        history.set_depth(0, game)
         return
     for index in range(8):
         settings[index] = record[_SETTINGS_AT + index]
@@ -401,7 +401,7 @@ def _read(record, game, settings):
     stats.undos = get(record, _TOTAL_UNDOS_AT, 4)
     stats.wins_without_undo = get(record, _CLEAN_WINS_AT, 4)
     stats.best_exponent_without_undo = record[_CLEAN_BEST_AT]
-    history.set_depth(record[_DEPTH_AT])
+    history.depth = record[_DEPTH_AT]
     history.undoable = record[_UNDOABLE_AT]
     history.steps = record[_STEPS_AT]
     history.path = get(record, _PATH_AT, 3)
@@ -410,7 +410,7 @@ def _read(record, game, settings):
         cells[index] = record[_BASE_AT + index]
     history.base_y = get(record, _BASE_RNG_AT, 2)
     history.base_x = get(record, _BASE_RNG_AT + 2, 2)
-    history.resume(game.score)
+    history.resume(game)
 
 
 #: Reader for each format version this code can load, called as

@@ -248,7 +248,7 @@ def history_bytes():
 def undo_table(calls):
     """The undo section as Markdown lines."""
     off = micropython_costs(calls)
-    rows = [("Off", off)] + [("%d move%s" % (depth, "s" if depth > 1 else ""), micropython_costs(calls, depth)) for depth in (1, 5)]
+    rows = [("Off", off), ("1 move", micropython_costs(calls, 1)), ("5 moves", micropython_costs(calls, 5))]
     copied = micropython_costs(calls, 0, 1)
     advanced = micropython_costs(calls, 0, 2)
     lines = [

@@ -411,12 +411,7 @@ class Game:
         self.rng.set_words(history.base_x, history.base_y)
         points = replay(self.cells, self.rng, history.path, history.steps - 1)
         history.back()
-        if points < 0:
-            # The board was changed by hand since the history began (tests,
-            # tools): the history no longer leads here. What the replay
-            # reached is a position of this game; keep it, drop the rest.
-            history.restart(self)
-        else:
+        if points >= 0:
             self.score = history.base_score + points
         self._moves_before += 1  # the game's count goes back, the lifetime one stays
         if self.undos < COUNTER_MAX:
@@ -429,6 +424,12 @@ class Game:
         self.max_exponent = max_exponent(self.cells)
         self.won = self.max_exponent >= WIN_EXPONENT
         self.over = False  # a move was made from here
+        if points < 0:
+            # The history was changed by hand (tests, tools): it no longer
+            # leads anywhere. The position the replay reached is kept, with
+            # what follows from it, and the history starts again there.
+            self.over = not can_move(self.cells)
+            history.restart(self)
         return True
 
     def settle(self):

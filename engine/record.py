@@ -341,17 +341,17 @@ def replays(record):
     while steps:
         gained = rules.slide(cells, path & 3)
         if gained < 0:
-            return "history"
+            return "replay"
         points += gained
         rules.spawn(cells, rng)
         path >>= 2
         steps -= 1
         if steps == 1 and record[_FLAGS_AT] & (_WON | _KEEP_PLAYING) == _WON and max(cells) >= rules.WIN_EXPONENT:
-            return "history"  # moves were made after the win, before Continue
+            return "replay"  # moves were made after the win, before Continue
     if points > get(record, _SCORE_AT, 4) or bytes(cells) != bytes(record[_CELLS_AT : _CELLS_AT + 16]):
-        return "history"
+        return "replay"
     if rng.x != get(record, _RNG_AT + 2, 2) or rng.y != get(record, _RNG_AT, 2):
-        return "history"
+        return "replay"
     return None
 
 

@@ -12,9 +12,9 @@ import random
 import pytest
 
 from engine import record as record_module
-from engine import rules
 from engine.game import COUNTER_MAX, MAX_HISTORY_STEPS, MAX_UNDO_DEPTH, Game
 from engine.record import SLOT_SIZE, crc32
+from engine.rng import Rng
 from engine.rules import DOWN, LEFT, RIGHT, UP
 from engine.store import MIN_LENGTH, SAVED, Store
 from tests.test_store import snapshot, undone
@@ -619,7 +619,7 @@ for step in range(%(steps)d):
 
 
 def host_lines(seed, steps):
-    chooser = rules_rng(seed)
+    chooser = Rng(seed)
     game = Game(seed=seed)
     lines = []
     for step in range(steps):
@@ -656,12 +656,6 @@ def host_lines(seed, steps):
         )
         lines.append(" ".join(str(field) for field in fields))
     return lines
-
-
-def rules_rng(seed):
-    from engine.rng import Rng
-
-    return Rng(seed)
 
 
 def test_micropython_undoes_exactly_like_cpython():

@@ -10,9 +10,11 @@ the first 2048 and the end of the game, and counts lifetime statistics. It
 owns its random generator, so a saved game resumes with the same spawns.
 
 ``Game.undo`` takes moves back (up to ``undo_depth``, 0 by default: the
-original's rules) from a :class:`History`: a base position and the
-directions played since, replayed with the generator's state of then, so an
-undone move made again brings the same tile (docs/rules.md, "Undo").
+original's rules) from an :class:`engine.history.History`: a base position
+and the directions played since, replayed with the generator's state of
+then, so an undone move made again brings the same tile (docs/rules.md,
+"Undo"). That module is imported only once undo is turned on: with undo
+Off a game holds none of it.
 
 ``Game.move`` and ``Game.undo`` allocate nothing on MicroPython: the board
 is mutated in place and every counter is a small int. No number wraps: the
@@ -24,7 +26,7 @@ firmware has no big ints work too).
 from micropython import const
 
 from engine.rng import Rng
-from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, replay, slide, spawn
+from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, slide, spawn
 
 #: The largest score a 4x4 game can reach: 3,932,164 = sum of (k - 1) * 2**k
 #: for k = 2..17. The score is the sum, over the tiles on the board, of the
@@ -38,7 +40,7 @@ COUNTER_MAX = const(999999999)
 #: The most moves an undo can take back in a row (Settings offers 1 and 5).
 MAX_UNDO_DEPTH = const(5)
 #: The most directions a history holds after a move: its base may lag up to
-#: ``MAX_UNDO_DEPTH`` moves behind the oldest undoable one (see History).
+#: ``MAX_UNDO_DEPTH`` moves behind the oldest undoable one (engine.history).
 MAX_HISTORY_STEPS = const(10)
 
 
@@ -65,190 +67,6 @@ class Stats:
         self.best_exponent_without_undo = 0
 
 
-def _copy(source, target):
-    # One position's 16 cells into another's list. Spelled out: a slice
-    # assignment allocates its slice object on MicroPython, and a loop costs
-    # 23,700 fuel where these 16 lines cost ~14,000 (a move with undo at 1
-    # copies once, at 5 about once every 5 moves).
-    target[0] = source[0]
-    target[1] = source[1]
-    target[2] = source[2]
-    target[3] = source[3]
-    target[4] = source[4]
-    target[5] = source[5]
-    target[6] = source[6]
-    target[7] = source[7]
-    target[8] = source[8]
-    target[9] = source[9]
-    target[10] = source[10]
-    target[11] = source[11]
-    target[12] = source[12]
-    target[13] = source[13]
-    target[14] = source[14]
-    target[15] = source[15]
-
-
-class History:
-    """The moves of a game that an undo can take back.
-
-    A base position (its cells, the generator's two words and the score
-    then) and the directions played since (``path``, 2 bits each, the first
-    in bits 0-1): the game's position is the base replayed through them. An
-    undo replays one move fewer. Only the last ``undoable`` of the
-    ``steps`` moves may be taken back (at most ``depth``); the base may lag
-    behind the oldest of them, so that a move costs no replay: a second
-    position, taken once every ``depth`` moves or so, becomes the base when
-    it is old enough (its buffers are swapped in, not copied). ``steps`` is
-    so at most ``MAX_HISTORY_STEPS`` after any move.
-
-    ``engine.record`` saves ``depth``, ``undoable``, ``steps``, ``path``,
-    ``base``, ``base_x`` and ``base_y``, and rebuilds the rest on loading
-    (:meth:`resume`).
-    """
-
-    def __init__(self):
-        #: Moves an undo may take back in a row, 0 (Off) .. MAX_UNDO_DEPTH.
-        self.depth = 0
-        #: The position ``steps`` moves ago: 16 exponents, row-major.
-        self.base = [0] * 16
-        #: The generator's words (``Rng.x``, ``Rng.y``) and the score then.
-        self.base_x = 0
-        self.base_y = 0
-        self.base_score = 0
-        #: Directions since the base, 2 bits each, the first in bits 0-1.
-        self.path = 0
-        #: Moves since the base (0: no history).
-        self.steps = 0
-        #: How many of the last moves an undo may take back (<= steps).
-        self.undoable = 0
-        # The later position: its cells, words, score, and how many moves
-        # after the base it was (0: none kept).
-        self._later = [0] * 16
-        self._later_x = 0
-        self._later_y = 0
-        self._later_score = 0
-        self._later_at = 0
-
-    def restart(self, game):
-        """Forget every move: ``game``'s position (its cells, generator and
-        score) is the base from now on (while undo is on: the base of an
-        empty history is never read while it is off)."""
-        self.path = 0
-        self.steps = 0
-        self.undoable = 0
-        self._later_at = 0
-        if self.depth:
-            _copy(game.cells, self.base)
-            self.base_x = game.rng.x
-            self.base_y = game.rng.y
-            self.base_score = game.score
-
-    def set_depth(self, depth, game):
-        """Keep at most ``depth`` moves of ``game`` undoable: 0 forgets them
-        all, a smaller depth leaves only the last ``depth`` undoable, a
-        larger one keeps those there are.
-
-        :raises ValueError: a depth outside 0 .. MAX_UNDO_DEPTH.
-        """
-        if not isinstance(depth, int) or not 0 <= depth <= MAX_UNDO_DEPTH:
-            raise ValueError("undo depth %r is not 0..%d" % (depth, MAX_UNDO_DEPTH))
-        self.depth = depth
-        if not depth or not self.steps:
-            self.restart(game)
-        elif self.undoable > depth:
-            self.undoable = depth
-
-    def note(self, direction, game):
-        """Add the move ``game`` just made towards ``direction``.
-
-        No replay: the later position is taken (16 cells copied) when there
-        is none, about once every ``depth`` moves.
-        """
-        # Few locals: with the stack, a frame of more than 11 slots would be
-        # heap-allocated on a MicroPython without a pystack.
-        steps = self.steps + 1
-        self.path |= direction << (2 * steps - 2)
-        undoable = self.undoable
-        if undoable < self.depth:
-            undoable += 1
-            self.undoable = undoable
-        later_at = self._later_at
-        if later_at and steps - later_at >= undoable:
-            # The later position is the oldest one an undo can reach now:
-            # it becomes the base, and the old base's buffer the next one.
-            self.base, self._later = self._later, self.base
-            self.base_x = self._later_x
-            self.base_y = self._later_y
-            self.base_score = self._later_score
-            self.path >>= 2 * later_at
-            steps -= later_at
-            later_at = 0
-        self.steps = steps
-        if not later_at:
-            _copy(game.cells, self._later)
-            self._later_x = game.rng.x
-            self._later_y = game.rng.y
-            self._later_score = game.score
-            self._later_at = steps
-
-    def back(self):
-        """Forget the last move: an undo took it back."""
-        steps = self.steps - 1
-        self.steps = steps
-        self.undoable -= 1
-        self.path &= (1 << (2 * steps)) - 1
-        if self._later_at > steps:
-            self._later_at = 0
-
-    def resume(self, game):
-        """After a load set ``depth``, ``base``, ``base_x``, ``base_y``,
-        ``path``, ``steps`` and ``undoable`` (``game`` as saved with them):
-        find the score at the base from the game's, and keep the oldest
-        undoable position as the later one (the next move makes it the
-        base, so ``steps`` stays within ``MAX_HISTORY_STEPS``). The history
-        is otherwise left as loaded: it saves the same bytes again.
-
-        :return: False if the moves do not lead to ``game`` (a record that
-            passed ``engine.record.replays`` always does); the history then
-            starts again from ``game``'s position.
-        """
-        if not self.steps:
-            self.restart(game)  # a record keeps no base without moves
-            return True
-        rng = Rng(0)
-        rng.set_words(self.base_x, self.base_y)
-        early = self.steps - self.undoable
-        cells = self._later
-        _copy(self.base, cells)
-        path = self.path
-        points = 0
-        # The moves are played here, not through rules.replay: a load runs
-        # this at the bottom of its call chain (each level takes pystack).
-        for index in range(self.steps + 1):
-            if index == early:
-                # The oldest undoable position stays in _later; the rest
-                # is played on a copy (a load allocates anyway).
-                self._later_x = rng.x
-                self._later_y = rng.y
-                self._later_score = points
-                cells = cells[:]
-            if index == self.steps:
-                break
-            gained = slide(cells, path & 3)
-            if gained < 0:
-                break
-            points += gained
-            spawn(cells, rng)
-            path >>= 2
-        if cells != game.cells or rng.x != game.rng.x or rng.y != game.rng.y or points > game.score:
-            self.restart(game)
-            return False
-        self.base_score = game.score - points
-        self._later_score += self.base_score
-        self._later_at = early  # 0 when that is the base: none
-        return True
-
-
 class Game:
     """A game in progress plus the best score and lifetime stats.
 
@@ -265,14 +83,15 @@ class Game:
     move left), ``moves`` (valid moves this game that stand, at most
     ``stats.moves``), ``undos`` (moves taken back this game),
     ``max_exponent`` (largest tile on the board), ``history`` (what an undo
-    takes back, :class:`History`), ``rng`` and ``stats``.
+    takes back, an :class:`engine.history.History`; None while undo is
+    Off), ``rng`` and ``stats``.
     """
 
     def __init__(self, seed=None, best=0):
         self.cells = [0] * 16
         self.rng = Rng(seed)
         self.stats = Stats()
-        self.history = History()
+        self.history = None
         self.best = best
         self.score = 0
         self.won = False
@@ -306,18 +125,27 @@ class Game:
     @property
     def undo_depth(self):
         """Moves an undo may take back in a row: 0 (Off) .. MAX_UNDO_DEPTH."""
-        return self.history.depth
+        return 0 if self.history is None else self.history.depth
 
     @undo_depth.setter
     def undo_depth(self, depth):
-        # Lowering it drops the oldest moves, 0 the whole history; raising
-        # it keeps what there is (History.set_depth; ValueError if out of range).
+        # Lowering it drops the oldest moves, 0 the whole history (and its
+        # memory); raising it keeps what there is.
+        if not isinstance(depth, int) or not 0 <= depth <= MAX_UNDO_DEPTH:
+            raise ValueError("undo depth %r is not 0..%d" % (depth, MAX_UNDO_DEPTH))
+        if not depth:
+            self.history = None
+            return
+        if self.history is None:
+            from engine.history import History
+
+            self.history = History()
         self.history.set_depth(depth, self)
 
     @property
     def can_undo(self):
         """True if ``undo`` would take a move back."""
-        return self.history.undoable > 0
+        return self.history is not None and self.history.undoable > 0
 
     def new_game(self):
         """Start a new game: empty board, two tiles, score 0. Keeps best and stats."""
@@ -337,7 +165,8 @@ class Game:
         # Nothing of the last game can be undone; its undos were its own.
         self.undos = 0
         self._note_best_tile()
-        self.history.restart(self)
+        if self.history is not None:
+            self.history.restart(self)
 
     def continue_playing(self):
         """After the win banner: keep this board and play on for 4096 and up."""
@@ -384,7 +213,7 @@ class Game:
             self._largest_changed()
         # (self.history without a local: the frame stays within the 11 slots
         # MicroPython keeps off the heap without a pystack.)
-        if self.history.depth:
+        if self.history is not None:
             self.history.note(direction, self)
         return True
 
@@ -402,35 +231,8 @@ class Game:
             (``can_undo``: undo Off, a new game, or the last ``undo_depth``
             moves already taken back). A False undo changes nothing.
         """
-        history = self.history
-        if not history.undoable:
-            return False
-        # The position one move before this one: the base, played again
-        # through every move kept but the last (few locals: see History.note).
-        _copy(history.base, self.cells)
-        self.rng.set_words(history.base_x, history.base_y)
-        points = replay(self.cells, self.rng, history.path, history.steps - 1)
-        history.back()
-        if points >= 0:
-            self.score = history.base_score + points
-        self._moves_before += 1  # the game's count goes back, the lifetime one stays
-        if self.undos < COUNTER_MAX:
-            self.undos += 1
-        if self.stats.undos < COUNTER_MAX:
-            self.stats.undos += 1
-        # A win seen stays seen: the banner shows once per game.
-        if self.won:
-            self.keep_playing = True
-        self.max_exponent = max_exponent(self.cells)
-        self.won = self.max_exponent >= WIN_EXPONENT
-        self.over = False  # a move was made from here
-        if points < 0:
-            # The history was changed by hand (tests, tools): it no longer
-            # leads anywhere. The position the replay reached is kept, with
-            # what follows from it, and the history starts again there.
-            self.over = not can_move(self.cells)
-            history.restart(self)
-        return True
+        # (engine.history does it: with undo Off none of it is loaded.)
+        return self.history is not None and self.history.undo(self)
 
     def settle(self):
         """Make what follows from the board follow it again: the largest
@@ -449,7 +251,8 @@ class Game:
         self._note_best_tile()
         self.over = not can_move(cells)
         # A half-made move is no position the history leads to: it starts again here.
-        self.history.restart(self)
+        if self.history is not None:
+            self.history.restart(self)
 
     def reset_stats(self):
         """Stats > Reset: the best score and every lifetime count start again,
@@ -529,16 +332,7 @@ class Game:
         for index in range(16):
             self.cells[index] = cells[index]
         self.score = score
-        if score > self.best:
-            self.best = score
-        self.max_exponent = max_exponent(self.cells)
-        self.over = not can_move(self.cells)
-        if self.max_exponent >= WIN_EXPONENT:
-            if not self.won:
-                self._win()
-            self.keep_playing = True
-        else:
-            self.won = False
-            self.keep_playing = False
-        self._note_best_tile()
-        self.history.restart(self)
+        if max(cells) < WIN_EXPONENT:
+            self.won = self.keep_playing = False
+        self.settle()  # best, largest tile, the win, best tile, over, history
+        self.keep_playing = self.won

@@ -383,16 +383,15 @@ def _read(record, game, settings):
     stats.best_exponent = record[_BEST_EXPONENT_AT]
     stats.moves = get(record, _TOTAL_MOVES_AT, 4)
     game.moves = get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
-    history = game.history
     if record[VERSION_AT] < 3:
-        # No undo existed: none was used, and every figure is "without undo".
+        # No undo existed: none was used, and every figure is "without
+        # undo"; undo is Off (a new Game's).
         for index in range(8):
             settings[index] = record[_SETTINGS_AT + index]
             settings[8 + index] = 0
         game.undos = stats.undos = 0
         stats.wins_without_undo = stats.wins
         stats.best_exponent_without_undo = stats.best_exponent
-        history.set_depth(0, game)
         return
     for index in range(8):
         settings[index] = record[_SETTINGS_AT + index]
@@ -401,7 +400,10 @@ def _read(record, game, settings):
     stats.undos = get(record, _TOTAL_UNDOS_AT, 4)
     stats.wins_without_undo = get(record, _CLEAN_WINS_AT, 4)
     stats.best_exponent_without_undo = record[_CLEAN_BEST_AT]
-    history.depth = record[_DEPTH_AT]
+    game.undo_depth = record[_DEPTH_AT]  # 0: no history (nor its module)
+    history = game.history
+    if history is None:
+        return
     history.undoable = record[_UNDOABLE_AT]
     history.steps = record[_STEPS_AT]
     history.path = get(record, _PATH_AT, 3)
@@ -465,17 +467,18 @@ def pack(game, settings, refused, mark):
     _put(record, _TOTAL_UNDOS_AT, min(game.stats.undos, COUNTER_MAX), 4)
     _put(record, _CLEAN_WINS_AT, min(game.stats.wins_without_undo, COUNTER_MAX), 4)
     record[_CLEAN_BEST_AT] = game.stats.best_exponent_without_undo
-    record[_DEPTH_AT] = game.history.depth
-    record[_UNDOABLE_AT] = game.history.undoable
-    record[_STEPS_AT] = game.history.steps
-    if game.history.steps:
+    if game.history is not None and game.history.steps:
         # Without moves the base stays zero: it is the game's own position.
+        record[_UNDOABLE_AT] = game.history.undoable
+        record[_STEPS_AT] = game.history.steps
         _put(record, _PATH_AT, game.history.path, 3)
         cells = game.history.base
         for index in range(16):
             record[_BASE_AT + index] = cells[index]
         _put(record, _BASE_RNG_AT, game.history.base_y, 2)
         _put(record, _BASE_RNG_AT + 2, game.history.base_x, 2)
+    if game.history is not None:
+        record[_DEPTH_AT] = game.history.depth
     return record
 
 

@@ -204,29 +204,3 @@ def spawn(cells, rng, empty=-1):
 def max_exponent(cells):
     """Exponent of the largest tile (0 on an empty board)."""
     return max(cells)
-
-
-def replay(cells, rng, path, count):
-    """Play ``count`` moves again on ``cells``, each followed by its spawn.
-
-    An undo and a saved game's history rebuild positions this way: from a
-    position and the generator's state then, the same directions give the
-    same tiles (the spawns draw from ``rng`` in the same order).
-
-    :param list cells: 16 exponents; changed in place.
-    :param rng: the generator as it was at that position (changed).
-    :param int path: the directions, 2 bits each, the first in bits 0-1.
-    :param int count: how many of them to play (0 .. 15).
-    :return: the points the moves scored (>= 0), or -1 as soon as one of
-        them is not a valid move (``cells`` then holds the position reached).
-    """
-    points = 0
-    while count:
-        gained = slide(cells, path & 3)
-        if gained < 0:
-            return -1
-        points += gained
-        spawn(cells, rng)
-        path >>= 2
-        count -= 1
-    return points

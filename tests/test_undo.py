@@ -338,14 +338,18 @@ def test_the_stats_count_undos_moves_and_what_was_made_without_undo():
     assert (game.undos, game.stats.undos) == (1, 2)
 
 
-def test_undo_counts_stop_at_counter_max():
+def test_undo_counts_stop_at_the_moves_made_so_at_counter_max():
+    # Each undo takes back a move made: never more undos than moves (which
+    # stop at COUNTER_MAX), nor more this game than in all.
     game = Game(seed=12)
     game.undo_depth = 5
     any_move(game)
     any_move(game)
-    game.undos = game.stats.undos = COUNTER_MAX - 1
+    game.stats.moves = COUNTER_MAX
+    game.stats.undos = COUNTER_MAX - 1
     assert game.undo() and game.undo()
-    assert game.undos == game.stats.undos == COUNTER_MAX
+    assert game.stats.undos == COUNTER_MAX and game.undos == 2
+    assert game.stats.undos <= game.stats.moves
 
 
 def test_a_reset_clears_the_best_and_every_count_and_keeps_the_game():
@@ -426,8 +430,9 @@ def test_random_play_against_a_model_of_the_history():
             if game.move(chooser.randrange(4)):
                 kept = (kept + [before])[-depth:] if depth else []
         assert game.can_undo == bool(kept)
-        assert game.history.steps <= MAX_HISTORY_STEPS
-        longest = max(longest, game.history.steps)
+        steps = 0 if game.history is None else game.history.steps
+        assert steps <= MAX_HISTORY_STEPS and (game.history is None) == (depth == 0)
+        longest = max(longest, steps)
         assert game.best >= best and game.stats.moves >= total and game.stats.wins >= wins
         best, total, wins = game.best, game.stats.moves, game.stats.wins
         assert game.stats.wins <= game.stats.games

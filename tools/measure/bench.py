@@ -103,7 +103,7 @@ MICROPYTHON_PROGRAM = """
 import micropython
 from engine.game import Game
 from engine.rng import Rng
-from engine.rules import replay
+from engine.rules import slide, spawn
 
 game = Game(seed=1)
 chooser = Rng(7)
@@ -124,7 +124,8 @@ def play(count):
         if move(moves[index]):
             valid += 1
             if %(extra)d == 2:
-                replay(other, other_rng, moves[index], 1)
+                slide(other, moves[index])
+                spawn(other, other_rng)
         elif game.over:
             game.new_game()
         elif game.waiting:

@@ -736,3 +736,39 @@ def test_the_bench_undo_figures_see_what_they_claim():
         assert bench.undo_costs(5, positions=1)[2] >= 8
     finally:
         bench.UNDO_PROGRAM = original
+
+
+# ---------------------------------------------------------------- the App on a version-3 store
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express", "hack_club_sprig"])
+def test_the_app_starts_plays_and_saves_on_a_store_with_a_history(board):
+    # Today's App knows nothing of undo: it loads a game with a history,
+    # keeps it (and the settings bytes 8..15 it has no rows for) through
+    # its own saves, on each layout ("block", "pages", "log").
+    from tests.test_app_saving import save_now
+    from tools.play.sim import Simulator
+
+    first = Simulator(board=board, seed=21)
+    first.game.undo_depth = 5  # what the Settings row will do
+    for button in ("left", "down", "right", "down", "left", "up", "left"):
+        first.press(button)
+    first.game.undo()
+    store = first.app.saving.store
+    store.settings[8:11] = bytes((2, 1, 2))
+    assert save_now(first) == "saved" and store.version == record_module.VERSION
+    kept = snapshot(first.game, store)
+    assert first.game.can_undo
+
+    again = Simulator(board=board, nvm=first.nvm)  # switched off and on
+    assert snapshot(again.game, again.app.saving.store) == kept and again.app.faults == 0
+    moves = again.game.moves
+    again.press("down")
+    again.press("left")
+    assert again.game.moves > moves and again.app.faults == 0
+    assert again.game.undo() and again.game.can_undo
+    assert save_now(again) == "saved"
+    store = again.app.saving.store
+    third = Store(again.nvm, store.start, store.length, store.layout)  # the chip's default sizes
+    assert snapshot(third.load()) == snapshot(again.game)
+    assert bytes(third.settings[8:11]) == bytes((2, 1, 2))

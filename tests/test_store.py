@@ -842,7 +842,7 @@ def test_power_cut_erase_model():
     saves = 24
     outcomes, lost = cut_trials("erase", seed=32, saves=saves, cuts_for=erase_model_cuts)
     # A save is lost exactly when the power goes between the erase and the
-    # moment the first record in the block is programmed again (73 bytes):
+    # moment the first record in the block is programmed again (RECORD_LENGTH bytes):
     # the block is one erase unit, so no layout inside it can avoid this.
     # The first save is excluded (nothing to lose yet), and a cut just before
     # the last byte wins when that byte happens to be 0xFF.

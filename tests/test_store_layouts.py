@@ -327,10 +327,13 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
             base = 1024 + target * SLOT_SIZE
             assert after[:base] == before[:base] and after[base + SLOT_SIZE :] == before[base + SLOT_SIZE :]
         elif cut < MARK_STEPS:
-            # The mark goes into the 55 bytes after the newest record (the
+            # The mark goes into the bytes after the newest record (the
             # last slot of a full log) and changes nothing else.
             mark = 1024 + 7 * SLOT_SIZE + RECORD_LENGTH
-            assert after[:mark] == before[:mark] and after[mark + 55 :] == before[mark + 55 :]
+            assert (
+                after[:mark] == before[:mark]
+                and after[mark + SLOT_SIZE - RECORD_LENGTH :] == before[mark + SLOT_SIZE - RECORD_LENGTH :]
+            )
 
     saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
     counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
@@ -342,7 +345,7 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
     # A rewrite gives the previous game while it programs the mark, and
     # loses the game from the start of its erase (the mark's steps, then 1)
     # until slot 0's record is programmed again: the log's first byte is
-    # byte 1024 of the sector, its record ends 73 bytes on (a cut before its
+    # byte 1024 of the sector, its record ends RECORD_LENGTH bytes on (a cut before its
     # last byte may still give it when that byte reads as wanted already).
     rewrite = {step for erased, step in lost if erased}
     first_lost = MARK_STEPS + 1

@@ -30,7 +30,7 @@ from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, play, save_
 from tests.test_store_layouts import Cuts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's 55 bytes
+TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's bytes (8 in format 3)
 
 
 def fresh_snapshot(seed):
@@ -43,7 +43,7 @@ def loaded(nvm, seed=77, **region):
 
 
 def pool(seed, count):
-    """Record bytes (73) of ``count`` distinct games of a seeded session."""
+    """Record bytes of ``count`` distinct games of a seeded session."""
     return [bytes(Store(None).encode(game, 0, 1)) for game, _ in save_points(seed, count)]
 
 
@@ -450,9 +450,11 @@ def rewrite_cuts(flash, store, game, seed, region, pick):
 
 def session_to_rewrites(flash, region, seed, rewrites):
     """Yield (store, game) just before each of ``rewrites`` saves that
-    rewrite the full log, then make that save."""
+    rewrite the full log, then make that save. Undo is on: the records
+    carry a history, often a full one."""
     store = Store(flash, layout=LOG, **region)
     game = store.load(seed=seed)
+    game.undo_depth = 5
     chooser = random.Random(seed)
     done = 0
     while done < rewrites:

@@ -772,3 +772,100 @@ def test_the_app_starts_plays_and_saves_on_a_store_with_a_history(board):
     third = Store(again.nvm, store.start, store.length, store.layout)  # the chip's default sizes
     assert snapshot(third.load()) == snapshot(again.game)
     assert bytes(third.settings[8:11]) == bytes((2, 1, 2))
+
+
+# ---------------------------------------------------------------- cuts of the first save after a version-2 record
+
+
+def version_2_image(layout):
+    """The NVM of each layout holding the version-2 fixture's two records
+    (the newer in slot 1), as the release before this format left it."""
+    from pathlib import Path
+
+    image = (Path(__file__).resolve().parent / "fixtures" / "store_v2_midgame.nvm").read_bytes()
+    if layout == "pages":
+        data = bytearray(b"\xff" * 8192)
+        data[0:SLOT_SIZE] = image[:SLOT_SIZE]
+        data[4096 : 4096 + SLOT_SIZE] = image[SLOT_SIZE:]
+        return data
+    size = 4096 if layout == "log" else 8192
+    return bytearray(image) + bytearray(b"\xff" * (size - len(image)))
+
+
+@pytest.mark.parametrize("model", ["byte", "erase", "pages", "log"])
+def test_the_first_save_over_a_version_2_record_survives_a_cut_at_every_step(model):
+    # The first write of format 3 (a full history in it) over what the
+    # release before wrote, cut at every step of the port's write (the
+    # SAMD51's erase model: every step through both slots, then every 61st):
+    # the load gives the version-2 game or the new one, never anything else;
+    # only the SAMD51's erase can lose the game, and only until the block's
+    # first record is programmed again.
+    from fakenvm import FakeNVM, PageFlash, PowerCut, SectorFlash
+
+    from tests.test_store import erase_model_cuts
+    from tests.test_store_layouts import Cuts
+
+    layout = {"pages": "pages", "log": "log"}.get(model, "block")
+    image = bytes(version_2_image(layout))
+    block = model in ("byte", "erase")
+
+    def flash():
+        if block:
+            return FakeNVM(model=model, content=image)
+        return Cuts((PageFlash if model == "pages" else SectorFlash)(content=image))
+
+    store = Store(flash(), layout=layout)
+    game = store.load(seed=1)
+    assert store.version == 2
+    old = snapshot(game, store)
+    game.undo_depth = 5
+    for _ in range(12):
+        any_move(game)
+    game.undo()
+    assert game.history.steps > game.history.undoable > 0  # a full history, its base behind
+    dry = flash()
+    dry_store = Store(dry, layout=layout)
+    dry_store.load(seed=1)
+    assert dry_store.save(game) == SAVED
+    new = snapshot(game) + (dry_store.saves, bytes(dry_store.settings))
+    assert snapshot(*reloaded_from(dry, layout)) == new
+    if block:
+        steps = dry.steps_of(record_module.LENGTH)
+        cuts = range(steps) if model == "byte" else erase_model_cuts(steps)
+    else:
+        cuts = range(dry.steps)
+    lost = []
+    seen = set()
+    for cut in cuts:
+        trial = flash()
+        trial_store = Store(trial, layout=layout)
+        trial_store.load(seed=1)
+        if block:
+            trial.cut_after = cut
+        else:
+            trial.cut = cut
+        with pytest.raises(PowerCut):
+            trial_store.save(game)
+        state = snapshot(*reloaded_from(trial, layout))
+        if state == old:
+            seen.add("old")
+        elif state == new:
+            seen.add("new")
+        else:
+            assert state == snapshot(Game(seed=5)) + (0, bytes(record_module.SETTINGS_SIZE)), cut
+            lost.append(cut)
+    # (A byte-by-byte write is over only at its last byte, which no cut reaches.)
+    assert seen == ({"old"} if model == "byte" else {"old", "new"})
+    if model == "erase":
+        # The whole 8 KB block is erased (step 1), then programmed from
+        # byte 0: until slot 0's record is back, nothing is trusted (a cut
+        # just before its last byte may already give it).
+        assert set(range(1, record_module.LENGTH)) <= set(lost) <= set(range(1, 1 + record_module.LENGTH))
+    else:
+        assert not lost
+
+
+def reloaded_from(nvm, layout):
+    """(game, store) loaded from ``nvm`` (a fresh game's seed: 5)."""
+    store = Store(nvm, layout=layout)
+    return store.load(seed=5), store

@@ -43,9 +43,18 @@ def undone(game):
     return tuple(positions)
 
 
+def history(game):
+    """What a save keeps of ``game``'s undo history (and the score at its
+    base, which a load works out), as a comparable tuple; () while undo is
+    Off. ``undone`` gives the positions it leads back to."""
+    kept = game.history
+    if kept is None:
+        return ()
+    return (kept.depth, kept.undoable, kept.steps, kept.path, tuple(kept.base), kept.base_x, kept.base_y, kept.base_score)
+
+
 def snapshot(game, store=None):
-    """Every saved field of a game (and of the store) as one comparable tuple,
-    its undo history as the positions it gives."""
+    """Every saved field of a game (and of the store) as one comparable tuple."""
     stats = game.stats
     fields = (
         tuple(game.cells),
@@ -60,7 +69,7 @@ def snapshot(game, store=None):
         (stats.games, stats.wins, stats.best_exponent, stats.moves),
         (game.undos, stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo),
         game.undo_depth,
-        undone(game),
+        history(game),
     )
     if store is not None:
         fields += (store.saves, bytes(store.settings))

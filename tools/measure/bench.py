@@ -226,24 +226,29 @@ def undo_costs(depth, positions=UNDO_POSITIONS):
 
 
 def history_bytes():
-    """Heap bytes of a game's ``History`` (the object, its two 16-cell
-    lists), in the pystack VM: 32-bit objects, as on the board."""
+    """(heap bytes engine.history holds once imported, bytes of a History:
+    the object and its two 16-cell lists), in the pystack VM: 32-bit
+    objects, as on the board. Neither is on the heap while undo is Off."""
     from tools.vm import pystack_vm, vmroot
 
     # This VM collects between top-level steps only: each step below is one.
     program = [
-        "import gc\nfrom engine.game import History\nkept = [None]",
+        "import gc\nimport engine.game\nkept = [None]",
         "gc.collect()",
         "before = gc.mem_alloc()",
+        "from engine.history import History",
+        "gc.collect()",
+        "module = gc.mem_alloc() - before",
         "kept[0] = History()",
         "gc.collect()",
-        "print(gc.mem_alloc() - before)",
+        "print(module, gc.mem_alloc() - before - module)",
     ]
     with tempfile.TemporaryDirectory() as folder:
-        for name in ("__init__", "game", "rng", "rules"):
+        for name in ("__init__", "game", "history", "rng", "rules"):
             source = ROOT / "engine" / (name + ".py")
             vmroot.compile_mpy(source, Path(folder) / "engine" / (name + ".mpy"), "engine/%s.py" % name)
-        return int(pystack_vm.run(program, folder).stdout)
+        module, instance = map(int, pystack_vm.run(program, folder).stdout.split())
+    return module, instance
 
 
 def undo_table(calls):
@@ -271,8 +276,12 @@ def undo_table(calls):
     ]
     for depth in (1, 5):
         mean, worst, allocated = undo_costs(depth)
-        lines.append("| %d | %d | %d | %g |" % (depth, mean, worst, allocated))
-    lines += ["", "History object on the heap (pystack VM, 32-bit): %d bytes" % history_bytes()]
+        lines.append("| %d move%s | %d | %d | %g |" % (depth, "s" if depth > 1 else "", mean, worst, allocated))
+    module, instance = history_bytes()
+    lines += [
+        "",
+        "Heap while undo is on (pystack VM, 32-bit): engine.history %d bytes, a History %d bytes" % (module, instance),
+    ]
     return lines
 
 

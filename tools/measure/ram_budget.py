@@ -49,8 +49,11 @@ from tools import ROOT
 from tools.play import STANDINS
 from tools.vm import pystack_vm, unix_vm, vmroot
 
-#: The targets on the PyBadge (docs/ram-budget.md).
-PEAK_TARGET = 96 * 1024
+#: The targets on the PyBadge (docs/ram-budget.md). The heap's was 96 KiB
+#: until undo and save format 3: with undo Off they cost the scenario 3.1
+#: KiB (94.3 -> 97.4 KiB; the history itself, engine/history.py, is loaded
+#: only while undo is on), and the 130 KiB planned with is pessimistic.
+PEAK_TARGET = 98 * 1024
 PYSTACK_TARGET = 1024
 #: Where the searches for the smallest pystack and unix-VM heap start: the
 #: figures measured last (docs/ram-budget.md). Only how many runs a search

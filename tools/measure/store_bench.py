@@ -54,11 +54,18 @@ LOG = (4096, ", layout='log'")
 # Fills the log: 32 records, the newest in the last slot.
 FULL_LOG = "for step in range(32):\n    store.settings[1] = step\n    store.save(game)"
 
+FULL_HISTORY = "game.undo_depth = 5\nfor direction in (0, 1, 2, 3) * 3:\n    game.move(direction)"
+SAVED_TWICE = "\nstore.save(game)\ngame.move(0)\nstore.save(game)"
+
 CASES = (
     # A setting changes each time, so every save writes a record.
     ("save (writes)", BLOCK, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("save (same bytes: skipped)", BLOCK, "store.save(game)", "    store.save(game)"),
     ("load (newest of two slots)", BLOCK, "store.save(game)\ngame.move(0)\nstore.save(game)", "    Store(nvm).load()"),
+    # Undo at 5 moves and 13 attempts since: a full history (5 undoable of
+    # its 7 or 8 steps), in both slots.
+    ("save (writes, a full undo history)", BLOCK, FULL_HISTORY, "    store.settings[0] ^= 1\n    store.save(game)"),
+    ("load (newest of two slots, a full undo history)", BLOCK, FULL_HISTORY + SAVED_TWICE, "    Store(nvm).load()"),
     ("pages: save (writes)", PAGES, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("pages: save (same bytes: skipped)", PAGES, "store.save(game)", "    store.save(game)"),
     (

@@ -347,8 +347,7 @@ QUOTES = (
             r"`engine/history\.py` holds ([\d,]+) bytes once imported, a `History` ([\d,]+)",
             "engine_bench",
             lambda output: tuple(
-                thousands(value)
-                for value in grab(r"engine\.history (\d+) bytes, a History (\d+) bytes", output, "engine_bench")
+                thousands(value) for value in grab(r"engine\.history (\d+) bytes, a History (\d+) bytes", output, "engine_bench")
             ),
         ),
         Quote(

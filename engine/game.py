@@ -218,7 +218,7 @@ class Game:
         return True
 
     def undo(self):
-        """Take the last move back (Settings > Undo; docs/rules.md, "Undo").
+        """Take the last move back (``undo_depth``; docs/rules.md, "Undo").
 
         The board, the score, this game's move count and the generator's
         state are as they were before that move, so making it again brings

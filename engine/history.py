@@ -4,16 +4,17 @@
 
 """What an undo takes back: a base position and the directions played since.
 
-``Game.undo_depth`` imports this module when undo is turned on (Settings >
-Undo), and a load when the saved game has a history: with undo Off (the
+``Game.undo_depth`` imports this module when undo is turned on (and a load
+does, through it, when the saved game has a history): with undo Off (the
 default) a game holds none of it, neither the code nor a ``History``.
 
 The game's position is always the base replayed through the directions: a
-move (``note``) adds its direction, an undo (``rewind``) plays the base
+move (``note``) adds its direction, an undo (``undo``) plays the base
 again through one move fewer, with the generator's state saved with the
 base, so that the same move made again brings the same tile. Neither
 allocates on MicroPython, and a move replays nothing (see ``History``).
-This module imports nothing of ``engine.game`` (which imports it).
+This module imports nothing of ``engine.game`` (which imports it: no
+circle).
 """
 
 from engine.rng import Rng
@@ -54,7 +55,7 @@ class History:
     behind the oldest of them, so that a move costs no replay: a second
     position, taken once every ``depth`` moves or so, becomes the base when
     it is old enough (its buffers are swapped in, not copied). ``steps`` is
-    so at most ``MAX_HISTORY_STEPS`` after any move.
+    so at most ``engine.game.MAX_HISTORY_STEPS`` (10) after any move.
 
     ``engine.record`` saves ``depth``, ``undoable``, ``steps``, ``path``,
     ``base``, ``base_x`` and ``base_y``, and rebuilds the rest on loading
@@ -63,7 +64,7 @@ class History:
     """
 
     def __init__(self):
-        #: Moves an undo may take back in a row, 1 .. MAX_UNDO_DEPTH.
+        #: Moves an undo may take back in a row, 1 .. engine.game.MAX_UNDO_DEPTH.
         self.depth = 0
         #: The position ``steps`` moves ago: 16 exponents, row-major.
         self.base = [0] * 16
@@ -98,7 +99,7 @@ class History:
         self.base_score = game.score
 
     def set_depth(self, depth, game):
-        """Keep at most ``depth`` (1 .. MAX_UNDO_DEPTH) moves of ``game``
+        """Keep at most ``depth`` (1 .. 5, checked by ``Game``) moves of ``game``
         undoable: a smaller depth leaves only the last ``depth`` undoable, a
         larger one keeps those there are."""
         self.depth = depth
@@ -200,7 +201,7 @@ class History:
         ``path``, ``steps`` and ``undoable`` (``game`` as saved with them):
         find the score at the base from the game's, and keep the oldest
         undoable position as the later one (the next move makes it the
-        base, so ``steps`` stays within ``MAX_HISTORY_STEPS``). The history
+        base, so ``steps`` stays within 10). The history
         is otherwise left as loaded: it saves the same bytes again.
 
         :return: False if the moves do not lead to ``game`` (a record that
@@ -217,8 +218,8 @@ class History:
         _copy(self.base, cells)
         path = self.path
         points = 0
-        # The moves are played here, not through rules.replay: a load runs
-        # this at the bottom of its call chain (each level takes pystack).
+        # The moves are played here, not by a helper: a load runs this at
+        # the bottom of its call chain (each level takes pystack).
         for index in range(self.steps + 1):
             if index == early:
                 # The oldest undoable position stays in _later; the rest

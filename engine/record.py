@@ -330,7 +330,7 @@ def replays(record):
     steps = record[_STEPS_AT] if record[VERSION_AT] > 2 else 0
     if not steps:
         return None
-    # Few locals, and the moves played here, not through rules.replay: a
+    # Few locals, and the moves played here, not by a helper: a
     # load runs this at the bottom of its call chain, and each slot and
     # call level takes pystack.
     cells = list(record[_BASE_AT : _BASE_AT + 16])

@@ -17,8 +17,9 @@ never hold it.
   that page is programmed with its own bytes, so neither a finished nor a
   cut append can change it: a cut loses only the new record.
 * When the last slot is in use (or the next one is not erased), the save
-  first programs the *mark* (0x00) into the 55 unused bytes after the
-  newest record (they read 0xFF: no erase), then writes the whole area
+  first programs the *mark* (0x00) into the 8 unused bytes after the
+  newest record (``SLOT_SIZE - LENGTH``; they read 0xFF: no erase), then
+  writes the whole area
   once: the new record in slot 0, 0xFF everywhere else. That is the one
   erase per ``slots`` saves, and the only write whose cut loses the game:
   from the start of its erase until slot 0 is programmed again, no record
@@ -37,7 +38,7 @@ never hold it.
   search: the newest record was there, any record before it is older, and
   none is trusted (a fresh game); the sector is rewritten at the next save.
   An erase sets bits all over the sector at once: an older record would
-  have to come through it whole while all 440 bits of the mark went back
+  have to come through it whole while all 64 bits of the mark went back
   to 1. A marked record that passes is the newest, as any.
 """
 

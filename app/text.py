@@ -4,9 +4,10 @@
 
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
-At start-up ``build_strip`` copies the glyphs of :data:`CHARS` from the
-game's own 6 x 12 font (fonts/6x12-latin2.pcf: misc-fixed, public domain)
-into one 1-bit bitmap, a glyph per tile (~1.3 KB). The font is the game's
+At start-up ``build_strip`` reads the glyphs of :data:`CHARS` of the
+game's own 6 x 12 font (misc-fixed, public domain; fonts/6x12-latin2.pcf,
+laid out as a strip in fonts/6x12-latin2.strip) into one 1-bit bitmap, a
+glyph per tile (1.4 KB). The font is the game's
 on every board: the firmware's ``terminalio.FONT`` holds only the glyphs
 of the language the firmware was built for, so an English firmware has no
 ă, ș or ř (docs/device-facts.md). A ``TextGrid`` is a TileGrid over that
@@ -55,40 +56,30 @@ WIDTH = const(6)
 HEIGHT = const(12)
 
 
-def build_strip(font):
-    """The strip of the glyphs of :data:`CHARS` in ``font``, as a Bitmap.
-
-    ``font`` is a 6 x 12 font from adafruit_bitmap_font whose glyphs are
-    loaded (each its own bitmap, placed on the baseline by its ``dx``,
-    ``dy`` and the font's ``ascent``). A character the font lacks stays
-    blank. The font and its glyphs can go once this returns.
+def build_strip(file):
+    """The strip, a Bitmap of a 6 x 12 glyph per character of :data:`CHARS`,
+    read from ``file`` (fonts/6x12-latin2.strip, made with the font by
+    tools/ship/make_fonts.py): 12 rows of 1-bit pixels, the first in the
+    top bit, each row padded to 4 bytes, as PCF keeps a glyph's. One C call
+    where the firmware has bitmaptools (the call adafruit_bitmap_font makes
+    for a PCF glyph); byte by byte where it has none (PewPew M4, Meowbit).
     """
     strip = displayio.Bitmap(len(CHARS) * WIDTH, HEIGHT, 2)
-    ascent = getattr(font, "ascent", HEIGHT)
-    for index in range(len(CHARS)):
-        glyph = font.get_glyph(ord(CHARS[index]))
-        if glyph is None:
-            continue
-        # The glyph's pixels in its source bitmap, and where they go in its cell.
-        left = glyph.tile_index * glyph.width
-        x = max(0, glyph.dx)
-        y = max(0, ascent - glyph.height - glyph.dy)
-        width = min(glyph.width, WIDTH - x)
-        height = min(glyph.height, HEIGHT - y)
-        if width <= 0 or height <= 0:
-            continue
-        x += index * WIDTH
-        if bitmaptools is not None:
-            bitmaptools.blit(strip, glyph.bitmap, x, y, x1=left, y1=0, x2=left + width, y2=height)
-            continue
-        source = glyph.bitmap
-        stride = source.width
-        for row in range(height):
-            into = (y + row) * strip.width + x
-            start = row * stride + left
-            for column in range(width):
-                if source[start + column]:
-                    strip[into + column] = 1
+    if bitmaptools is not None:
+        bitmaptools.readinto(strip, file, bits_per_pixel=1, element_size=4, reverse_pixels_in_element=True)
+        return strip
+    width = strip.width
+    row = bytearray((width + 31) // 32 * 4)
+    for y in range(HEIGHT):
+        file.readinto(row)
+        base = y * width
+        for at in range(len(row)):
+            bits = row[at]
+            if bits:  # most bytes of a row are blank
+                x = base + at * 8
+                for bit in range(8):
+                    if bits & (0x80 >> bit):
+                        strip[x + bit] = 1
     return strip
 
 

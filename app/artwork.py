@@ -40,7 +40,7 @@ except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
 from app import text, theme
 
 DIGITS = "0123456789"
-#: The text strip: a 6 x 12 glyph per character of app.text.CHARS, laid
+#: The text strip: a 6 x 12 glyph per character (ASCII, app.text.EXTRAS), laid
 #: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
 TEXT_STRIP = "6x12-latin2.strip"
 #: Pixel values of the face sheet (see app.theme.FACE_GAP ...).

@@ -42,7 +42,7 @@ _CASES = {
         "_warm = 300\n_count = 300",
         "_app.step()",
     ),
-    # Text with letters past ASCII (found by a search of app.text.CHARS),
+    # Text with letters past ASCII (found by a search of app.text.EXTRAS),
     # a new line each time: the cells change, nothing is allocated (each
     # character is interned once, in the warm-up).
     "Romanian and Czech text written": (

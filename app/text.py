@@ -4,7 +4,7 @@
 
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
-At start-up ``build_strip`` reads the glyphs (ASCII and :data:`EXTRAS`) of the
+At start-up ``app.artwork.text_strip`` reads the glyphs (ASCII and :data:`EXTRAS`) of the
 game's own 6 x 12 font (misc-fixed, public domain; fonts/6x12-latin2.pcf,
 laid out as a strip in fonts/6x12-latin2.strip) into one 1-bit bitmap, a
 glyph per tile (1.4 KB). The font is the game's
@@ -25,11 +25,6 @@ nothing.
 
 import displayio
 from micropython import const
-
-try:
-    import bitmaptools
-except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
-    bitmaptools = None
 
 # The strip's characters, in tile order (CHARS, as the tools call the
 # whole string: tools.text_chars()): printable ASCII, 0x20..0x7E in code
@@ -53,37 +48,10 @@ WIDTH = const(6)
 HEIGHT = const(12)
 
 
-def build_strip(file):
-    """The strip, a Bitmap of a 6 x 12 glyph per character (ASCII, then :data:`EXTRAS`),
-    read from ``file`` (fonts/6x12-latin2.strip, made with the font by
-    tools/ship/make_fonts.py): 12 rows of 1-bit pixels, the first in the
-    top bit, each row padded to 4 bytes, as PCF keeps a glyph's. One C call
-    where the firmware has bitmaptools (the call adafruit_bitmap_font makes
-    for a PCF glyph); byte by byte where it has none (PewPew M4, Meowbit).
-    """
-    strip = displayio.Bitmap(COUNT * WIDTH, HEIGHT, 2)
-    if bitmaptools is not None:
-        bitmaptools.readinto(strip, file, bits_per_pixel=1, element_size=4, reverse_pixels_in_element=True)
-        return strip
-    width = strip.width
-    row = bytearray((width + 31) // 32 * 4)
-    for y in range(HEIGHT):
-        file.readinto(row)
-        base = y * width
-        for at in range(len(row)):
-            bits = row[at]
-            if bits:  # most bytes of a row are blank
-                x = base + at * 8
-                for bit in range(8):
-                    if bits & (0x80 >> bit):
-                        strip[x + bit] = 1
-    return strip
-
-
 class TextGrid:
     """``columns`` x ``rows`` characters in ``colour``; the background shows through.
 
-    :param strip: the Bitmap from :func:`build_strip`.
+    :param strip: the Bitmap from app.artwork.text_strip.
     :param int colour: 0xRRGGBB of the text.
     :param int x: left edge (pixels).
     :param int y: top edge (pixels).

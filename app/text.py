@@ -4,10 +4,10 @@
 
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
-At start-up ``app.artwork.text_strip`` reads the glyphs (ASCII and :data:`EXTRAS`) of the
-game's own 6 x 12 font (misc-fixed, public domain; fonts/6x12-latin2.pcf,
-laid out as a strip in fonts/6x12-latin2.strip) into one 1-bit bitmap, a
-glyph per tile (1.4 KB). The font is the game's
+At start-up ``app.artwork.text_strip`` reads the glyphs (ASCII, then
+:data:`EXTRAS`) of the game's own 6 x 12 font (misc-fixed, public domain:
+fonts/6x12-latin2.pcf, laid out as a strip in fonts/6x12-latin2.strip)
+into one 1-bit bitmap, a glyph per tile (1.4 KB). The font is the game's
 on every board: the firmware's ``terminalio.FONT`` holds only the glyphs
 of the language the firmware was built for, so an English firmware has no
 ă, ș or ř (docs/device-facts.md). A ``TextGrid`` is a TileGrid over that

@@ -72,6 +72,9 @@ class Timings:
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
+        #: What the solver scores its boards with (engine.solver.table_status():
+        #: "learned table", or "heuristic" and why); None: no solver.
+        self.table_status = None
 
 
 class App:

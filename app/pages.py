@@ -141,7 +141,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured); its ``low_memory``, if code.py set it, says
         what start-up went without for want of memory (1: the solver; 2:
-        the animations too).
+        the animations too), and its ``table_status`` what the solver
+        scores its boards with.
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
     :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
@@ -170,6 +171,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             # (19 columns at the narrowest: a line each)
             "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
             "no animations" if less > 1 else "",
+            "Solver: " + timings.table_status if getattr(timings, "table_status", None) else "",
             "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
         ),
         (

@@ -33,6 +33,17 @@ NAMES = {
     "pewpew_m4": "PewPew M4",
 }
 
+#: The boards whose heap holds the solver's learned table (engine.learned,
+#: 20 KB) within the RAM budget's limit; the others keep the heuristic.
+#: The rule (docs/solver.md, "Where the table fits"): a board is here when
+#: its worst moment with the table, measured by
+#: ``python -m tools.measure.ram_budget --boards``, is within its limit
+#: (the free heap in tools/play/standins/fakeboards.py less 24 KiB);
+#: ``--update-doc`` rewrites this list, and tests/test_board_ram.py checks it.
+# table-boards:begin
+TABLE_BOARDS = ("adafruit_fruit_jam",)
+# table-boards:end
+
 
 def load(board_id):
     """The profile module for ``board_id``, or None for a board without one.

@@ -24,7 +24,7 @@ AUTOPLAY_MS = 250
 AUTO_CONTINUE_MS = 1500
 #: The solver's table status (engine.learned's IN_USE and PAUSED) with
 #: which the learned table comes back when the solver is loaded again.
-TABLE_WANTED = ("learned table", "heuristic from 8192 on")
+TABLE_WANTED = ("learned table", "heuristic from 4096 on")
 
 
 def load_solver(speed=1.0):

@@ -35,6 +35,10 @@ TUPLES = ((0, 1, 2), (4, 5, 6), (0, 1, 4), (1, 2, 5), (0, 1, 5))
 SIZE = const(4096)
 #: The largest exponent a weight's index holds.
 TOP = const(15)
+#: The largest tile (its exponent) with which the table scores a search:
+#: from 4096 on the heuristic plays, which carries a 4096 to 8192 more
+#: often (docs/solver.md, "How it was chosen").
+LAST = const(11)
 #: The file: a HEADER-byte header, then the shapes' weights one after the
 #: other, each stored as one byte, its value plus 128.
 HEADER = const(64)
@@ -47,9 +51,9 @@ VERSION = const(1)
 IN_USE = "learned table"
 MISSING = "heuristic: no table file"
 DAMAGED = "heuristic: table damaged"
-#: Let go while the game's tiles are past the table (8192 and up, within
-#: the look-ahead); read back for the next game.
-PAUSED = "heuristic from 8192 on"
+#: Let go while the game's largest tile is past LAST (4096 and up); read
+#: back for the next game.
+PAUSED = "heuristic from 4096 on"
 
 #: The loaded shapes' weights (five bytearrays), or None.
 tables = None
@@ -142,9 +146,11 @@ def scoring(root, max_depth, heuristic_tables):
     """The table for a search from ``root`` looking ``max_depth`` moves
     ahead, or None: the heuristic scores it.
 
-    The table scores a search while no board in it can outgrow the table's
-    tiles (each move adds at most 1 to the largest exponent). Past them
-    the table is let go, before the search builds the heuristic's tables;
+    The table scores a search while the root's largest tile is at most
+    LAST (2048), and no board in the search can outgrow the table's
+    indices (each move adds at most 1 to the largest exponent: 11 + 3 is
+    within TOP). Past that the table is let go, before the heuristic's
+    tables are built;
     once a root fits it again (a new game) those are let go
     (``heuristic_tables``, engine.solver's dict of them, is emptied) and
     the table is read back. So the two are never held at once, and only a
@@ -153,7 +159,8 @@ def scoring(root, max_depth, heuristic_tables):
     """
     if status != IN_USE and status != PAUSED:
         return None
-    if max(root) > TOP - max_depth:
+    largest = max(root)
+    if largest > LAST or largest > TOP - max_depth:
         if tables is not None:
             unload(PAUSED)
         return None

@@ -69,9 +69,9 @@ def table(tmp_path, monkeypatch):
     solver._TABLES.clear()
 
 
-# Boards whose largest tile the table holds within a 3-move look-ahead.
+# Boards whose largest tile is at most learned.LAST (2048): the table scores them.
 def small_boards(count, seed):
-    return [[min(exponent, 12) for exponent in cells] for cells in random_boards(count, seed)]
+    return [[min(exponent, learned.LAST) for exponent in cells] for cells in random_boards(count, seed)]
 
 
 def test_the_search_adds_up_the_table_exactly_as_the_plain_sum(table):
@@ -148,9 +148,9 @@ def test_the_table_gets_its_own_node_budget(table):
 
 def test_past_its_tiles_the_table_is_let_go_and_read_back_for_the_next_game(table):
     effort = solver.Effort(max_nodes=200, max_depth=3, sample_cells=2, refine=2, table_nodes=200)
-    small = board("2048 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8")  # 2048: 11 + 3 <= 15
-    fits = board("4096 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8")  # 12 + 3 = 15: still fits
-    big = board("8192 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8")  # 13 + 3 > 15
+    small = board("512 256 128 64", "16 32 8 4", "8 4 2 4", "2 . 2 8")
+    fits = board("2048 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8")  # learned.LAST
+    big = board("4096 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8")  # past it
     solver.best_move(small, effort)
     solver.best_move(fits, effort)
     assert solver.search().table is not None and learned.status == learned.IN_USE
@@ -168,9 +168,10 @@ def test_past_its_tiles_the_table_is_let_go_and_read_back_for_the_next_game(tabl
 
 def test_a_search_that_could_outgrow_the_table_keeps_to_its_indices(table):
     # Each move adds at most 1 to the largest exponent: a 3-move search
-    # from a 4096 (12) sees at most a 32768 (15), within the table's 4-bit
+    # from a 2048 (11) sees at most a 16384 (14), within the table's 4-bit
     # cells, even on a board that merges up at every move.
-    crowded = board("4096 4096 2048 2048", "1024 1024 512 512", "256 256 128 128", "64 64 32 .")
+    assert learned.LAST + 3 <= learned.TOP
+    crowded = board("2048 2048 1024 1024", "512 512 256 256", "128 128 64 64", "32 32 16 .")
     effort = solver.Effort(max_nodes=10, max_depth=3, table_nodes=10**6)
     assert solver.best_move(crowded, effort) in legal_moves(crowded)
     assert solver.search().table is not None and solver.search().depth == 3

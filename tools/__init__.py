@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The tools around the game, by role: play it, ship it, measure it, check it.
+"""The tools around the game, by role: play it, ship it, measure it, train it, check it.
 
 Each tool runs as a module from the repository's root, and so finds the
 game there (none edits ``sys.path``); ``--help`` says what it takes, and
@@ -34,6 +34,10 @@ measure/: deterministic costs, in the MicroPython VMs
     store_bench     the fuel of a save and a load (make store-bench)
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
+
+train/: what the game ships as data, made here
+    train           the solver's learned table (engine/learned.tbl), by self-play in C (make train)
+    ntuple.c        the trainer itself, compiled by train with the machine's C compiler
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

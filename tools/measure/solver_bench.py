@@ -441,7 +441,7 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         )
     )
     if table:
-        print("  the learned table scored %.1f %% of the decisions (the heuristic from 8192 on)" % (100 * summary["table_share"]))
+        print("  the learned table scored %.1f %% of the decisions (the heuristic from 4096 on)" % (100 * summary["table_share"]))
     if "fuel_max" in summary:
         print(
             "  MicroPython fuel per decision (%d sample boards): max %d, median %d"

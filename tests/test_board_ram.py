@@ -9,7 +9,9 @@ size and layout, the modules its firmware lacks) and input (buttons, the
 PyGamer's stick, the CLUE's tilt, the Fruit Jam's keyboard). The worst
 moment, with the VM's surplus qstr pools taken out (tools/measure/ram_budget.py),
 must leave the board's free heap less the 24 KiB reserve; the pystack
-target (1024 bytes) must give the same run as an ample one.
+target (1024 bytes) must give the same run as an ample one, and the
+deepest chain of the game's own code, with the board's main loop under
+it, must stay within ram_budget.PYSTACK_AIM.
 """
 
 import pytest
@@ -61,7 +63,7 @@ def _row(rows, board_id):
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))
 def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
-    _, stages, reference, at_target = _row(rows, board_id)
+    _, stages, reference, at_target, needs = _row(rows, board_id)
     labels = [stage.label for stage in stages]
     assert "start: App ready" in labels and "hint after the menu" in labels
     worst = max(stages, key=lambda stage: stage.board_bound)
@@ -76,6 +78,9 @@ def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
     else:
         assert [stage.allocated for stage in moves] == [0, 0, 0]
     assert at_target == reference
+    deepest = max(needs, key=lambda need: need.need)
+    assert deepest.need <= ram_budget.PYSTACK_AIM, (board_id, deepest)
+    assert "hint" in [need.label for need in needs if need.need == deepest.need], deepest  # the solver's search
 
 
 def test_docs_boards_quotes_this_table(rows):
@@ -86,9 +91,10 @@ def test_docs_boards_quotes_this_table(rows):
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))
 def test_a_board_holds_the_learned_table_exactly_when_it_fits(board_id, rows, with_table):
     # docs/solver.md, "Where the table fits": with the table, the worst
-    # moment within the limit; boards.TABLE_BOARDS lists exactly those.
-    _, stages, _, _ = _row(rows, board_id)
-    limit = ram_budget.heap_limit(board_id)
+    # moment within the limit (and the PyBadge's target); boards.TABLE_BOARDS
+    # lists exactly those.
+    _, stages = _row(rows, board_id)[:2]
+    limit = ram_budget.table_limit(board_id)
     solver_step = [stage for stage in stages if stage.label == "start: solver"][0]
     if board_id in boards.TABLE_BOARDS:
         # Loaded at start-up: its five 4 KB shapes are in the step's growth.

@@ -409,6 +409,52 @@ def test_a_board_without_room_for_it_keeps_the_heuristic_and_says_so():
     assert _solver_lines(about_lines(sim)) == ["Solver: heuristic"]
 
 
+@pytest.mark.parametrize(
+    "damage, says",
+    [
+        (_flip(learned.HEADER + 3 * learned.SIZE + 7), learned.DAMAGED),  # a weight of the fourth shape
+        (lambda data: data.__delitem__(slice(learned.HEADER + learned.SIZE, None)), learned.DAMAGED),  # cut short
+        (None, learned.MISSING),
+    ],
+    ids=["flipped weight", "cut short", "missing"],
+)
+def test_a_board_whose_table_file_is_damaged_or_missing_plays_with_the_heuristic_and_says_so(monkeypatch, damage, says):
+    # On a board that holds the table, the file on its drive is refused as
+    # a whole: the game starts, the hint comes from the heuristic, and the
+    # About page (on the glass) says why.
+    import builtins
+    import io
+    import sys
+
+    from tests.test_low_memory_start import about_lines
+    from tools import ROOT
+    from tools.play.sim import Simulator
+
+    inside, _ = _boards()
+    shipped = bytearray((ROOT / "engine" / learned.FILE).read_bytes())
+    real_open = builtins.open
+
+    def drive_open(name, mode="r", *args, **kwargs):
+        if not str(name).endswith("/" + learned.FILE):
+            return real_open(name, mode, *args, **kwargs)
+        if damage is None:
+            raise OSError(2, "No such file or directory")
+        data = bytearray(shipped)
+        damage(data)
+        return io.BytesIO(bytes(data))
+
+    monkeypatch.setattr(builtins, "open", drive_open)
+    sim = Simulator(seed=15, board=inside[0])
+    assert sys.modules["engine.learned"].tables is None
+    assert sim.app.timings.table_status == says
+    sim.press("select")
+    sim.frames(4)
+    assert sim.glass.shows("hint")
+    assert sim.app.timings.think_ms >= 0
+    assert "Solver: " + says in " ".join(about_lines(sim))  # wrapped on the glass
+    assert sim.app.assist is not None and not getattr(sim.app.timings, "low_memory", 0)
+
+
 def test_short_of_memory_at_start_up_the_table_is_the_first_thing_let_go(capsys):
     import sys
 

@@ -1475,8 +1475,9 @@ def board_table(lines=None):
         "",
         "free: the heap planned with (KiB; tools/play/standins/fakeboards.py, docs/boards.md);",
         "limit: free less the %d KiB reserve for fragmentation; table: the solver's learned table is" % (RESERVE // 1024),
-        "in where the worst moment with it is within the limit, else out (the worst moment it would",
-        'have; the board plays with the heuristic: docs/solver.md, "Where the table fits");',
+        "in where the worst moment with it is within the limit (the PyBadge's: and its %d KiB target)," % (PEAK_TARGET // 1024),
+        "else out (the worst moment it would have; the board plays with the heuristic: docs/solver.md,",
+        '"Where the table fits");',
         "pystack: the deepest use on the board (bytes; stage_needs); at %d: the whole run with that" % PYSTACK_TARGET,
         "pystack gives the same result.",
     ]

@@ -23,9 +23,10 @@ decisions: their max is the preset's worst case).
 Usage::
 
     python -m tools.measure.solver_bench --preset device --games 100 --seed 1 --jobs 2
+    python -m tools.measure.solver_bench --preset device --no-table --games 100 --seed 1 --jobs 2
     python -m tools.measure.solver_bench --preset desktop --games 10 --seed 1 --jobs 2 --json
     python -m tools.measure.solver_bench --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
-    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
+    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 100001 --jobs 2 --fuel-boards 0
     python -m tools.measure.solver_bench --boards
 
 ``--boards`` plays no games: for each board profile (boards/) it takes the

@@ -396,12 +396,17 @@ def with_table_boards(text, board_ids):
 
 def _table_boards(everywhere):
     # A vmroot patch: TABLE_BOARDS lists every board, or none.
+    import boards
+
+    return _listing(sorted(boards.NAMES) if everywhere else ())
+
+
+def _listing(board_ids):
+    # A vmroot patch: TABLE_BOARDS lists ``board_ids``.
     def patch(board_path, text):
         if board_path != "boards/__init__.py":
             return text
-        import boards
-
-        return with_table_boards(text, sorted(boards.NAMES) if everywhere else ())
+        return with_table_boards(text, board_ids)
 
     return patch
 
@@ -1427,34 +1432,30 @@ def board_row(board_id, root, with_table=None):
 
 def measure_boards(update=False):
     """Every board's :func:`board_row` line by the rule of docs/solver.md,
-    "Where the table fits": each board is measured with the learned table;
-    a board whose worst moment then exceeds its :func:`table_limit` runs without it and
-    is measured so too. Returns (lines, the boards that hold the table);
-    with ``update``, boards/__init__.py's TABLE_BOARDS is rewritten to them.
+    "Where the table fits": each board's worst moment is measured with the
+    learned table, and the boards within their :func:`table_limit` hold it;
+    then every board is measured as it will ship, TABLE_BOARDS listing
+    exactly those (the list is part of what the boards run). Returns
+    (lines, the boards that hold the table); with ``update``,
+    boards/__init__.py's TABLE_BOARDS is rewritten to them.
     """
     import boards
 
     board_ids = sorted(boards.NAMES)
     on = build_root(table=True)
-    lines, worst_on = {}, {}
     try:
-        for board_id in board_ids:
-            lines[board_id], stages = board_row(board_id, on)[:2]
-            worst_on[board_id] = max(stage.board_bound for stage in stages)
-        fits = [board_id for board_id in board_ids if worst_on[board_id] <= table_limit(board_id)]
+        worst_on = {board_id: worst_with_table(board_id, on) for board_id in board_ids}
     finally:
         shutil.rmtree(on, ignore_errors=True)
-    if len(fits) < len(board_ids):
-        off = build_root(table=False)
-        try:
-            for board_id in board_ids:
-                if board_id not in fits:
-                    lines[board_id] = board_row(board_id, off, worst_on[board_id])[0]
-        finally:
-            shutil.rmtree(off, ignore_errors=True)
+    fits = [board_id for board_id in board_ids if worst_on[board_id] <= table_limit(board_id)]
+    shipped = vmroot.build_root(patch=_listing(fits))
+    try:
+        lines = [board_row(board_id, shipped, None if board_id in fits else worst_on[board_id])[0] for board_id in board_ids]
+    finally:
+        shutil.rmtree(shipped, ignore_errors=True)
     if update:
         BOARDS_MODULE.write_text(with_table_boards(BOARDS_MODULE.read_text(), fits))
-    return [lines[board_id] for board_id in board_ids], tuple(fits)
+    return lines, tuple(fits)
 
 
 def board_table(lines=None):

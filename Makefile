@@ -137,22 +137,10 @@ app-bench: $(STAMP)
 	$(BIN)/python -m tools.measure.app_bench $(BENCH_ARGS)
 
 # The solver's figures of docs/solver.md: 500 games with the learned table
-# on seeds no test uses, under PyPy when it is installed (the same moves as
-# CPython, ~5x faster; Debian: apt install pypy3), then the MicroPython
-# fuel samples in the venv. BENCH_ARGS="..." runs the tool once, as given.
-SOLVER_GAMES := --preset device --games 500 --seed 100001 --jobs 2
+# on seeds no test uses, then the MicroPython fuel samples (CPython: hours
+# on 2 cores; the games alone run ~5x faster under PyPy, docs/solver.md).
 solver-bench: $(STAMP)
-ifeq ($(BENCH_ARGS),)
-	@if command -v pypy3 >/dev/null 2>&1; then \
-	  pypy3 -m tools.measure.solver_bench $(SOLVER_GAMES) --fuel-boards 0; \
-	else \
-	  echo "make: pypy3 is not installed: the games run in the venv's CPython (about 5x slower)"; \
-	  $(BIN)/python -m tools.measure.solver_bench $(SOLVER_GAMES) --fuel-boards 0; \
-	fi
-	$(BIN)/python -m tools.measure.solver_bench --preset device --games 1 --max-moves 1
-else
-	$(BIN)/python -m tools.measure.solver_bench $(BENCH_ARGS)
-endif
+	$(BIN)/python -m tools.measure.solver_bench $(or $(BENCH_ARGS),--preset device --games 500 --seed 100001 --jobs 2)
 
 # The solver's learned table, trained again by its recorded recipe
 # (docs/solver.md, "The learned table"; minutes). TRAIN_ARGS=--check

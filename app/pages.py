@@ -215,7 +215,6 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             # (19 columns at the narrowest: a line each)
             "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
             "no animations" if less > 1 else "",
-            "Solver: " + timings.table_status if getattr(timings, "table_status", None) else "",
             "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
         ),
         (
@@ -229,7 +228,10 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             "Recovered errors: %d" % faults,
             "Failed saves: %d" % failed_saves,
         ),
-        ("Rules: Gabriele Cirulli's 2048",),
+        (
+            "Solver: " + timings.table_status if getattr(timings, "table_status", None) else "",
+            "Rules: Gabriele Cirulli's 2048",
+        ),
     )
     return [[wrap(line, width) for line in group if line] for group in groups]
 

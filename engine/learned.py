@@ -24,8 +24,6 @@ it. Nothing here runs per search node.
 
 from micropython import const
 
-from engine.solver import TABLE_NO_ROOM
-
 #: The table's file, next to this module on the drive.
 FILE = "learned.tbl"
 #: The cells of each shape (row-major indices); the search's leaf lists
@@ -51,13 +49,16 @@ VERSION = const(1)
 IN_USE = "learned table"
 MISSING = "heuristic: no table file"
 DAMAGED = "heuristic: table damaged"
+#: The heap had no room for it (engine.solver.TABLE_NO_ROOM: the same words;
+#: this module imports nothing of the solver's, which imports it).
+NO_ROOM = "heuristic: no room for table"
 #: Let go while the game's largest tile is past LAST (4096 and up); read
 #: back for the next game.
 PAUSED = "heuristic from 4096 on"
 
 #: The loaded shapes' weights (five bytearrays), or None.
 tables = None
-#: The last load's outcome (one of the texts above, or TABLE_NO_ROOM).
+#: The last load's outcome (one of the texts above).
 status = MISSING
 
 
@@ -125,7 +126,7 @@ def load(path=None):
                 tables = tuple(loaded)
                 outcome = IN_USE
     except MemoryError:
-        outcome = TABLE_NO_ROOM
+        outcome = NO_ROOM
     except OSError:  # a read error: the file is not what it should be
         pass
     finally:

@@ -95,11 +95,17 @@ def test_a_board_holds_the_learned_table_exactly_when_it_fits(board_id, rows, wi
     # lists exactly those.
     _, stages = _row(rows, board_id)[:2]
     limit = ram_budget.table_limit(board_id)
-    solver_step = [stage for stage in stages if stage.label == "start: solver"][0]
+
+    # Loaded at start-up: its five 4 KB shapes are in the solver's step,
+    # where the boards without it build the heuristic's 6 KB instead.
+    def solver_step(board):
+        return [stage for stage in _row(rows, board)[1] if stage.label == "start: solver"][0].allocated
+
+    inside = [solver_step(board) for board in boards.TABLE_BOARDS]
+    outside = [solver_step(board) for board in boards.NAMES if board not in boards.TABLE_BOARDS]
     if board_id in boards.TABLE_BOARDS:
-        # Loaded at start-up: its five 4 KB shapes are in the step's growth.
-        assert solver_step.allocated >= 5 * 4096, solver_step.allocated
+        assert solver_step(board_id) >= max(outside, default=0) + 10 * 1024, (solver_step(board_id), outside)
         assert max(stage.board_bound for stage in stages) <= limit
     else:
-        assert solver_step.allocated < 5 * 4096, solver_step.allocated
+        assert solver_step(board_id) <= min(inside, default=10**9) - 10 * 1024, (solver_step(board_id), inside)
         assert with_table[board_id] > limit, "it fits: run .venv/bin/python -m tools.measure.ram_budget --boards --update-doc"

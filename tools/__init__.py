@@ -39,8 +39,7 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
 
 train/: what the game ships as data, made here
-    train           the solver's learned table (engine/learned.tbl), by self-play in C (make train)
-    ntuple.c        the trainer itself, compiled by train with the machine's C compiler
+    train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

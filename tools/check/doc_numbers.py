@@ -735,7 +735,7 @@ QUOTES = (
         Quote(
             "docs/ram-budget.md",
             "ram_budget: room under the target",
-            r"How close it is: ([\d.]+) KiB under the target",
+            r"How close it is: (-?[\d.]+) KiB under the target",
             "ram_budget",
             _room_under_target,
         ),

@@ -41,9 +41,11 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
 
     Short of memory (a ``MemoryError``, or ``RuntimeError: pystack
     exhausted``) once the layout is there, it lets go of what that try
-    built and builds the game again with less: without the solver, then
-    without the animations too (docs/ram-budget.md, "Start-up when memory
-    is short"); the About page says what the game goes without. When not
+    built and builds the game again with less: without the solver's
+    learned table (on a board whose heap holds it: boards.TABLE_BOARDS),
+    then without the solver, then without the animations too
+    (docs/ram-budget.md, "Start-up when memory is short"); the About page
+    says what the game goes without. When not
     even that fits, or memory runs out before, one line on the console
     says so, and the screen shows the console.
     """
@@ -59,9 +61,10 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         from app.memory import forget
         from boards import load
 
-        profile = load(getattr(board, "board_id", None))
+        board_id = getattr(board, "board_id", None)
+        profile = load(board_id)
         if profile is None:
-            unsupported_board(getattr(board, "board_id", None))
+            unsupported_board(board_id)
             return
         try:
             parts = profile.hardware()
@@ -74,7 +77,10 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
         controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
         battery, light, dimmable = parts.battery, parts.light, parts.dimmable
-        del profile, parts  # nothing refers to boards/ any more: it can go
+        from boards import TABLE_BOARDS
+
+        table = board_id in TABLE_BOARDS  # its heap holds the solver's learned table
+        del profile, parts, TABLE_BOARDS  # nothing refers to boards/ any more: it can go
         forget("boards")
         if display is None:
             print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
@@ -96,9 +102,13 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         forget("app.artwork", "adafruit_bitmap_font")
         yield "artwork"
         # From here on, a try that runs out of memory is made again with
-        # less: 1, no solver; 2, no animations either.
+        # less: first without the solver's learned table (the heuristic
+        # scores its boards), then 1, no solver; 2, no animations either.
         store = None
         less = 0
+        dropped = False  # the learned table was let go for want of memory
+        with_table = False  # this try loaded it
+        table_status = None  # what scores the solver's boards (engine.solver.table_status())
         while True:
             try:
                 if not less:
@@ -106,7 +116,10 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     try:
                         import engine.solver
 
-                        engine.solver.prepare()
+                        table_status = engine.solver.prepare(table=table)
+                        with_table = engine.solver.table_loaded()
+                        if dropped:
+                            table_status = engine.solver.TABLE_NO_ROOM
                     except ImportError:
                         pass  # no solver on the drive: the game runs; the hint says "no solver"
                     yield "solver"
@@ -169,8 +182,13 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             if hasattr(keys, "on_failure"):
                 keys.on_failure = None
             display.root_group = None
-            forget("engine.solver")
-            less += 1
+            forget("engine.solver", "engine.learned")
+            table_status = None
+            if with_table:
+                table = with_table = False  # the learned table is the first thing let go
+                dropped = True
+            else:
+                less += 1
     except (MemoryError, RuntimeError):
         # Printing a constant and showing the console need no heap.
         if display is not None:
@@ -186,6 +204,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
     app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
     if less:
         app.timings.low_memory = less  # the About page says what the game goes without
+    app.timings.table_status = table_status  # and what the solver scores its boards with
     yield app
 
 

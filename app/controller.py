@@ -80,6 +80,9 @@ class Timings:
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
+        #: What the solver scores its boards with (engine.solver.table_status():
+        #: "learned table", or "heuristic" and why); None: no solver.
+        self.table_status = None
         # Set from outside when it applies (the About page reads them):
         # ``low_memory`` (code.py: what start-up went without) and
         # ``simulated`` (a desktop simulator: the board it plays).

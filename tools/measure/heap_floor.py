@@ -97,7 +97,9 @@ if code is not None:
             sprites = len(members)
         if members is not None and len(members) == 16:
             cells = [tile[0] for tile in members]
-    print('SOLVER', 'engine.solver' in sys.modules, 'SPRITES', sprites)
+    learned = sys.modules.get('engine.learned')
+    held = learned is not None and learned.tables is not None
+    print('SOLVER', 'engine.solver' in sys.modules, 'SPRITES', sprites, 'TABLE', held)
     print('SHOWN', cells, shown is None, fakeworld.display is None or fakeworld.display.auto_refresh)
 """
 
@@ -133,8 +135,9 @@ def expected_cells(board_id):
     return list(game.cells)
 
 
-def classify(heap, result, expected):
-    """The :class:`Outcome` of one run's ``result`` (tools.vm.unix_vm.Result)."""
+def classify(heap, result, expected, table=False):
+    """The :class:`Outcome` of one run's ``result`` (tools.vm.unix_vm.Result);
+    ``table``: the board holds the solver's learned table (boards.TABLE_BOARDS)."""
     out = result.stdout
     free = None
     for line in out.splitlines():
@@ -153,10 +156,13 @@ def classify(heap, result, expected):
         return Outcome(heap, free, BROKEN, "main() never ended")
     cells, console, refreshed = shown[0][6:].rsplit(" ", 2)
     if cells == str(expected):
-        # What it went without, as it plays: the solver (loaded at
-        # start-up unless it went without), the animation's sprites.
-        _, solver, _, sprites = parts[0]
+        # What it went without, as it plays: the solver's learned table
+        # (on a board that holds it), the solver (loaded at start-up
+        # unless it went without), the animation's sprites.
+        _, solver, _, sprites, _, held = parts[0]
         less = [] if solver == "True" else ["no solver"]
+        if table and solver == "True" and held != "True":
+            less.append("no learned table")
         if sprites == "0":
             less.append("no animations")
         if said:
@@ -198,6 +204,9 @@ class Survey:
         actions = [("tap", button) for button, _ in MOVES]
         self._program = _DRIVER % {"board": self.board_id, "actions": actions, "standins": standins}
         self._expected = expected_cells(self.board_id)
+        import boards
+
+        self._table = self.board_id in boards.TABLE_BOARDS
         return self
 
     def __exit__(self, *exc):
@@ -206,7 +215,7 @@ class Survey:
     def run(self, heap):
         """The :class:`Outcome` at a heap of ``heap`` bytes."""
         result = unix_vm.run(self._program, self._root, heap=heap, cwd=self._work, timeout=120, check=False)
-        return classify(heap, result, self._expected)
+        return classify(heap, result, self._expected, self._table)
 
     def runs(self, heaps):
         """:meth:`run` for each of ``heaps``, ``jobs`` at a time; in their order."""

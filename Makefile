@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear
+.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear faults
 
 venv: $(STAMP)
 
@@ -139,6 +139,9 @@ solver-bench: $(STAMP)
 
 wear: $(STAMP)
 	$(BIN)/python -m tools.measure.wear $(BENCH_ARGS)
+
+faults: $(STAMP)
+	$(BIN)/python -m tools.measure.faults $(BENCH_ARGS)
 
 # The RAM budget needs the pystack VM (Node) as well.
 ram: $(STAMP) $(NODE_STAMP)

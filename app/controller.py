@@ -18,8 +18,11 @@ event and act on each in order, give a hint asked for in the last frame,
 advance autoplay, animation and dimming, refresh the display, and save
 only when no input is waiting. A frame that fails (out of memory or of
 Python stack, or any other error a part raises) is abandoned, the game
-goes on from a known state (its flags recomputed from the board), and
-the screen says so; nothing escapes ``step()``.
+goes on from a known state (its flags recomputed from the board, the
+screen drawn again from it), and the screen says so; nothing escapes
+``step()``, its pacing included, and a recovery that fails in turn is
+finished at the start of the next frame (tools/measure/faults.py raises
+faults at random lines to check this).
 
 Every frame ends with one ``display.refresh()``. With ``auto_refresh``
 off the screen shows only what a refresh sent, so nothing the app draws
@@ -60,6 +63,9 @@ _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
 #: How often the battery gauge and the light sensor are read (ms).
 POWER_MS = 500
+#: What the status says after a fault: out of memory, out of Python
+#: stack (or recursion), anything else.
+_FAULT_WORDS = (("low", "memory"), ("too", "deep"), ("error", ""))
 
 
 class Timings:
@@ -164,6 +170,10 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
+        # True from a frame's start to its end, and from a fault until the
+        # recovery is through (step finishes it first); which fault it was.
+        self._unsettled = False
+        self._fault = 0
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
@@ -213,6 +223,11 @@ class App:
         is reached from this frame.
         """
         try:
+            if self._unsettled:
+                self._settle()  # the last recovery was cut short by a fault of its own
+            # Set until the frame's end: a fault anywhere before it (in a
+            # recovery that fails too) leaves it set for the next frame.
+            self._unsettled = True
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
@@ -235,9 +250,12 @@ class App:
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self.saving.may_save(now):
                 self.saving.save(now)
+            self._unsettled = False
+            self._pace()
         except Exception as error:
+            # (The one line outside a try: a method call takes no heap, and
+            # the pystack is back where the frame began.)
             self.recover(error)
-        self._pace()
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
@@ -289,24 +307,41 @@ class App:
         Out of memory (``MemoryError``), out of Python stack (CircuitPython's
         ``RuntimeError: pystack exhausted``, or recursion), or anything else
         a part raised: the solver and the animation stop, the game's flags
-        follow its board again (a move may have been cut short), the board
-        and its banner are drawn again, and the status says which.
+        follow its board again (a move or a new game may have been cut
+        short), the whole screen is drawn again from the game (a drawing
+        may have been cut short too), the menu closes, and the status says
+        which. A fault during this is caught too: the next frame begins by
+        finishing the recovery, so no frame plays on from a state that
+        was cut short. Never raises.
         """
-        self.faults += 1
         try:
-            self.assist.cancel()
-            self.assist.stop()
-            gc.collect()
-            self.game.settle()
-            self.show_position()  # a move may have been half drawn
-            if isinstance(error, MemoryError):
-                self.view.show_status("low", "memory")
-            elif isinstance(error, RuntimeError):
-                self.view.show_status("too", "deep")
-            else:
-                self.view.show_status("error")
+            self._unsettled = True  # (the frame may have failed before it set it)
+            self.faults += 1
+            self._fault = 0 if isinstance(error, MemoryError) else 1 if isinstance(error, RuntimeError) else 2
+            self._settle()
         except Exception:
-            pass  # the next frame tries again
+            pass  # still unsettled: the next frame finishes it first
+        try:
+            self._pace()  # a dropped frame keeps the frame rate too
+        except Exception:
+            pass  # the last frame's wait stands (0 .. DARK_FRAME_MS)
+
+    def _settle(self):
+        # Back to a state the player can go on with, after a fault: the
+        # game whole (engine.game's settle), every part of the screen drawn
+        # again from it (the view forgets what it believed it showed), and
+        # the status that says why. Each step may be done again: a fault
+        # here leaves _unsettled set, and the next frame calls this again.
+        self.assist.cancel()
+        self.assist.stop()
+        gc.collect()
+        self.game.settle()
+        self.view.forget()
+        self.show_position()  # the board, the scores, the banner; the menu closes
+        self.view.show_hint(-1)
+        first, second = _FAULT_WORDS[self._fault]
+        self.view.show_status(first, second)
+        self._unsettled = False
 
     def _read_keys(self, now):
         events = self.keys.events

@@ -30,6 +30,8 @@ from engine.rules import MAX_EXPONENT, WIN_EXPONENT, can_move, max_exponent, sli
 MAX_SCORE = const(3932164)
 #: Where every counter (moves, games, wins; the store's saves) stops.
 COUNTER_MAX = const(999999999)
+# Set in Game._next_tiles while a new game is decided and not yet in place.
+_DECIDED = const(1 << 12)
 
 
 class Stats:
@@ -78,6 +80,11 @@ class Game:
         # difference, so a move counts one number, not two.
         self._moves_before = 0
         self.max_exponent = 0
+        # A new game decided and not yet wholly in place (new_game, _begin):
+        # its two tiles (cells and exponents, packed with _DECIDED in one
+        # small int; 0 once it is in place) and its count of games.
+        self._next_tiles = 0
+        self._next_games = 0
         self.new_game()
 
     @property
@@ -99,21 +106,46 @@ class Game:
         return self.won and not self.keep_playing
 
     def new_game(self):
-        """Start a new game: empty board, two tiles, score 0. Keeps best and stats."""
+        """Start a new game: two tiles, score 0. Keeps best and stats.
+
+        The new game is decided first (its two tiles drawn, as ``spawn``
+        puts them on an empty board: the same draws in the same order),
+        then put in place: a fault before it is decided (out of stack, say)
+        leaves this game as it was, one while it is put in place leaves it
+        half begun, which ``settle`` finishes. No fault leaves a board with
+        no tile. Allocates nothing.
+        """
+        rng = self.rng
+        draw = rng.below(160)  # 16 empty cells x 10 (see rules.spawn)
+        first = draw // 10
+        tiles = first | (2 if draw % 10 == 0 else 1) << 4
+        draw = rng.below(150)  # the 15 cells left
+        second = draw // 10
+        if second >= first:
+            second += 1
+        tiles |= second << 6 | (2 if draw % 10 == 0 else 1) << 10
+        self._next_games = self.stats.games + 1 if self.stats.games < COUNTER_MAX else COUNTER_MAX
+        self._next_tiles = tiles | _DECIDED  # from here on the new game is this game
+        self._begin()
+
+    def _begin(self):
+        # Put the new game that new_game decided in place. Every step sets
+        # a value, never adds to one, so settle() may do it all again.
+        tiles = self._next_tiles
         cells = self.cells
         for index in range(16):
             cells[index] = 0
+        cells[tiles & 15] = (tiles >> 4) & 3
+        cells[(tiles >> 6) & 15] = (tiles >> 10) & 3
         self.score = 0
         self.won = False
         self.keep_playing = False
         self.over = False
         self._moves_before = self.stats.moves
-        spawn(cells, self.rng, 16)
-        spawn(cells, self.rng, 15)
         self.max_exponent = max_exponent(cells)
-        if self.stats.games < COUNTER_MAX:
-            self.stats.games += 1
+        self.stats.games = self._next_games
         self._note_best_tile()
+        self._next_tiles = 0
 
     def continue_playing(self):
         """After the win banner: keep this board and play on for 4096 and up."""
@@ -161,19 +193,32 @@ class Game:
         return True
 
     def settle(self):
-        """Make what follows from the board follow it again: the largest
-        tile, the win, the best score, and ``over`` (no move left).
+        """Make the game one a player can go on with, after a fault cut a
+        change short: a new game half begun is begun whole, and what
+        follows from the board follows it again (the largest tile, the
+        win, Continue, the best score, and ``over``: no move left).
 
-        After a move cut short by a fault (the app drops the frame) the
-        board may be further on than its flags; a game the store refuses
-        ("invalid over flag") or that refuses moves is worse than either.
+        After a move cut short (the app drops the frame) the board may be
+        further on than its flags; a game the store refuses ("invalid over
+        flag") or that refuses moves is worse than either. A board with no
+        tile is no game: a new one begins (no fault leaves one; this is the
+        last guard). Safe to call again if a fault cuts this short too.
         """
+        if self._next_tiles:
+            self._begin()
         cells = self.cells
+        if not max_exponent(cells):
+            self.new_game()
         if self.score > self.best:
             self.best = self.score
         self.max_exponent = max_exponent(cells)
-        if self.max_exponent >= WIN_EXPONENT and not self.won:
-            self._win()
+        if self.max_exponent >= WIN_EXPONENT:
+            if not self.won:
+                self._win()
+        else:
+            # Tiles never shrink: a board without a 2048 was never won.
+            self.won = False
+            self.keep_playing = False
         self._note_best_tile()
         self.over = not can_move(cells)
 

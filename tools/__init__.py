@@ -34,6 +34,7 @@ measure/: deterministic costs, in the MicroPython VMs
     store_bench     the fuel of a save and a load (make store-bench)
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
+    faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

@@ -1,0 +1,207 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Faults at lines of the game's own code (tools/measure/faults.py): nothing
+escapes a frame, and after any fault the game is one a player can go on with.
+
+On the board a ``MemoryError`` or ``RuntimeError: pystack exhausted`` can
+come at any line that allocates or calls. Here they are raised at chosen
+lines (``fault_at``: the n-th line run in one function) and at random lines
+(a seeded sample of the instrument's play survey), through the board's own
+start-up; what the player sees is read from the glass.
+"""
+
+import pytest
+
+from tests.tiles import on_glass
+from tools.measure import faults
+from tools.measure.faults import fault_at
+from tools.play.sim import Simulator
+
+KINDS = (0, 1)  # faults.FAULTS: MemoryError, RuntimeError("pystack exhausted")
+SAYS = {0: ("low", "memory"), 1: ("too", "deep")}
+
+
+def kind_name(kind):
+    return faults.FAULTS[kind][0].__name__
+
+
+def still_plays(sim):
+    moves = sim.game.moves
+    for button in ("left", "down", "right", "up", "left", "down"):
+        sim.press(button)
+    return sim.game.moves > moves
+
+
+def lines_run(sim, path, function, presses):
+    """How many lines ``function`` of ``path`` runs while ``presses`` are pressed
+    (counted by an injector that never fires)."""
+    with fault_at(path, function, nth=10**9) as counter:
+        sim.press_all(presses)
+    return counter.lines
+
+
+def the_glass_shows_the_game(sim):
+    """After a frame, the glass shows the game's board with nothing over it."""
+    sim.step()
+    return on_glass(sim) == list(sim.game.cells)
+
+
+# -- item: nothing escapes App.step ---------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_name)
+def test_a_fault_while_a_frame_is_paced_is_recovered_and_said(kind):
+    sim = Simulator(seed=1)
+    for nth in range(1, lines_run(sim, "app/controller.py", "_pace", ["wait"]) // 50 + 1):
+        with fault_at("app/controller.py", "_pace", kind, nth) as injector:
+            sim.step()  # nothing escapes
+        assert injector.fired, nth
+    assert sim.app.faults == nth
+    sim.step()
+    assert sim.glass.shows(*SAYS[kind])
+    assert still_plays(sim)
+
+
+# -- item: a new game is the old one or a whole new one -------------------------
+
+
+def _new_game_with_fault(sim, path, function, kind, nth):
+    # Menu > New game > "Yes, start over", a fault at the nth line run in
+    # function as the choice is confirmed; returns whether it fired.
+    sim.press("start")
+    while sim.app.menus.row != 1:
+        sim.press("down")
+    sim.press_all(["a", "down"])
+    with fault_at(path, function, kind, nth) as injector:
+        sim.press("a")
+    return bool(injector.fired)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_name)
+@pytest.mark.parametrize(
+    "path, function",
+    [
+        ("engine/game.py", "new_game"),
+        ("engine/game.py", "_begin"),
+        ("engine/rng.py", "below"),
+        ("app/controller.py", "new_game"),
+    ],
+    ids=lambda value: value.replace("/", "."),
+)
+def test_a_fault_at_any_line_of_a_new_game_leaves_the_old_game_or_a_whole_new_one(kind, path, function):
+    sim = Simulator(seed=2)
+    sim.press_all(["left", "up", "right", "down", "left"])
+    nth = 0
+    while True:
+        nth += 1
+        before = (list(sim.game.cells), sim.game.score, sim.game.stats.games)
+        if not _new_game_with_fault(sim, path, function, kind, nth):
+            break  # past the last line the function runs
+        game = sim.game
+        after = (list(game.cells), game.score, game.stats.games)
+        whole_new = game.score == 0 and game.moves == 0 and 16 - game.cells.count(0) == 2 and after[2] == before[2] + 1
+        assert after == before or whole_new, (nth, before, after)
+        assert not game.over and game.cells.count(0) < 16
+        assert the_glass_shows_the_game(sim), (nth, on_glass(sim), game.cells)
+        assert sim.glass.shows(*SAYS[kind])
+    assert nth > 1
+    assert still_plays(sim)
+
+
+# -- item: a failed animated move leaves nothing of its animation -----------------
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_name)
+@pytest.mark.parametrize("function", ["start", "_add", "_note_merge", "_end_slide", "finish"])
+def test_a_fault_at_any_line_of_an_animated_move_leaves_the_board_as_the_game_has_it(kind, function):
+    sim = Simulator(seed=6)
+    directions = ["left", "down", "right", "up"]
+    nth = 0
+    fired = True
+    while fired:
+        nth += 1
+        fired = False
+        for direction in directions:
+            cells = list(sim.game.cells)
+            with fault_at("app/animation.py", function, kind, nth) as injector:
+                sim.press(direction)
+            if injector.fired:
+                fired = True
+                break
+            if sim.game.cells != cells:
+                directions.append(directions.pop(0))
+        if fired:
+            assert not sim.app.animation.active
+            if sim.game.over:  # the move that ended it: the banner, then a new game
+                assert sim.glass.shows("Game over")
+                sim.press("a")
+            assert the_glass_shows_the_game(sim), (function, nth, on_glass(sim), sim.game.cells)
+        elif sim.game.over:
+            sim.press("a")
+    assert nth > 1
+    assert still_plays(sim)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=kind_name)
+def test_a_recovery_cut_short_by_a_second_fault_is_finished_in_the_next_frame(monkeypatch, kind):
+    sim = Simulator(seed=6)
+    fault, text = faults.FAULTS[kind]
+    real = sim.app.show_position
+    calls = []
+
+    def show_position():
+        calls.append(1)
+        if len(calls) == 1:
+            raise fault(text)  # the recovery's own drawing fails once
+        real()
+
+    # The move's sprites are up when the first fault comes (the 9th line
+    # of Animation.start places the first one); then the recovery fails.
+    for direction in ("left", "down", "right", "up"):
+        cells = list(sim.game.cells)
+        monkeypatch.setattr(sim.app, "show_position", show_position)
+        with fault_at("app/animation.py", "_add", kind, 3):
+            sim.down(direction)
+            sim.step()
+            sim.up(direction)
+        if sim.game.cells != cells:
+            break
+    assert calls == [1], "the recovery never ran"
+    sim.step()  # the next frame finishes the recovery first
+    assert calls == [1, 1]
+    assert not sim.app.animation.active
+    assert the_glass_shows_the_game(sim), (on_glass(sim), sim.game.cells)
+    assert sim.glass.shows(*SAYS[kind])
+    monkeypatch.undo()
+    assert still_plays(sim)
+
+
+# -- random lines: a seeded sample of the instrument's play survey ---------------
+
+
+@pytest.mark.parametrize("board_id, seed, frames", [("pybadge", 1, 2000), ("hack_club_sprig", 2, 1000)])
+def test_faults_at_random_lines_never_escape_a_frame_nor_leave_a_dead_game(board_id, seed, frames):
+    run = faults.Run(board_id, seed)
+    run.play(frames)
+    assert len(run.injector.fired) > frames // 20  # faults did come
+    assert run.escaped == []
+    assert run.dead == [] and run.unprovoked == []
+
+
+def test_the_instrument_sees_a_fault_escape_and_a_dead_game():
+    # The instrument itself: an App whose pacing runs outside the frame's
+    # try (as it did), and one that does nothing after a fault.
+    run = faults.Run("pybadge", 3, every=300)
+    run.power_on()
+    app = run.world.app
+    step = app.step
+    app.step = lambda: (step(), app._pace())
+    run.play(600)
+    assert any(where.startswith("app/controller.py:_pace:") for where, _ in run.escaped), run.escaped
+    run = faults.Run("pybadge", 3, every=300)
+    run.power_on()
+    run.world.app.recover = run.world.app._settle = lambda *error: None
+    run.play(300)
+    assert run.dead, run.dead

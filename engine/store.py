@@ -171,9 +171,19 @@ class Store:
         self.slots = SLOT_COUNT
         # The "log" layout's placement (engine.store_log.Log), else None.
         self._log = None
+        #: Slots the last scan could not read (the NVM object raised, or
+        #: gave fewer bytes than asked), and the first such error.
+        self.unreadable = 0
+        self._read_error = None
+        # None, or (the load could not read every slot) the first bytes of
+        # the record the game was loaded from (b"": none, a fresh game):
+        # no save writes until a scan reads every slot and finds it again.
+        self._unread = None
         if nvm is not None:
             try:
                 size = len(nvm)
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: not the NVM's doing (see load)
             except Exception:  # an NVM that cannot even say its size
                 nvm = None
         if nvm is None:
@@ -225,6 +235,8 @@ class Store:
         newest = None
         newest_record = None
         sequence = 0
+        self.unreadable = 0
+        self._read_error = None
         if self._log is not None:
             newest, newest_record = self._log.scan(refusals)
         else:
@@ -232,13 +244,17 @@ class Store:
                 try:
                     data = self._slot_bytes(slot)
                     if len(data) != record.SLOT_SIZE:
+                        self.unreadable += 1
                         continue
                     reason = record.verdict(data)
                     if reason is not None:
                         if refusals is not None and reason != record.FOREIGN:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
                         continue
-                except Exception:
+                except (MemoryError, RuntimeError):
+                    raise  # short of memory or stack: the caller's (see load)
+                except Exception as error:
+                    self.unread_slot(error)
                     continue
                 # Written after the other slot's record: ahead of it by less
                 # than half of 2**16 (a save writes one more than the newest,
@@ -258,6 +274,13 @@ class Store:
         if newest_record is not None and newest_record[record.VERSION_AT] == record.VERSION:
             self._last = newest_record[0 : record.LENGTH]
         return newest_record
+
+    def unread_slot(self, error):
+        """A slot could not be read: ``error`` is what the NVM object raised
+        (the scans call this; the "log" layout's too)."""
+        self.unreadable += 1
+        if self._read_error is None:
+            self._read_error = error
 
     def _count_refusals(self, refusals):
         if self._log is not None:
@@ -286,10 +309,18 @@ class Store:
     def load(self, seed=None):
         """The saved game, or a fresh one if nothing valid is stored.
 
-        Never raises: empty, erased, corrupt, truncated, foreign,
-        future-version or impossible bytes all give a fresh game (and leave
-        ``saves`` 0 and ``settings`` zero); records that claim to be ours
-        and fail are counted in ``refused``.
+        Empty, erased, corrupt, truncated, foreign, future-version or
+        impossible bytes all give a fresh game (and leave ``saves`` 0 and
+        ``settings`` zero); records that claim to be ours and fail are
+        counted in ``refused``; a slot the NVM object cannot read is
+        skipped, and then no save writes until a scan reads every slot and
+        finds the record this game came from (``save``: a fresh game never
+        overwrites a record that was not read).
+
+        Raises only ``MemoryError`` and ``RuntimeError`` (CircuitPython's
+        "pystack exhausted"): the heap or the stack is short, which says
+        nothing of the NVM; code.py's start-up then tries again with less.
+        A fresh game in their place would hide the player's saved one.
 
         :param int seed: seed for a fresh game (None: hardware entropy).
         """
@@ -297,6 +328,7 @@ class Store:
         self.refusal = None
         self.refused = 0
         self._mark = 0
+        self._unread = None
         found = None
         if self.nvm is not None:
             refusals = []
@@ -308,8 +340,12 @@ class Store:
                     record.READERS[found[record.VERSION_AT]](found, game, self.settings)
                     self.version = found[record.VERSION_AT]
                 self._count_refusals(refusals)
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: start-up's to handle, never "no saved game"
             except Exception:  # a checked record cannot fail; never stop the game
                 found = None
+            if self.unreadable:
+                self._unread = b"" if found is None else bytes(found[0 : record.LENGTH])
             if found is not None:
                 return game
         self.version = None
@@ -350,6 +386,17 @@ class Store:
         # of the game's deepest call chains (Menu > Save now down to
         # record.check), and each call level takes pystack on the board.
         try:
+            if self._unread is not None:
+                # The load could not read every slot: the game may not be
+                # the one stored. Write only once every slot reads and the
+                # newest record is the one the game came from.
+                data = self._scan()
+                if self.unreadable or (b"" if data is None else bytes(data[0 : record.LENGTH])) != self._unread:
+                    self._scanned = False
+                    self.failure = "unread" if self._read_error is None else _describe(self._read_error) + " reading"
+                    self.error = self._read_error
+                    return FAILED
+                self._unread = None
             if not self._scanned:
                 data = self._scan()
                 if data is not None and not self._loaded:

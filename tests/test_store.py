@@ -535,14 +535,107 @@ def test_a_write_that_never_lands_is_never_called_saved():
     assert nvm.writes == 3  # each call tries again
 
 
-@pytest.mark.parametrize("error", ERRORS[:6], ids=lambda e: type(e).__name__)
+@pytest.mark.parametrize("error", [error for error in ERRORS[:6] if not isinstance(error, (MemoryError, RuntimeError))], ids=repr)
 def test_failing_reads_neither_raise_nor_claim_a_save(error):
     nvm = FaultyNVM(read_error=error)
     store = Store(nvm)
     game = store.load(seed=9)
     assert snapshot(game, store) == snapshot(Game(seed=9)) + (0, bytes(8))
     assert store.save(game) == FAILED
-    assert store.failure.startswith(type(error).__name__)
+    assert store.failure.startswith(type(error).__name__) and store.failure.endswith(" reading")
+    assert nvm.writes == 0
+
+
+# -- a load short of memory, a read that fails: the saved game is never replaced --
+
+#: The layouts, as Store keywords.
+STORES = {"block": {}, "pages": dict(layout="pages"), "log": dict(layout="log")}
+LAYOUT_NAMES = sorted(STORES)
+
+
+def saved_in(layout):
+    """An 8 KB NVM holding a game saved three times in ``layout``, and that game's snapshot."""
+    nvm = bytearray(b"\xff" * 8192)
+    store = Store(nvm, **STORES[layout])
+    game = store.load(seed=4)
+    for count in range(3):
+        play(game, 5, random.Random(count))
+        assert store.save(game) == SAVED
+    return nvm, snapshot(game)
+
+
+class ReadsFail:
+    """A bytearray NVM whose reads raise ``error``: the ``at``-th read only,
+    or (``times``) the first so many; writes are counted."""
+
+    def __init__(self, data, error, at=0, times=0):
+        self.data = data
+        self.error = error
+        self.at = at
+        self.times = times
+        self.reads = 0
+        self.writes = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        self.reads += 1
+        if self.reads == self.at or self.reads <= self.times:
+            raise type(self.error)(*self.error.args)
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.writes += 1
+        self.data[index] = value
+
+
+@pytest.mark.parametrize("layout", LAYOUT_NAMES)
+@pytest.mark.parametrize("error", [MemoryError("memory allocation failed"), RuntimeError("pystack exhausted")], ids=repr)
+def test_a_load_short_of_memory_says_so_and_never_gives_a_fresh_game(layout, error):
+    # A fault at each read the load makes: load() lets it out (code.py's
+    # start-up tries again with less) or, after the reads that matter,
+    # gives the saved game; never a fresh game that would hide the saved
+    # one and replace it at the first save.
+    nvm, saved = saved_in(layout)
+    counting = ReadsFail(nvm, error)
+    Store(counting, **STORES[layout]).load()
+    assert counting.reads >= 2
+    for at in range(1, counting.reads + 1):
+        store = Store(ReadsFail(nvm, error, at=at), **STORES[layout])
+        with pytest.raises(type(error)):
+            store.load(seed=5)
+    assert snapshot(Store(nvm, **STORES[layout]).load()) == saved
+
+
+@pytest.mark.parametrize("layout", LAYOUT_NAMES)
+def test_a_fresh_game_never_overwrites_a_record_that_was_not_read(layout):
+    # The read of the saved record fails once (an odd NVM, a bus error):
+    # the game starts fresh, and its saves write nothing until the record
+    # reads again; then they still write nothing (it is not this game's).
+    nvm, saved = saved_in(layout)
+    before = bytes(nvm)
+    odd = ReadsFail(nvm, OSError(5, "EIO"), times=50)
+    store = Store(odd, **STORES[layout])
+    game = store.load(seed=6)
+    assert store.version is None and store.unreadable
+    play(game, 6, random.Random(6))
+    assert store.save(game) == FAILED and store.failure == "OSError 5 reading"
+    odd.times, odd.reads = 0, 0  # reads work again
+    assert store.save(game) == FAILED and store.failure == "unread"
+    assert odd.writes == 0 and bytes(nvm) == before
+    assert snapshot(Store(nvm, **STORES[layout]).load()) == saved
+
+
+@pytest.mark.parametrize("layout", LAYOUT_NAMES)
+def test_after_a_read_that_failed_an_empty_nvm_is_written_once_it_reads(layout):
+    nvm = bytearray(b"\xff" * 8192)
+    odd = ReadsFail(nvm, OSError(5, "EIO"), times=1)
+    store = Store(odd, **STORES[layout])
+    game = store.load(seed=7)
+    play(game, 3, random.Random(7))
+    assert store.save(game) == SAVED  # every slot reads now, and none holds a record
+    assert snapshot(Store(nvm, **STORES[layout]).load()) == snapshot(game)
 
 
 def test_a_store_without_nvm_keeps_nothing_and_says_so():

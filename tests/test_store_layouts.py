@@ -444,6 +444,34 @@ def test_foreign_bytes_in_the_log_are_skipped_and_never_written_into():
     assert nvm[0:16] == b"other program!!!"
 
 
+def later_record(length=100, version=VERSION + 1, fill=0x5A):
+    """A slot as a later format version might write it: our magic, a version
+    this code does not know, a longer record (its bytes past ours not erased)."""
+    data = bytearray(b"\xff" * SLOT_SIZE)
+    data[0:4] = b"2048"
+    data[4] = version
+    data[5:length] = bytes([fill]) * (length - 5)
+    return data
+
+
+@pytest.mark.parametrize("length, version", [(100, VERSION + 1), (128, VERSION + 1), (90, 0xA7), (80, 0)])
+def test_a_later_version_s_record_after_this_version_s_is_skipped_and_kept(length, version):
+    # A newer game appended a longer record; the player went back to this
+    # one: its newest record loads (as "block" and "pages" do), the save goes
+    # after the later record, and this version's records are never erased
+    # by it (the later record's bytes past ours are no mark).
+    nvm, kept = log_with(3)
+    nvm[slot(3)] = later_record(length, version)
+    state, store = loaded(nvm, layout=LOG)
+    assert state == kept[2] and store.refused == 0
+    before = bytes(nvm[0 : 4 * SLOT_SIZE])
+    game = store.load()
+    play(game, 2, random.Random(5))
+    assert store.save(game) == SAVED and store._newest == 4
+    assert bytes(nvm[0 : 4 * SLOT_SIZE]) == before
+    assert loaded(nvm, layout=LOG)[0] == snapshot(game, store)
+
+
 def test_a_full_log_is_rewritten_at_the_next_save():
     nvm, kept = log_with(32)
     state, store = loaded(nvm, layout=LOG)

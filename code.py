@@ -47,15 +47,15 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
     even that fits, or memory runs out before, one line on the console
     says so, and the screen shows the console.
     """
-    import os
-
-    import board
-    import keypad
-    import supervisor
-
-    started = supervisor.ticks_ms()
-    display = None
+    display = None  # (the one line before the try: a name bound, nothing allocated)
     try:
+        import os
+
+        import board
+        import keypad
+        import supervisor
+
+        started = supervisor.ticks_ms()
         from app.memory import forget
         from boards import load
 
@@ -96,13 +96,49 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         forget("app.artwork", "adafruit_bitmap_font")
         yield "artwork"
         # From here on, a try that runs out of memory is made again with
-        # less: 1, no solver; 2, no animations either.
+        # less: 1, no solver; 2, no animations either. Each try loads the
+        # game's modules first (every try keeps them), then its store, the
+        # solver's tables and the App: what a failed try built lies above
+        # what the next one keeps and goes as a whole, so the next try finds
+        # the heap as a start with less memory would (the solver's tables
+        # under the modules, or a store kept from a failed try, left holes
+        # that made the tries with less fail where a smaller heap played:
+        # tools/measure/heap_floor.py --step 16).
         store = None
         less = 0
         while True:
             try:
+                from app.controller import App
+                from engine.rng import entropy_seed
+                from engine.store import Store, region_from_settings
+
+                yield "modules"
+                if store is None:  # (each try makes its own: see below)
+                    # settings.toml may name a region the saves cannot use, or the NVM may
+                    # be too small for them: then the game is played without saving, and
+                    # says why (the console now, the About page later).
+                    getenv = getattr(os, "getenv", None) or (lambda name: None)
+                    try:
+                        start_at, length = region_from_settings(getenv)
+                    except ValueError as error:
+                        if not less:  # (said once)
+                            print("2048: saving is off: %s" % error)
+                        failure = "a GAME2048_NVM setting is not a number"
+                    else:
+                        try:
+                            store = Store(nvm, start_at, length, **strategy)
+                        except ValueError as error:
+                            if not less:
+                                print("2048: saving is off: %s" % error)
+                            if start_at or length is not None:
+                                failure = "the NVM region in settings.toml does not fit"
+                            else:
+                                failure = "this board's NVM is too small"
+                    if store is None:
+                        store = Store(None)
+                        store.failure = failure
                 if not less:
-                    # The solver and its tables are loaded now, while the heap is still whole.
+                    # The solver and its tables, on top of what every try keeps.
                     try:
                         import engine.solver
 
@@ -114,33 +150,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     from app import animation
 
                     animation.SPRITES = 0
-                from app.controller import App
-                from engine.rng import entropy_seed
-                from engine.store import Store, region_from_settings
-
-                yield "modules"
-                if store is None:  # (once: a try that fails after this keeps it)
-                    # settings.toml may name a region the saves cannot use, or the NVM may
-                    # be too small for them: then the game is played without saving, and
-                    # says why (the console now, the About page later).
-                    getenv = getattr(os, "getenv", None) or (lambda name: None)
-                    try:
-                        start_at, length = region_from_settings(getenv)
-                    except ValueError as error:
-                        print("2048: saving is off: %s" % error)
-                        failure = "a GAME2048_NVM setting is not a number"
-                    else:
-                        try:
-                            store = Store(nvm, start_at, length, **strategy)
-                        except ValueError as error:
-                            print("2048: saving is off: %s" % error)
-                            if start_at or length is not None:
-                                failure = "the NVM region in settings.toml does not fit"
-                            else:
-                                failure = "this board's NVM is too small"
-                    if store is None:
-                        store = Store(None)
-                        store.failure = failure
                 app = App(
                     display,
                     keys,
@@ -160,6 +169,10 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     light=light,
                     dimmable=dimmable,
                 )
+                # What the About page tells (boot_ms's attribute is there
+                # already, low_memory's too: these allocate nothing).
+                app.timings.boot_ms = (supervisor.ticks_ms() - started) & 0x1FFFFFFF  # ticks wrap at 2**29
+                app.timings.low_memory = less  # what the game goes without (0: nothing)
                 break
             except (MemoryError, RuntimeError):
                 if less > 1:
@@ -169,8 +182,11 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             if hasattr(keys, "on_failure"):
                 keys.on_failure = None
             display.root_group = None
+            store = None  # made again: what its load made goes with the try
             forget("engine.solver")
             less += 1
+        del art
+        yield app  # (in the try, as every line of start-up is)
     except (MemoryError, RuntimeError):
         # Printing a constant and showing the console need no heap.
         if display is not None:
@@ -179,14 +195,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             display.root_group = displayio.CIRCUITPYTHON_TERMINAL
             display.auto_refresh = True
         print("2048: not enough memory to start: remove other files from lib/ or update CircuitPython")
-        return
-    del art
-    from adafruit_ticks import ticks_diff
-
-    app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
-    if less:
-        app.timings.low_memory = less  # the About page says what the game goes without
-    yield app
 
 
 def main():

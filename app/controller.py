@@ -78,6 +78,9 @@ class Timings:
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
+        #: What start-up went without for want of memory (code.py): 0
+        #: nothing, 1 the solver, 2 the animations too.
+        self.low_memory = 0
 
 
 class App:

@@ -205,3 +205,32 @@ def test_the_instrument_sees_a_fault_escape_and_a_dead_game():
     run.world.app.recover = run.world.app._settle = lambda *error: None
     run.play(300)
     assert run.dead, run.dead
+
+
+# -- start-up: one fault at a line of it, with a saved game on the board ---------
+
+
+@pytest.mark.parametrize(
+    "board_id, path, function",
+    [
+        ("pybadge", "code.py", "start"),
+        ("pybadge", "engine/store.py", "load"),
+        ("pybadge", "engine/store.py", "_scan"),
+        ("pybadge", "engine/record.py", "verdict"),
+        ("hack_club_sprig", "engine/store.py", "load"),
+        ("hack_club_sprig", "engine/store_log.py", "scan"),
+    ],
+    ids=lambda value: value.replace("/", "."),
+)
+def test_one_fault_at_any_line_of_start_up_gives_the_saved_game_or_the_message(board_id, path, function):
+    # Never a fresh game in place of the saved one (its first save would
+    # replace the player's record), never a traceback: the load lets a
+    # fault out, code.py tries again with less, or says memory is short.
+    first = {}
+    faults.start_up_once(board_id, 0, 0, play_ms=0, first=first, where=(path, function))
+    points = sorted(first.values())
+    assert len(points) > 3, points
+    for index, at in enumerate(points):
+        outcome, where, said, _, _ = faults.start_up_once(board_id, at, index % 2, play_ms=0, where=(path, function))
+        assert where is not None
+        assert outcome in (faults.SAVED, faults.MESSAGE), (where, outcome, said)

@@ -39,8 +39,9 @@ How a fault is raised: ``sys.settrace`` with a line tracer on the
 product's code objects only; the tracer counts the lines run and raises
 the fault at the chosen one, which CPython raises in the traced frame at
 that line, before the line runs. Lines that run nothing on the board
-(``try:``, ``else:``, ``finally:`` and ``except ...:`` headers) are not
-counted. CPython stops tracing after a tracer raised; it starts again as
+that could fail (``try:``, ``else:``, ``finally:`` and ``except ...:``
+headers, ``pass``, a name bound to None) are not counted, nor code.py's
+module body (the firmware runs it before any of the game). CPython stops tracing after a tracer raised; it starts again as
 ``App.recover`` begins, so a second fault may come while the first is
 recovered from (a third in the same frame does not). Faults are
 ``MemoryError("memory allocation failed")`` and ``RuntimeError("pystack
@@ -62,6 +63,7 @@ import argparse
 import contextlib
 import linecache
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -86,8 +88,9 @@ ACTIONS = (
 )
 #: The two faults the board raises when short of heap and of Python stack.
 FAULTS = (MemoryError, "memory allocation failed"), (RuntimeError, "pystack exhausted")
-#: Statement headers that run nothing on the board: no fault is raised there.
-_NO_CODE = ("try:", "else:", "finally:", "except:", "except ")
+#: Lines that run nothing on the board that could fail (statement headers,
+#: ``pass``, a name bound to None): no fault is raised there.
+_NO_CODE = re.compile(r"(try:|else:|finally:|except\b.*:|pass|\w+ = None)\s*(#.*)?$")
 #: Start-up survey: how long a fresh game is played, to see whether its
 #: saves replace the player's record (board ms; a move a second).
 PLAY_AFTER_MS = 180000
@@ -133,6 +136,9 @@ class Injector:
         self.fired = []
         self._product = {}
         self._no_code = {}
+        #: A dict to fill, or None: each line's number in the order run, at
+        #: its first run, by (file, line).
+        self.first = None
 
     def _gap(self):
         return self.rng.randint(1, 2 * self.every - 1) if self.rng is not None else 0
@@ -150,14 +156,17 @@ class Injector:
         code = frame.f_code
         known = self._product.get(code)
         if known is None:
-            known = self._product[code] = is_product(code.co_filename)
+            # (code.py's module body is not the game's: the firmware runs it
+            # before any of the game, and a fault there is the firmware's.)
+            known = is_product(code.co_filename) and not (code.co_filename == CODE_PY and code.co_name == "<module>")
+            known = self._product[code] = known
         return self._line if known else None
 
     def _runs_nothing(self, filename, line):
         key = (filename, line)
         known = self._no_code.get(key)
         if known is None:
-            known = self._no_code[key] = linecache.getline(filename, line).strip().startswith(_NO_CODE)
+            known = self._no_code[key] = bool(_NO_CODE.match(linecache.getline(filename, line).strip()))
         return known
 
     def _line(self, frame, event, arg):
@@ -169,6 +178,8 @@ class Injector:
         if self._runs_nothing(code.co_filename, frame.f_lineno):
             return self._line
         self.lines += 1
+        if self.first is not None:
+            self.first.setdefault((code.co_filename, frame.f_lineno), self.lines)
         self._next -= 1
         if self._next > 0:
             return self._line
@@ -391,17 +402,32 @@ def play_report(board_id, seeds, frames, every):
         for where, _ in run.escaped:
             places[where] = places.get(where, 0) + 1
         for where, found in run.dead + [("(no fault)", found) for found in run.unprovoked]:
-            key = "%s -> %s" % (where, found[0][:90])
-            deaths[key] = deaths.get(key, 0) + 1
+            kind = _kind_of(found[0])
+            counts = deaths.setdefault(kind, {})
+            counts[where] = counts.get(where, 0) + 1
     lines.append("")
     lines.append("Escaped App.step: %d. Dead games: %d (%d with no fault at all)." % (escaped, dead + unprovoked, unprovoked))
     if places:
         lines.append("Where the escaped faults were raised:")
-        lines += ["  %5d  %s" % (count, where) for where, count in sorted(places.items(), key=lambda item: (-item[1], item[0]))]
-    if deaths:
-        lines.append("Dead games (where the last fault was raised -> the first problem):")
-        lines += ["  %5d  %s" % (count, key) for key, count in sorted(deaths.items(), key=lambda item: (-item[1], item[0]))]
+        lines += _most(places)
+    for kind, counts in sorted(deaths.items(), key=lambda item: -sum(item[1].values())):
+        lines.append("Dead: %s: %d, the last fault at:" % (kind, sum(counts.values())))
+        lines += _most(counts)
     return "\n".join(lines), escaped + dead + unprovoked
+
+
+def _kind_of(problem):
+    # A problem without its numbers: "the screen shows [...], the game has [...]".
+    return re.sub(r"\[[^]]*\]|-?\d+|'[^']*'", "...", problem)
+
+
+def _most(counts, shown=8):
+    # The commonest places first, and how many others.
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    lines = ["  %5d  %s" % (count, where) for where, count in ordered[:shown]]
+    if len(ordered) > shown:
+        lines.append("  %5d  at %d other lines" % (sum(count for _, count in ordered[shown:]), len(ordered) - shown))
+    return lines
 
 
 # -- start-up ------------------------------------------------------------------
@@ -433,9 +459,11 @@ def saved_nvm(board_id):
     return nvm
 
 
-def start_up_once(board_id, at, kind, play_ms=PLAY_AFTER_MS):
+def start_up_once(board_id, at, kind, play_ms=PLAY_AFTER_MS, first=None, where=None):
     """One start-up of ``board_id`` holding a saved game, with a fault of
-    ``kind`` at its line ``at`` (0: none). Returns ``(outcome, where, said,
+    ``kind`` at its line ``at`` (0: none; ``first``, a dict, then gets each
+    line's number at its first run; ``where``, ``(path, function)``: only
+    that function's lines count, see :class:`Injector`). Returns ``(outcome, where, said,
     overwritten, lines)``: the outcome (SAVED, MESSAGE, FRESH, TRACEBACK
     or OTHER), where the fault was raised, what the console said, whether
     a fresh game's saves replaced the saved record (None: not played), and
@@ -450,11 +478,12 @@ def start_up_once(board_id, at, kind, play_ms=PLAY_AFTER_MS):
     nvm = saved_nvm(board_id)
     before = bytes(nvm.data)
     expected = Store(bytearray(before), **ram_budget.board_store(board_id)).load()
-    injector = Injector(at=at, kind=kind)
+    injector = Injector(at=at or 10**12, kind=kind, where=where)  # 0: count the lines, raise nothing
+    injector.first = first
     out = io.StringIO()
     error = None
     with contextlib.redirect_stdout(out):
-        injector.arm() if at else None
+        injector.arm()
         try:
             world = World(board_id, nvm=nvm, seed=99)
         except Exception as raised:  # a traceback on the board's console
@@ -496,13 +525,15 @@ def _record_area(image, board_id):
 
 def start_up_report(board_id, step=1, play_ms=PLAY_AFTER_MS):
     """The start-up survey as text, and the count of what went wrong."""
-    _, _, _, _, total = start_up_once(board_id, 0, 0)
+    first = {}
+    _, _, _, _, total = start_up_once(board_id, 0, 0, first=first)
+    points = sorted(first.values())[::step]
     counts = {}
     bad = []
     overwritten = 0
     runs = 0
     for kind in range(len(FAULTS)):
-        for at in range(1, total + 1, step):
+        for at in points:
             outcome, where, said, replaced, _ = start_up_once(board_id, at, kind, play_ms)
             runs += 1
             counts[(kind, outcome)] = counts.get((kind, outcome), 0) + 1
@@ -511,8 +542,9 @@ def start_up_report(board_id, step=1, play_ms=PLAY_AFTER_MS):
             if replaced:
                 overwritten += 1
     lines = [
-        "One fault at each line of the %s's start-up, holding a saved game (CPython, tools/play/world.py;"
-        " %d product lines, every %s)" % (board_id, total, "line" if step == 1 else "%dth line" % step),
+        "One fault at each line of the %s's start-up, holding a saved game (CPython, tools/play/world.py):"
+        " %d lines of the game's code run %d times; a fault at the first run of %s"
+        % (board_id, len(first), total, "each" if step == 1 else "every %dth" % step),
         "",
         "  %-14s %8s %8s %8s %10s %6s" % ("fault", "saved", "message", "fresh", "traceback", "other"),
     ]

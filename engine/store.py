@@ -10,9 +10,11 @@ go is the *layout*, chosen for how the port writes (docs/saving.md has each
 one's loss window and wear):
 
 * ``"block"`` (default; SAMD51, ESP32, the desktop file): two slots 128 bytes
-  apart; a save writes the slot that does *not* hold the newest valid record.
-  On a SAMD51 the whole 8 KB NVM is one erase block, so every write erases
-  both slots and no layout inside it can make a write atomic.
+  apart; a save writes the record into both, in one assignment. On a SAMD51
+  the whole 8 KB NVM is one erase block, so every write erases both slots
+  anyway and no layout inside it can make a write atomic; with both slots
+  the same, a cut early in the erase gives the last save or nothing, never
+  the game before it (a slot kept from an earlier save could come through).
 * ``"pages"`` (nRF52840): the two slots in two erase pages (``erase_size``
   apart), so a write never erases the page of the newest record.
 * ``"log"`` (RP2040 / RP2350): records appended into erased 128-byte slots of
@@ -57,6 +59,9 @@ LOG = "log"
 #: Default erase unit in bytes of "pages" and "log" (the nRF52840's page, the
 #: RP2040's sector); "log" programs 256-byte pages by default.
 ERASE_SIZE = 4096
+
+# What "block" writes between the copy in slot 0 and the one in slot 1.
+_ERASED_GAP = b"\xff" * (record.SLOT_SIZE - record.LENGTH)
 
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
@@ -293,17 +298,17 @@ class Store:
             self.refused = min(self.refused + len(refusals), record.REFUSED_MAX)
             self._mark = 0
             return
-        # Each refused slot counts once: the next save overwrites it, except
-        # when both slots were refused (the second survives the first save).
-        # Its fingerprint is kept in the record, so a load before the second
-        # save does not count it again.
+        # Each refused slot counts once: the next save overwrites it ("block"
+        # writes both slots), except in "pages" when both slots were refused
+        # (the second survives the first save). Its fingerprint is kept in
+        # the record, so a load before the second save does not count it again.
         target = 0 if self._newest is None else (self._newest + 1) % SLOT_COUNT
         counted = self._mark
         for slot, fingerprint, reason in refusals:
             self.refusal = reason
             if fingerprint != counted and self.refused < record.REFUSED_MAX:
                 self.refused += 1
-            if slot != target:
+            if slot != target and self.layout == PAGES:
                 self._mark = fingerprint
 
     def load(self, seed=None):
@@ -363,8 +368,8 @@ class Store:
 
     def save(self, game):
         """Write ``game`` (with ``settings``) where the layout puts the next
-        record (the older slot; the log's next erased slot), then read it
-        back.
+        record (both slots in "block"; the older slot in "pages"; the log's
+        next erased slot), then read it back.
 
         One slice assignment: on a PyBadge one erase of the 8 KB block
         (~75 ms stall), on a CLUE one of a 4 KB page, on an RP2040 a page
@@ -407,9 +412,12 @@ class Store:
             last = self._last
             if newest is not None and last is not None:
                 # The same game as the record last written or loaded, and that
-                # record still intact in its slot: nothing to write.
+                # record still intact in its slot (in "block", in both slots):
+                # nothing to write.
                 if last[record.BODY_AT : record.CRC_AT] == data[record.BODY_AT : record.CRC_AT]:
-                    if self._slot_bytes(newest)[0 : record.LENGTH] == last:
+                    if self._slot_bytes(newest)[0 : record.LENGTH] == last and (
+                        self.layout != BLOCK or self._slot_bytes(1 - newest)[0 : record.LENGTH] == last
+                    ):
                         self.failure = self.error = None
                         return UNCHANGED
             reason = record.check(data)
@@ -424,14 +432,27 @@ class Store:
             record.seal(data, sequence, saves)
             # Until the write is confirmed, what the slots hold is unknown.
             self._scanned = False
+            written = data
             if self._log is not None:
                 target = self._log.write(data, newest)
                 base = self._base(target)
-            else:
+            elif self.layout == PAGES:
                 target = 0 if newest is None else (newest + 1) % SLOT_COUNT
                 base = self._base(target)
                 self.nvm[base : base + record.LENGTH] = data
-            if self.nvm[base : base + record.LENGTH] != data:
+            else:
+                # "block": the record into both slots, in one write (on a
+                # SAMD51 the one erase of the block a slot costs too): no
+                # slot keeps an older game that a cut early in the next
+                # erase could bring back (docs/saving.md).
+                target = 0
+                base = self.start
+                written = bytearray(record.SLOT_SIZE + record.LENGTH)
+                written[0 : record.LENGTH] = data
+                written[record.LENGTH : record.SLOT_SIZE] = _ERASED_GAP
+                written[record.SLOT_SIZE :] = data
+                self.nvm[base : base + len(written)] = written
+            if self.nvm[base : base + len(written)] != written:
                 self.failure = "read-back"
                 self.error = None
                 return FAILED

@@ -211,12 +211,18 @@ class App:
 
         CircuitPython's ``time.sleep`` lets the core idle until the next
         interrupt; the keypad scanners keep queueing presses meanwhile,
-        so nothing is lost and a key waits at most a frame.
+        so nothing is lost and a key waits at most a frame. Nothing here
+        may stop the game either: ``step`` lets nothing out, and a sleep
+        that fails is a frame that comes sooner. (The float is no heap
+        object on CircuitPython.)
         """
         while True:
             self.step()
             if sleep is not None and self.wait_ms:
-                sleep(self.wait_ms / 1000)
+                try:
+                    sleep(self.wait_ms / 1000)
+                except Exception:
+                    pass
 
     def step(self):
         """One frame: handle input, give a hint, advance timers, refresh, maybe save.

@@ -64,6 +64,24 @@ def test_a_fault_while_a_frame_is_paced_is_recovered_and_said(kind):
     assert still_plays(sim)
 
 
+def test_the_main_loop_goes_on_when_a_sleep_fails():
+    # App.run is the board's main loop (code.py's main): what it calls
+    # between frames must not stop the game either.
+    sim = Simulator(seed=1, paced=True)
+    slept = []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if len(slept) == 1:
+            raise MemoryError("memory allocation failed")
+        if len(slept) == 4:
+            raise KeyboardInterrupt  # (the test's way out of the loop)
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.app.run(sleep)
+    assert len(slept) == 4 and all(0 < seconds <= 0.1 for seconds in slept)
+
+
 # -- item: a new game is the old one or a whole new one -------------------------
 
 

@@ -337,13 +337,15 @@ class App:
 
     def _settle(self):
         # Back to a state the player can go on with, after a fault: the
-        # game whole (engine.game's settle), every part of the screen drawn
+        # keys read as their source wants, the game whole (engine.game's
+        # settle), every part of the screen drawn
         # again from it (the view forgets what it believed it showed), and
         # the status that says why. Each step may be done again: a fault
         # here leaves _unsettled set, and the next frame calls this again.
         self.assist.cancel()
         self.assist.stop()
         gc.collect()
+        self._wire_keys()
         self.game.settle()
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
@@ -540,9 +542,15 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
             self.keys = self.tilt(self.keys, self._event, settings)
-        # How it is read: into the Event only where its queue has get_into()
-        # (only that refills a given Event); its overflow flag where it has
-        # one (keypad's); a sensor that gives up (tilt) says so through the app.
+        self._wire_keys()
+
+    def _wire_keys(self):
+        # How the key source is read: into the Event only where its queue
+        # has get_into() (only that refills a given Event); its overflow
+        # flag where it has one (keypad's); a sensor that gives up (tilt)
+        # says so through the app. Done again by a recovery: a fault right
+        # after the source changed (tilt turned on) left it read the old
+        # source's way, and every frame failed at its first key.
         keys = self.keys
         if not hasattr(keys.events, "get_into"):
             self._event = None

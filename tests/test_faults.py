@@ -82,6 +82,30 @@ def test_the_main_loop_goes_on_when_a_sleep_fails():
     assert len(slept) == 4 and all(0 < seconds <= 0.1 for seconds in slept)
 
 
+def test_a_fault_while_tilt_is_turned_on_leaves_keys_that_read():
+    # Settings > Tilt: on swaps the key source (the buttons merged with
+    # tilt); a fault before the app knew how to read the new one left it
+    # reading the old way, and every frame after failed at its first key.
+    from app import pages
+
+    nth = 0
+    while True:
+        nth += 1
+        sim = Simulator(seed=11)
+        sim.press("start")
+        while pages.MENU_ITEMS[sim.app.menus.row] != "Settings":
+            sim.press("down")
+        sim.press_all(["a", "down*6"])
+        with fault_at("app/controller.py", "_apply_settings", nth % 2, nth) as injector:
+            sim.press("a")  # Tilt: on
+        if not injector.fired:
+            break
+        faults_then = sim.app.faults
+        assert still_plays(sim), nth
+        assert sim.app.faults == faults_then, (nth, sim.app.view.status_text)  # no frame fails on its own
+    assert nth > 5
+
+
 # -- item: a new game is the old one or a whole new one -------------------------
 
 

@@ -241,10 +241,10 @@ def _mode_problems(app):
     game = app.game
     mode = app.mode
     overlay = app.overlay
-    title = _text_of(overlay.title.grid, 0, overlay.title.columns) if not overlay.group.hidden else ""
+    title = _text_of(overlay.title.grid, 0, overlay.title.columns) if overlay.visible else ""
     if app.menus is not None:
-        if mode != app.menus.mode or overlay.group.hidden:
-            found.append("menu open, mode %s, page %s, overlay shown %s" % (mode, app.menus.mode, not overlay.group.hidden))
+        if mode != app.menus.mode or not overlay.visible:
+            found.append("menu open, mode %s, page %s, overlay shown %s" % (mode, app.menus.mode, overlay.visible))
     elif mode not in (modes.PLAY, modes.WON, modes.OVER, modes.MENU_OPENING):
         found.append("mode %s with the menu closed" % mode)
     elif mode != modes.MENU_OPENING:
@@ -268,7 +268,8 @@ def _screen_problems(app):
     game = app.game
     cells = list(game.cells)
     view = app.view
-    if app.display.root_group is not view.group:
+    # (A page may be the display's root group itself while the menu is open.)
+    if app.display.root_group is not view.group and (app.menus is None or app.display.root_group is not app.overlay.group):
         found.append("the screen shows another group")
     if not app.animation.active:
         shown = [cell[0] for cell in view.cells]

@@ -173,8 +173,8 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
-        # True from a frame's start to its end, and from a fault until the
-        # recovery is through (step finishes it first); which fault it was.
+        # True from a fault until its recovery is through (a frame finishes
+        # one cut short before anything else); which fault it was.
         self._unsettled = False
         self._fault = 0
         self.view = BoardView(art, layout)
@@ -234,9 +234,6 @@ class App:
         try:
             if self._unsettled:
                 self._settle()  # the last recovery was cut short by a fault of its own
-            # Set until the frame's end: a fault anywhere before it (in a
-            # recovery that fails too) leaves it set for the next frame.
-            self._unsettled = True
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
@@ -259,7 +256,6 @@ class App:
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self.saving.may_save(now):
                 self.saving.save(now)
-            self._unsettled = False
             self._pace()
         except Exception as error:
             # (The one line outside a try: a method call takes no heap, and
@@ -324,12 +320,15 @@ class App:
         was cut short. Never raises.
         """
         try:
-            self._unsettled = True  # (the frame may have failed before it set it)
+            self._unsettled = True
             self.faults += 1
             self._fault = 0 if isinstance(error, MemoryError) else 1 if isinstance(error, RuntimeError) else 2
             self._settle()
         except Exception:
-            pass  # still unsettled: the next frame finishes it first
+            # A fault of its own (even at the first line): the next frame
+            # finishes it first. (Storing into an attribute the App has
+            # allocates nothing.)
+            self._unsettled = True
         try:
             self._pace()  # a dropped frame keeps the frame rate too
         except Exception:

@@ -173,10 +173,11 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
-        # True from a fault until its recovery is through (a frame finishes
-        # one cut short before anything else); which fault it was.
-        self._unsettled = False
-        self._fault = 0
+        # From a fault until its recovery is through, the status words that
+        # say which fault (a frame finishes a recovery cut short before
+        # anything else); () while settled. (One attribute: each one more
+        # makes every method call on the App a little dearer.)
+        self._unsettled = ()
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout)
@@ -320,15 +321,18 @@ class App:
         was cut short. Never raises.
         """
         try:
-            self._unsettled = True
+            self._unsettled = _FAULT_WORDS[2]  # until it is known which
             self.faults += 1
-            self._fault = 0 if isinstance(error, MemoryError) else 1 if isinstance(error, RuntimeError) else 2
+            if isinstance(error, MemoryError):
+                self._unsettled = _FAULT_WORDS[0]
+            elif isinstance(error, RuntimeError):
+                self._unsettled = _FAULT_WORDS[1]
             self._settle()
         except Exception:
             # A fault of its own (even at the first line): the next frame
             # finishes it first. (Storing into an attribute the App has
             # allocates nothing.)
-            self._unsettled = True
+            self._unsettled = self._unsettled or _FAULT_WORDS[2]
         try:
             self._pace()  # a dropped frame keeps the frame rate too
         except Exception:
@@ -349,9 +353,9 @@ class App:
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
         self.view.show_hint(-1)
-        first, second = _FAULT_WORDS[self._fault]
+        first, second = self._unsettled
         self.view.show_status(first, second)
-        self._unsettled = False
+        self._unsettled = ()
 
     def _read_keys(self, now):
         events = self.keys.events

@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear faults
+.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench display-cost faults
 
 venv: $(STAMP)
 
@@ -112,6 +112,8 @@ format: $(STAMP)
 
 # The simulator window; SIM_ARGS="--board-profile clue_nrf52840_express",
 # "--nvm other.bin", "--fresh" ... go to tools/play/sim.py (--help lists them).
+# It runs here, in the repository: a bare --nvm name is kept beside the
+# default NVM file (~/.local/share/pybadge-2048/), not here.
 # SIM_VIA_MAKE makes its hints name SIM_ARGS instead of its own options.
 play: $(STAMP)
 	@SIM_VIA_MAKE=1 $(BIN)/python -m tools.play.sim $(SIM_ARGS) $(quiet_failure)
@@ -142,6 +144,12 @@ wear: $(STAMP)
 
 faults: $(STAMP)
 	$(BIN)/python -m tools.measure.faults $(BENCH_ARGS)
+
+power-bench: $(STAMP)
+	$(BIN)/python -m tools.measure.power_bench $(BENCH_ARGS)
+
+display-cost: $(STAMP)
+	$(BIN)/python -m tools.measure.display_cost $(BENCH_ARGS)
 
 # The RAM budget needs the pystack VM (Node) as well.
 ram: $(STAMP) $(NODE_STAMP)

@@ -106,18 +106,6 @@ class Assist:
         self._prepare = None
         forget("engine.solver")
 
-    def best_move(self, cells):
-        """The solver's direction for ``cells`` (-1: none); the About page gets its time."""
-        ticks_ms = self.ticks_ms
-        started = ticks_ms()
-        if self.solver is not None:
-            direction = self.solver(cells)
-        else:
-            # The shared Search, made by the first decision (after the tables).
-            direction = self._search(self._effort.max_depth).best_move(cells, self._effort, ticks_ms)
-        self.timings.think_ms = ticks_diff(ticks_ms(), started)
-        return direction
-
     def request_hint(self, low_power=False):
         """Show "think..." now; the hint comes in the next frame. Not on
         ``low_power`` (an empty battery: a search takes power the game needs)."""
@@ -167,13 +155,18 @@ class Assist:
     def tick(self, now):
         """Give a hint asked for; with autoplay, what it asks the app to do now.
 
-        Written as one function: the search below it is the deepest Python
-        call chain of the game (the board's pystack holds it once).
+        Written as one function, the search called from here: below it is
+        the deepest Python call chain of the game (on the board: code.py,
+        main, App.run, App.step, this, the solver's Search.best_move and
+        its search loop), and a method more between them took 64 bytes
+        more of the board's pystack (docs/ram-budget.md). Its locals are
+        few for the same reason (4 bytes of pystack each; and a frame of
+        more than 11 slots is a heap allocation in a VM without a pystack,
+        such as the fuel VM the benchmarks use).
 
         :return: a request of app.modes (a move, or CONTINUE on the win
             banner), or None.
         """
-        view = self.view
         if self._prepare is not None:
             # Loaded again (after the menu): each step leaves garbage that
             # a frame's end lets go, so the steps take a frame each and
@@ -187,19 +180,29 @@ class Assist:
             self._prepare = None  # one try: if it fails, the search builds them
             prepare()
             return None
-        if self._hint_wanted:
+        hint = self._hint_wanted
+        if hint:
+            # (Never with autoplay: a key stops it, and starting it drops a hint.)
             self._hint_wanted = False
-            direction = self.best_move(self.game.cells)
-            view.show_hint(direction)
-            if direction < 0:
-                view.show_status("no", "move")
-            else:
-                view.show_status("hint", rules.NAMES[direction].upper())
-        if not self.autoplay or ticks_diff(now, self._next_move) < 0:
+        elif not self.autoplay or ticks_diff(now, self._next_move) < 0:
             return None
-        if self.game.waiting:
+        elif self.game.waiting:
             return CONTINUE  # the win banner has been up long enough
-        direction = self.best_move(self.game.cells)
+        # The solver's direction (-1: none); the About page gets its time.
+        started = self.ticks_ms()
+        if self.solver is not None:
+            direction = self.solver(self.game.cells)
+        else:
+            # The shared Search, made by the first decision (after the tables).
+            direction = self._search(self._effort.max_depth).best_move(self.game.cells, self._effort, self.ticks_ms)
+        self.timings.think_ms = ticks_diff(self.ticks_ms(), started)
+        if hint:
+            self.view.show_hint(direction)
+            if direction < 0:
+                self.view.show_status("no", "move")
+            else:
+                self.view.show_status("hint", rules.NAMES[direction].upper())
+            return None
         if direction < 0:
             self.stop()
             return None

@@ -7,7 +7,9 @@
 Everything is built once from the start-up artwork (app.artwork); updates
 touch only what changed (a tile index, a digit, a hidden flag, a text
 cell), so a move costs no allocation and displayio refreshes only the
-dirty areas.
+dirty areas. A write of the value a layer already has is no write here:
+the firmware would send the layer's area again for it (``hidden``, a tile
+index; docs/architecture.md, "What a refresh sends").
 """
 
 import displayio
@@ -15,7 +17,7 @@ from micropython import const
 
 from app import theme
 from app.digits import DigitStrip
-from app.shapes import rectangle, solid
+from app.shapes import rectangle, set_hidden, solid
 from app.text import TextGrid
 
 #: Most merges one move can make (two per line).
@@ -65,9 +67,15 @@ class _ScoreBox:
         self._show_digits()
 
     def _show_digits(self):
+        # ``hidden`` written only on a change (app.shapes.set_hidden, inline:
+        # a move reaches this at the end of a long call chain).
         big = self.value >= _NARROW_FROM
-        self.narrow.grid.hidden = self.hidden or not big
-        self.wide.grid.hidden = self.hidden or big
+        hidden = self.hidden or not big
+        if self.narrow.grid.hidden != hidden:
+            self.narrow.grid.hidden = hidden
+        hidden = self.hidden or big
+        if self.wide.grid.hidden != hidden:
+            self.wide.grid.hidden = hidden
         (self.narrow if big else self.wide).set(self.value)
 
     def forget(self):
@@ -83,9 +91,9 @@ class _ScoreBox:
         if hidden == self.hidden:
             return
         self.hidden = hidden
-        self.backdrop.hidden = hidden
+        set_hidden(self.backdrop, hidden)
         if self.heading is not None:
-            self.heading.grid.hidden = hidden
+            set_hidden(self.heading.grid, hidden)
         self._show_digits()
 
 
@@ -235,12 +243,14 @@ class BoardView:
         """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""
         ring = self.rings[slot]
         if index < 0:
-            ring.hidden = True
+            if not ring.hidden:  # written only on a change (app.shapes.set_hidden, inline)
+                ring.hidden = True
             return
         layout = self.layout
         ring.x = layout.board_x + (index % 4) * layout.pitch
         ring.y = layout.board_y + (index // 4) * layout.pitch
-        ring.hidden = False
+        if ring.hidden:
+            ring.hidden = False
 
     def show_scores(self, score, best):
         """Update SCORE and BEST (ints >= 0: every digit up to 9,999,999,

@@ -61,8 +61,16 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-#: How often the battery gauge and the light sensor are read (ms).
+#: How often the battery gauge and the light sensor are read (ms): twice a
+#: second, for the light sensor's sake (app.light averages a lamp's flicker
+#: over its readings; more readings, less flicker), and the battery's
+#: decisions are counted in readings (app.battery). docs/power.md quotes it.
 POWER_MS = 500
+#: With Brightness "auto", each reading moves the frame schedule this much
+#: earlier (ms): readings come every POWER_MS - LIGHT_SHIFT_MS, and each
+#: meets a lamp's flicker 0.2 of a 100 Hz cycle, 0.24 of a 120 Hz one,
+#: from where the last did.
+LIGHT_SHIFT_MS = const(2)
 #: What the status says after a fault: out of memory, out of Python
 #: stack (or recursion), anything else.
 _FAULT_WORDS = (("low", "memory"), ("too", "deep"), ("error", ""))
@@ -81,6 +89,8 @@ class Timings:
         #: What start-up went without for want of memory (code.py): 0
         #: nothing, 1 the solver, 2 the animations too.
         self.low_memory = 0
+        # Set from outside when it applies (the About page reads it):
+        # ``simulated`` (a desktop simulator: the board it plays).
 
 
 class App:
@@ -180,8 +190,7 @@ class App:
         self._unsettled = ()
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
-        self.overlay = Overlay(art.text_strip, layout)
-        self.view.group.append(self.overlay.group)
+        self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
         #: The menu and its pages (app.menus), loaded while they are open.
@@ -287,12 +296,20 @@ class App:
         battery = self.battery
         if battery is not None:
             news = battery.tick()
-            self.low_power = battery.empty
+            empty = battery.empty
+            if empty != self.low_power:
+                # Empty (again, after USB power came and went: said once
+                # already), or no more: a charge, USB power, no reading.
+                self.low_power = empty
+                if empty and self.assist.autoplay:
+                    self.assist.stop()
+                    self.view.show_status("batt.", "empty")
             if battery.version != self._battery_version:
                 self._battery_version = battery.version
                 self.view.show_battery(battery.text())
-                if battery.on_usb and self.view.status_text.startswith("batt."):
-                    self.view.show_status()  # plugged in: the warning is over
+                status = self.view.status_text
+                if status.startswith("batt.") and battery.state < (_BATTERY_EMPTY if status.endswith("empty") else _BATTERY_LOW):
+                    self.view.show_status()  # the warning is over: USB power, a charge, no reading
             if news:
                 # Low, then empty: the game is kept now, while there is
                 # power to write it, and the player is told.
@@ -303,6 +320,13 @@ class App:
                 self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
         auto = self._auto
         if auto is not None:
+            # The next frame comes LIGHT_SHIFT_MS early, the frames after it
+            # keep the new beat, and so does the next reading: it falls
+            # elsewhere in a lamp's 100 or 120 Hz flicker. Frames 20 ms apart
+            # all meet one moment of a 100 Hz cycle; readings that walk
+            # through it let the average take the flicker out (app.light).
+            self._frame_at = (self._frame_at - LIGHT_SHIFT_MS) & _TICKS_MASK
+            self._power_at = (self._power_at - LIGHT_SHIFT_MS) & _TICKS_MASK
             level = auto.tick()
             if level is not None:
                 self.backlight.set_level(level)
@@ -504,7 +528,9 @@ class App:
             self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            self.overlay.show_banner("Game over", ("Score %d" % game.score, "A: New game"), theme.OVERLAY, 1)
+            # The way on names A as the board does (a Sprig's L).
+            way_on = self.controls.name("A") + ": New game"
+            self.overlay.show_banner("Game over", ("Score %d" % game.score, way_on), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()

@@ -43,6 +43,12 @@ PRESS = const(9)
 #: Select held this long toggles autoplay (milliseconds).
 LONG_PRESS_MS = const(700)
 
+#: What the words the game's texts name buttons by are called where a board
+#: gives them no name of its own (its profile's ``BUTTONS``): the
+#: PyBadge's, whose buttons carry the game's names. "Up/Down" picks a row,
+#: "Left/Right" changes a setting.
+_GAME_NAMES = {"Up/Down": "Up/Down", "Left/Right": "<>"}
+
 # Action of a press of key 0..7.
 _PRESS_ACTIONS = bytes((BACK, CONFIRM, MENU, PRESS, RIGHT, DOWN, UP, LEFT))
 
@@ -54,10 +60,18 @@ class Controls:
         of each of the key source's key numbers, for boards whose buttons
         come in another order (boards/); a key number past its end does
         nothing. None: the key numbers already are the logical keys.
+    :param names: optional {the game's button: the name printed on the
+        board's}, a profile's ``BUTTONS`` (see :meth:`name`); None: the
+        PyBadge's names, which are the game's.
     """
 
-    def __init__(self, keymap=None):
+    #: The board's names for the game's buttons (None: the game's own).
+    names = None
+
+    def __init__(self, keymap=None, names=None):
         self._keymap = keymap
+        if names is not None:  # (a PyBadge's scheme holds one attribute fewer)
+            self.names = names
         #: True while the game is in play (not on a banner or in the menu):
         #: the app sets it, a scheme whose keys mean more than one thing reads it.
         self.playing = True
@@ -65,6 +79,24 @@ class Controls:
         self.held = 0
         self._select_since = 0
         self._select_spent = True
+
+    def name(self, button):
+        """What the board calls the game's ``button``, for a text that names
+        it: "A", "B", "Start", "Select", "D-pad", "Up", "Down", "Left",
+        "Right", or the pairs "Up/Down" (picks a row) and "Left/Right"
+        (changes a setting; "<>" on the PyBadge). A pair the board names
+        only one by one is the two names with "/" between them (a Sprig's
+        "W/S"); a button the board does not rename keeps the game's name.
+        Called when a page or banner is built, never per frame.
+        """
+        names = self.names
+        if names:
+            if button in names:
+                return names[button]
+            first, _, second = button.partition("/")
+            if second and first in names and second in names:
+                return names[first] + "/" + names[second]
+        return _GAME_NAMES.get(button, button)
 
     def translate(self, event, now):
         """The action for one keypad ``Event`` at time ``now`` (ms), or NONE.

@@ -69,9 +69,12 @@ class DigitStrip:
         # centred (the last digit's trailing blank column is not ink).
         self.grid.x = self._centre_x - (count * self.advance - 1) // 2 - (self.width - count) * self.advance
 
+    # Each position is written only when its digit changes: the firmware
+    # sends the box round every tile written, even one given the tile it had.
     def _write_millions(self, value):
         # The compact form; returns how many positions it uses.
-        self.grid[self.width - 1] = MILLIONS
+        if self.grid[self.width - 1] != MILLIONS:
+            self.grid[self.width - 1] = MILLIONS
         millions = value // _MILLION
         most = self._limit // 10 - 1
         if millions > most:
@@ -81,18 +84,21 @@ class DigitStrip:
     def _write_digits(self, value, position):
         # Right to left from ``position``; returns the leftmost one written.
         grid = self.grid
-        grid[position] = value % 10
+        if grid[position] != value % 10:
+            grid[position] = value % 10
         value //= 10
         while value and position:
             position -= 1
-            grid[position] = value % 10
+            if grid[position] != value % 10:
+                grid[position] = value % 10
             value //= 10
         return position
 
     def _blank_left(self, count):
         grid = self.grid
         for position in range(count):
-            grid[position] = BLANK
+            if grid[position] != BLANK:
+                grid[position] = BLANK
 
     def digits(self):
         """The digits shown, as a string (tests, the simulator)."""

@@ -2,10 +2,15 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Words for the help pages, and the controls table shared with the README.
+"""Words for the help pages, the controls table shared with the README,
+and the pager that lays out every page of text (help, Stats, About).
 
-Pages are laid out for terminalio.FONT on a 160x128 screen: 26 columns,
-9 lines under the title. Long paragraphs are wrapped when a page opens.
+Pages are laid out for terminalio.FONT: 26 columns and 9 lines under the
+title on a 160x128 screen, fewer on the others (app.layout). Lines are
+wrapped at spaces, never cut, and a page ends only between two sentences,
+two rows or two paragraphs: no sentence or row is split across pages.
+Texts that name a button name it as the board does (its profile's
+``BUTTONS``, through the control scheme's ``name``).
 """
 
 #: (button, what it does): the Controls page and README's "Play" table.
@@ -20,7 +25,7 @@ CONTROLS = (
 )
 
 STRATEGY = (
-    "Four mistakes end games early.",
+    "Four mistakes end games.",
     "1. Using all four directions. Keep to two (say left and down), use a"
     " third rarely and the fourth almost never, so the biggest tile stays"
     " in its corner.",
@@ -38,104 +43,261 @@ SOLVER = (
 )
 
 
-def wrap(paragraph, width=26):
-    """Word-wrap one paragraph into lines of at most ``width`` characters.
+def wrap(paragraph, width=26, start=0, end=-1, count=False):
+    """Word-wrap ``paragraph[start:end]`` (``end`` -1: to its end) into
+    lines of at most ``width`` characters, broken at spaces; with
+    ``count``, only how many lines that makes (allocating nothing).
 
     Each line is one slice of the paragraph, so wrapping makes no strings
     but the lines themselves (building lines word by word would make a new
-    string per word). A word longer than a line is cut.
+    string per word). Only a word longer than a whole line is broken
+    inside: none of the game's texts has one (tests/test_text_layout.py).
     """
-    lines = []
-    start = 0
-    length = len(paragraph)
+    lines = 0 if count else []
+    length = len(paragraph) if end < 0 else end
     while True:
         while start < length and paragraph[start] == " ":
             start += 1
         if start >= length:
             return lines
-        end = start + width
-        if end >= length:
-            lines.append(paragraph[start:])
-            return lines
-        # The last space at or before the line's end (one past it may be one).
-        cut = paragraph.rfind(" ", start, end + 1)
-        if cut <= start:
-            cut = end
-        lines.append(paragraph[start:cut])
+        cut = start + width
+        if cut >= length:
+            cut = length
+        else:
+            # The last space at or before the line's end (one past it may be one).
+            space = paragraph.rfind(" ", start, cut + 1)
+            if space > start:
+                cut = space
+        if count:
+            lines += 1
+        else:
+            lines.append(paragraph[start:cut])
         start = cut
 
 
-def in_pages(groups, per_page=9, keep=0):
-    """Pages of at most ``per_page`` lines from ``groups`` (lists of lines).
+def sentence_end(paragraph, start=0):
+    """Where the sentence that begins at ``start`` ends (the index after
+    its full stop, question or exclamation mark, where a space or the
+    paragraph's end follows), or the paragraph's length.
 
-    Groups on one page have a blank line between them. A group goes on the
-    next page when fewer than ``keep`` of its lines (0: all of them) would
-    fit after the blank line; a group longer than a page goes on over the
-    next one.
+    The number that opens a numbered point ("1. Using ...") ends no
+    sentence.
+    """
+    length = len(paragraph)
+    while start < length and paragraph[start] == " ":
+        start += 1
+    at = start
+    while at < length:
+        if paragraph[at] in ".!?" and (at + 1 == length or paragraph[at + 1] == " "):
+            word = paragraph.rfind(" ", start, at) + 1 or start
+            if not (word <= start and paragraph[start:at].isdigit()):
+                return at + 1
+        at += 1
+    return length
+
+
+def paginate(paragraphs, per_page=9, width=26):
+    """Lay ``paragraphs`` (prose) out on pages of ``per_page`` lines of
+    ``width`` characters, a blank line between paragraphs.
+
+    A paragraph goes under the text a page already has if it fits there
+    whole; one that would fit a page of its own starts the next page. A
+    paragraph longer than a page takes as many whole sentences as fit
+    where it starts, and goes on at the top of the next page, so a page
+    ends at the end of a sentence. Only a
+    sentence longer than a whole page (the solver's second on a 240x240
+    screen) is broken, after the last comma, colon or semicolon that
+    fits; failing that (no such text in the game), after the last line
+    that fits.
     """
     pages = []
     page = []
-    for lines in groups:
-        need = min(keep, len(lines)) if keep else len(lines)
-        if page and per_page - len(page) - 1 < need:
-            pages.append(page)
-            page = []
-        elif page:
-            page.append("")
-        for line in lines:
-            if len(page) == per_page:
+    for paragraph in paragraphs:
+        start = 0
+        length = len(paragraph)
+        while start < length:
+            room = per_page - len(page) - (1 if page else 0)
+            end, lines = _fit(paragraph, start, width, room, sentence_end)
+            if page and end < length and (lines is None or wrap(paragraph, width, start, -1, True) <= per_page):
+                # Not whole under this page's text, and whole on the next.
                 pages.append(page)
                 page = []
-            page.append(line)
+                continue
+            if lines is None:
+                end, lines = _fit(paragraph, start, width, room, _clause_end)
+                if lines is None:
+                    end = sentence_end(paragraph, start)
+                    lines = wrap(paragraph, width, start, end)
+                    while len(lines) > per_page:
+                        pages.append(lines[:per_page])
+                        lines = lines[per_page:]
+            if page:
+                page.append("")
+            page.extend(lines)
+            start = end
+            while start < length and paragraph[start] == " ":
+                start += 1
+            if start < length:
+                pages.append(page)
+                page = []
     if page:
         pages.append(page)
     return pages
 
 
-def paginate(paragraphs, per_page=9, width=26):
-    """Lay ``paragraphs`` out on pages of ``per_page`` lines of ``width``
-    characters: a blank line between paragraphs; a paragraph starts on the
-    next page when fewer than three of its lines would fit on this one."""
-    return in_pages([wrap(paragraph, width) for paragraph in paragraphs], per_page, 3)
+def _fit(paragraph, start, width, room, next_end):
+    # The longest run of pieces from ``start`` (each ending where
+    # ``next_end`` says) that fits ``room`` lines: (its end, its lines), or
+    # (start, None) when not even the first one fits. Runs are measured
+    # (wrap's count), and only the one that fits is cut into lines.
+    end = start
+    length = len(paragraph)
+    while end < length:
+        after = next_end(paragraph, end)
+        if wrap(paragraph, width, start, after, True) > room:
+            break
+        end = after
+    return end, (wrap(paragraph, width, start, end) if end > start else None)
 
 
-#: Lines under the buttons on the Controls page.
-NOTES = ("In menus: D-pad, A picks", "Off? Menu > Save now first")
+def _clause_end(paragraph, start):
+    # Where the clause from ``start`` ends: after a comma, colon or
+    # semicolon that a space follows, or where its sentence ends.
+    stop = sentence_end(paragraph, start)
+    at = start
+    while at < stop:
+        if paragraph[at] in ",;:" and at + 1 < stop and paragraph[at + 1] == " " and at > start:
+            return at + 1
+        at += 1
+    return stop
 
 
-def controls_lines(width=26, rows=CONTROLS, notes=NOTES, names=None):
-    """The Controls page: one line per button (on a narrower page,
-    "button: what it does", wrapped), then ``notes``.
+def in_pages(groups, per_page=9, width=26):
+    """Pages of at most ``per_page`` lines from ``groups`` of rows (Stats,
+    About, Controls).
 
-    :param rows: (button, what it does) pairs: the PyBadge's by default, a
-        control scheme's own (its ``help_rows``) otherwise.
-    :param names: optional {button: the board's own name for it}, e.g.
-        ``{"A": "L"}`` on a Sprig (a "Hold Select" row follows Select's).
+    A group is a list of units: a row (a str, wrapped at ``width``) or a
+    list of lines that stay together (a name and the value under it).
+    Groups on one page have a blank line between them; a group goes on the
+    next page when it does not fit under what this one has but fits a page
+    by itself, else it goes on over pages, broken between two units. Only
+    a unit longer than a whole page (none of the game's) is broken inside.
     """
-    lines = []
+    pages = []
+    page = []
+    for group in groups:
+        units = []
+        size = 0
+        for unit in group:
+            lines = wrap(unit, width) if isinstance(unit, str) else unit
+            if lines:
+                units.append(lines)
+                size += len(lines)
+        if not units:
+            continue
+        if page and len(page) + 1 + size > per_page and size <= per_page:
+            pages.append(page)
+            page = []
+        gap = bool(page)
+        for lines in units:
+            if page and len(page) + gap + len(lines) > per_page:
+                pages.append(page)
+                page = []
+                gap = False
+            if gap:
+                page.append("")
+                gap = False
+            for line in lines:
+                if len(page) == per_page:
+                    pages.append(page)
+                    page = []
+                page.append(line)
+    if page:
+        pages.append(page)
+    return pages
+
+
+#: Lines under the buttons on the Controls page; "{A}" is the board's name
+#: for A (``fill``).
+NOTES = ("In menus: {D-pad}, {A} picks", "Off? Menu > Save now first")
+
+
+def fill(text, controls=None):
+    """``text`` with every "{button}" in it replaced by the board's name for
+    that button (``controls.name``; the game's own name without ``controls``)."""
+    out = ""
+    at = 0
+    while True:
+        opening = text.find("{", at)
+        closing = text.find("}", opening + 1) if opening >= 0 else -1
+        if closing < 0:
+            return out + text[at:]
+        button = text[opening + 1 : closing]
+        out += text[at:opening] + (controls.name(button) if controls is not None else button)
+        at = closing + 1
+
+
+def _label(button, controls):
+    # A row's button as the board names it ("Hold Select" follows Select's name).
+    if controls is None:
+        return button
+    if button.startswith("Hold "):
+        return "Hold " + controls.name(button[5:])
+    return controls.name(button)
+
+
+def control_rows(rows=CONTROLS, controls=None):
+    """[button, what it does] rows of the Controls page, each button as the
+    board names it (``controls.name``): two of the game's buttons that are
+    one button of the board's (the PewPew M4's X is Start and, having no
+    B, goes back too) make one row.
+
+    :param rows: (button, what it does) pairs: the game's by default (the
+        PyBadge's buttons), a control scheme's own (its ``help_rows``) otherwise.
+    """
+    labelled = []
     for button, action in rows:
-        if names:
-            for game_name, board_name in names.items():
-                if button == game_name or button == "Hold " + game_name:
-                    button = button.replace(game_name, board_name)
-        if width >= 26:
-            lines.append("%-11s %s" % (button, action))
+        label = _label(button, controls)
+        for row in labelled:
+            if row[0] == label:
+                row[1] += " / " + action
+                break
         else:
-            lines.extend(wrap("%s: %s" % (button, action), width))
+            labelled.append([label, action])
+    return labelled
+
+
+def controls_units(width=26, rows=CONTROLS, notes=NOTES, controls=None):
+    """The Controls page as units for ``in_pages``: one row per button of
+    ``control_rows`` ("button  what it does" in two columns where it fits
+    ``width``, else "button: what it does", wrapped), then ``notes``."""
+    units = []
+    for label, action in control_rows(rows, controls):
+        row = "%-11s %s" % (label, action) if len(label) <= 11 else label + " " + action
+        if width >= 26 and len(row) <= width:
+            units.append([row])
+        else:
+            units.append(wrap("%s: %s" % (label, action), width))
     for note in notes:
-        lines.extend(wrap(note, width))
-    return lines
+        units.append(wrap(fill(note, controls), width))
+    return units
 
 
-def keys_lines(key_names, width=26):
-    """The Controls page of a simulator: which keyboard keys are which buttons.
+def controls_lines(width=26, rows=CONTROLS, notes=NOTES, controls=None):
+    """The Controls page's lines, one after the other (``controls_units``)."""
+    return [line for unit in controls_units(width, rows, notes, controls) for line in unit]
+
+
+def keys_units(key_names, width=26):
+    """The Controls page of a simulator: which keyboard keys are which
+    buttons, as units for ``in_pages``.
 
     :param key_names: (button, keys) pairs, e.g. ``("A", "X")``, from the host.
     """
-    lines = ["Keys on this keyboard:"]
+    units = [wrap("Keys on this keyboard:", width)]
     for button, keys in key_names:
-        lines.extend(wrap("%s: %s" % (button, keys), width))
-    return lines
+        units.append(wrap("%s: %s" % (button, keys), width))
+    return units
 
 
 def document(name, key_names=None, width=26, per_page=9, controls=None):
@@ -143,27 +305,16 @@ def document(name, key_names=None, width=26, per_page=9, controls=None):
     ``per_page`` lines of ``width`` characters.
 
     :param key_names: optional (button, keys) pairs of a host with a
-        keyboard (the simulator): the Controls document gets a page of them.
+        keyboard (the simulator): the Controls document gets pages of them.
     :param controls: the app's control scheme: its ``help_rows`` and
         ``help_notes``, if it has them, are the Controls page (else the
-        PyBadge's buttons), with its ``names`` for the board's buttons.
+        game's buttons), each button by the board's name for it (its ``name``).
     """
     if name == "Controls":
-        lines = controls_lines(
-            width,
-            getattr(controls, "help_rows", CONTROLS),
-            getattr(controls, "help_notes", NOTES),
-            getattr(controls, "names", None),
-        )
-        pages = []
-        while lines:
-            pages.append(lines[:per_page])
-            lines = lines[per_page:]
+        units = controls_units(width, getattr(controls, "help_rows", CONTROLS), getattr(controls, "help_notes", NOTES), controls)
+        pages = in_pages([units], per_page, width)
         if key_names:
-            keys = keys_lines(key_names, width)
-            while keys:
-                pages.append(keys[:per_page])
-                keys = keys[per_page:]
+            pages += in_pages([keys_units(key_names, width)], per_page, width)
         return pages
     if name == "Strategy":
         return paginate(STRATEGY, per_page, width)

@@ -59,7 +59,8 @@ class Menus:
     :param battery: the battery gauge, or None (About).
     :param light: the light sensor, or None (About).
     :param key_names: (button, keys) pairs of a host with a keyboard, or None (Help).
-    :param controls: the control scheme (Help: its ``help_rows``).
+    :param controls: the control scheme (Help: its ``help_rows``; its
+        ``name`` for each button a page names).
     """
 
     def __init__(self, overlay, row, settings, tilt, auto, dimmable, saving, faults, battery, light, key_names, controls):
@@ -133,7 +134,7 @@ class Menus:
                 self.overlay.columns,
                 getattr(store, "layout", "block"),
             )
-            self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines))
+            self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
@@ -150,7 +151,7 @@ class Menus:
                 self.light,
                 saving.failed_saves,
             )
-            self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines))
+            self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
         elif row == _SAVE_NOW_ROW:
             # The player's way to keep every move before the power switch,
             # whatever the save policy would wait for; the app does it (one
@@ -234,8 +235,11 @@ class Menus:
 
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""
-        lines = pages.settings_lines(self.settings, MODE_NAMES, self.tilt, self.overlay.columns, self.auto, self.dimmable)
-        self.overlay.show_page("Settings", lines, self.choice)
+        overlay = self.overlay
+        lines = pages.settings_lines(
+            self.settings, MODE_NAMES, self.tilt, overlay.columns, self.auto, self.dimmable, self.controls, overlay.page_lines
+        )
+        overlay.show_page("Settings", lines, self.choice)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
@@ -258,16 +262,17 @@ class Menus:
         elif kind == pages.BRIGHTNESS:
             if not self.dimmable:
                 return None  # on or off only: the row says "fixed"
-            if not self.auto:
-                settings.brightness_step -= step  # right: brighter
-            else:
-                # With a light sensor "auto" follows 100 %, before 20 %.
-                levels = len(BRIGHTNESS_LEVELS)
-                place = levels if settings.auto_brightness else settings.brightness_step
-                place = (place - step) % (levels + 1)
-                settings.auto_brightness = place == levels
-                if place < levels:
-                    settings.brightness_step = place
+            # A and Right go down the list 100, 80, 60, 40, 20 % and, with a
+            # light sensor, "auto" after the levels; past the end the list
+            # starts again (Left goes up it).
+            auto = self.auto
+            count = len(BRIGHTNESS_LEVELS)
+            place = count if auto and settings.auto_brightness else settings.brightness_step
+            place = (place + step) % (count + 1 if auto else count)
+            if auto:
+                settings.auto_brightness = place == count
+            if place < count:
+                settings.brightness_step = place
         elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
             setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
         else:

@@ -8,13 +8,25 @@ One overlay serves every screen: a box, a title and a block of text lines
 (app.text grids: showing a page is writing tile indices, no rendering, no
 allocation beyond the page's own strings), plus a highlight bar behind
 the selected line. Moving the selection moves the bar.
+
+What the display is sent (docs/architecture.md, "What a refresh sends"):
+an overlay comes and goes with the whole screen sent once, not each of its
+layers' areas on its own (which overlap: more than a screen). A page is
+the display's root group itself while it shows, and CircuitPython draws a
+new root group whole, once; a banner is put on the play screen, whose
+root group is set anew for that. While nothing shows, the overlay is in
+no group at all: a hidden layer still costs (each refresh asks it what
+changed, and the firmware sends some hidden layers' areas again), a
+removed one does not. Between pages only what changes is sent: the text
+cells whose glyph changes (app.text) and the bar where it moves; a
+document's text cells are opaque, so that displayio renders them alone.
 """
 
 import displayio
 from micropython import const
 
 from app import theme
-from app.shapes import rectangle, solid
+from app.shapes import rectangle, set_hidden, solid
 from app.text import HEIGHT as LINE_HEIGHT
 from app.text import WIDTH as CHAR_WIDTH
 from app.text import TextGrid
@@ -28,15 +40,18 @@ _BANNER_HEIGHT = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * _BANNER_LINES + 8
 
 
 class Overlay:
-    """The overlay; add ``group`` on top of the play screen.
+    """The overlay, on ``play`` (the play screen's group) or as the display's root.
 
     :param strip: the text strip (app.text.build_strip).
     :param layout: the screen's :class:`app.layout.Layout`; the overlay
         draws at its ``overlay_scale``, in ``overlay_width`` x
         ``overlay_height`` of its own pixels.
+    :param display: the display: its ``root_group`` is ``play`` but while
+        a page shows, when it is the overlay's group.
+    :param play: the play screen's group (app.board_view.BoardView.group).
     """
 
-    def __init__(self, strip, layout):
+    def __init__(self, strip, layout, display, play):
         self.width = width = layout.overlay_width
         self.height = height = layout.overlay_height
         self.columns = columns = layout.columns
@@ -45,10 +60,8 @@ class Overlay:
         self.group = displayio.Group(scale=layout.overlay_scale)
         scaled = layout.scale > 1 or layout.overlay_scale > 1
         # A full-page box and a banner-sized one (sizes are fixed where
-        # there is no vectorio): one of them shows.
-        self._page_colour = solid(theme.OVERLAY)
-        self.page_box = rectangle(self._page_colour, 0, 0, width, height, scaled)
-        self.group.append(self.page_box)
+        # there is no vectorio): the group's first layer, the one in use.
+        self.page_box = rectangle(solid(theme.OVERLAY), 0, 0, width, height, scaled)
         self._banner_colour = solid(theme.OVERLAY)
         top = (height - _BANNER_HEIGHT) // 2
         self.banner_box = rectangle(self._banner_colour, 0, top, width, _BANNER_HEIGHT, scaled)
@@ -62,8 +75,12 @@ class Overlay:
         self._title_group.append(self.title.grid)
         self.group.append(self._title_group)
         self.body = TextGrid(strip, columns, self.page_lines, theme.LIGHT_TEXT)
+        self.body.palette[0] = theme.OVERLAY  # a page's colour, where its cells are opaque
         self.group.append(self.body.grid)
         self.group.hidden = True
+        self._display = display
+        self._play = play
+        self._scale = layout.overlay_scale  # the group's on the play screen
         #: What is on show, for tests and the simulator: "" when hidden.
         self.title_text = ""
         self.lines = ()
@@ -81,23 +98,78 @@ class Overlay:
         for row in range(body.rows):
             body.line(row, lines[row] if row < len(lines) else "")
 
+    def _page(self):
+        # The group becomes the display's root (with the page's box, and
+        # the play screen's scale and place): the next refresh sends the
+        # whole screen, once.
+        group = self.group
+        play = self._play
+        if not group.hidden:
+            play.remove(group)  # a banner was on the play screen
+        group[0] = self.page_box
+        group.scale = play.scale * self._scale
+        group.x = play.x
+        group.y = play.y
+        group.hidden = False
+        self._display.root_group = group
+
+    def _play_screen(self, banner):
+        # The play screen is the root again, or set anew: the next refresh
+        # sends the whole screen, once; with a ``banner`` on it (the group,
+        # with the banner's box, at its own scale), or no overlay at all.
+        group = self.group
+        display = self._display
+        play = self._play
+        if display.root_group is group:
+            display.root_group = play
+        else:
+            if not group.hidden:
+                play.remove(group)
+            display.root_group = None
+            display.root_group = play
+        if not banner:
+            group.hidden = True
+            return
+        group[0] = self.banner_box
+        group.scale = self._scale
+        group.x = 0
+        group.y = 0
+        group.hidden = False
+        play.append(group)
+
     def show_page(self, title, lines, selected=-1):
         """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""
-        self.page_box.hidden = False
-        self.banner_box.hidden = True
+        if self._display.root_group is not self.group:
+            self._page()
+        elif len(title) != len(self.title_text):
+            # Another document: its centred title moves (its whole row is
+            # sent where it was and where it goes) and most of its text
+            # differs: the whole screen, once, costs no more.
+            self._display.root_group = None
+            self._display.root_group = self.group
         self._set_text(title, lines, 1, theme.WIN_GOLD)
         self._title_group.y = 2
         self.body.grid.x = 2
         self.body.grid.y = _PAGE_BODY_Y
+        # A page with no line to pick (a document) has opaque text cells in
+        # its own colour: displayio then renders its text alone, not the
+        # box under it as well (a quarter less time a pixel on the real
+        # firmware); a list's are clear, over the bar. Changed only when
+        # it changes: the whole text area is sent again for it.
+        palette = self.body.palette
+        if (selected < 0) == palette.is_transparent(0):
+            if selected < 0:
+                palette.make_opaque(0)
+            else:
+                palette.make_transparent(0)
         self.select(selected)
-        self.group.hidden = False
 
     def show_banner(self, title, lines, colour, selected=-1):
         """A box across the middle of the screen: a big ``title`` and two ``lines``."""
+        if self.group.hidden or self._display.root_group is self.group:
+            self._play_screen(True)
         top = (self.height - _BANNER_HEIGHT) // 2
         self._banner_colour[0] = colour
-        self.page_box.hidden = True
-        self.banner_box.hidden = False
         self._set_text(title, lines, 2, theme.LIGHT_TEXT)
         self._title_group.y = top + 8
         widest = 0
@@ -106,21 +178,23 @@ class Overlay:
         # Centre the block of lines as a whole, so a cursor column lines up.
         self.body.grid.x = (self.width - widest * CHAR_WIDTH) // 2
         self.body.grid.y = top + 8 + _BANNER_TITLE + 6
+        if not self.body.palette.is_transparent(0):
+            self.body.palette.make_transparent(0)  # over the banner's box and bar
         self.select(selected)
-        self.group.hidden = False
 
     def select(self, row):
         """Highlight body line ``row`` (0-based); -1 for none."""
         self.selected = row
         if row < 0:
-            self.bar.hidden = True
+            set_hidden(self.bar, True)
             return
         self.bar.y = self.body.grid.y + row * LINE_HEIGHT
-        self.bar.hidden = False
+        set_hidden(self.bar, False)
 
     def hide(self):
         """Remove the overlay from view."""
-        self.group.hidden = True
+        if not self.group.hidden or self._display.root_group is self.group:
+            self._play_screen(False)
         self.title_text = ""
         self.lines = ()
         self.selected = -1

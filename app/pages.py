@@ -4,9 +4,10 @@
 
 """Text of the menu, Stats, Settings and About pages, built from live state.
 
-Stats and About come as groups of lines for app.help_text.in_pages,
-which lays them out in pages of the screen's lines; long lines are
-wrapped at the screen's width, never cut.
+Stats and About come as groups of rows for app.help_text.in_pages, which
+wraps each row at the screen's width (never cutting it) and lays them out
+in pages of the screen's lines, a page ending only between two rows.
+Settings is one page, made to fit.
 """
 
 import gc
@@ -16,7 +17,7 @@ import sys
 from micropython import const
 
 from app import VERSION
-from app.help_text import wrap
+from app.help_text import fill, wrap
 from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
@@ -47,8 +48,9 @@ RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 
 
 def _row(name, value, width=26):
+    # ``name`` on the left, ``value`` on the right (a value alone: right-aligned).
     value = str(value)
-    return name + " " * max(1, width - len(name) - len(value)) + value
+    return name + " " * max(1 if name else 0, width - len(name) - len(value)) + value
 
 
 def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
@@ -56,29 +58,31 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): one group of lines (8: a page on
-    every screen) for app.help_text.in_pages."""
+    shown when this start refused one): one group of rows (8 lines: a
+    page on every screen) for app.help_text.in_pages."""
     stats = game.stats
     best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
-            _row("Games", stats.games, width),
-            _row("Wins", stats.wins, width),
-            _row("Best tile", best_tile, width),
-            _row("Best score", game.best, width),
-            _row("Total moves", stats.moves, width),
+            _fitted("Games", stats.games, width),
+            _fitted("Wins", stats.wins, width),
+            _fitted("Best tile", best_tile, width),
+            _fitted("Best score", game.best, width),
+            _fitted("Total moves", stats.moves, width),
+            _fitted("Saves refused", refused_text, width),
+            ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
         ]
-        + _fitted("Saves refused", refused_text, width)
-        + ["NVM erases used:", _row("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width)]
     ]
 
 
 def _fitted(name, value, width):
-    # A row, or the name and the value under it when both do not fit.
-    if len(name) + 1 + len(value) <= width:
+    # A row, or the name and the value under it when both do not fit (a
+    # count of ten digits on a 19-column page): lines that stay on one page.
+    value = str(value)
+    if len(name) + (1 if name else 0) + len(value) <= width:
         return [_row(name, value, width)]
-    return [name] + wrap(value, width)
+    return ([name] if name else []) + wrap(value, width)
 
 
 def save_line(outcome, failure=None):
@@ -94,11 +98,13 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True):
-    """One row per setting of SETTING_ROWS, value on the right; the Tilt
-    row if ``tilt``; Brightness may say "auto" if ``light`` (a board with a
-    light sensor), and says "fixed" unless ``dimmable`` (a backlight only
-    on or off)."""
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
+    """The Settings page, made to fit ``rows`` lines of ``width``: one row
+    per setting of SETTING_ROWS, value on the right (the Tilt row if
+    ``tilt``), then which buttons pick and set, named as the board does
+    (``controls.name``), with a blank line before them where there is room.
+    Brightness may say "auto" if ``light`` (a board with a light sensor),
+    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
         value = getattr(settings, attribute)
@@ -118,11 +124,39 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
         else:
             raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
         lines.append(_row(label, text, width))
-    if not tilt:
+    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be.
+    pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
+    if len(pick) > width:
+        pick = fill("{Up/Down}, {A}: set", controls)
+    footer = wrap(pick, width) + wrap(fill("{B}: back", controls), width)
+    if len(lines) + len(footer) > rows:
+        footer = wrap(pick + "; " + fill("{B}: back", controls), width)
+    if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
-    lines.append("Up/Down: pick  A/<>: set" if width >= 24 else "Up/Down, A: set")
-    lines.append("B: back")
-    return lines
+    return lines + footer
+
+
+#: The Python heap the RAM budget plans with (bytes), by the chip
+#: ``os.uname().machine`` ends with: the PyBadge family's (SAMD51J19)
+#: derived from CircuitPython's sources, the RP2040's measured on real
+#: firmware (docs/ram-budget.md). The About page sets the board's own beside it.
+PLANNED_HEAP = (("samd51j19", 145856), ("rp2040", 154160))
+
+
+def heap_line(machine):
+    """The About page's heap, e.g. "Heap 142.9K, plan 142.4K": what the
+    firmware lets the game's heap be (``gc.mem_free()``, which counts what
+    the heap can still grow by, plus ``gc.mem_alloc()``), beside the figure
+    planned with for the chip that ``machine`` (``os.uname().machine``)
+    names; "" on a Python without them (the desktop)."""
+    try:
+        total = gc.mem_free() + gc.mem_alloc()
+    except AttributeError:  # CPython
+        return ""
+    for chip, planned in PLANNED_HEAP:
+        if machine.lower().endswith(chip):
+            return "Heap %.1fK, plan %.1fK" % (total / 1024, planned / 1024)
+    return "Heap %.1fK" % (total / 1024)
 
 
 def _minutes(value):
@@ -135,13 +169,15 @@ def _milliseconds(value):
 
 def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None, failed_saves=0):
     """Version, firmware and board, free memory, the last save and measured
-    timings, for bug reports: groups of lines for app.help_text.in_pages,
-    each line wrapped at ``width``.
+    timings, for bug reports: groups of rows for app.help_text.in_pages,
+    each row wrapped at ``width`` (its lines stay on one page).
 
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured); its ``low_memory``, if code.py set it, says
         what start-up went without for want of memory (1: the solver; 2:
-        the animations too).
+        the animations too); its ``simulated``, if a desktop simulator set
+        it, is the board it plays: the page then says it is a simulator,
+        on which Python, and shows no free RAM (the host's is no board's).
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
     :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
@@ -155,18 +191,26 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         machine = os.uname().machine  # CircuitPython: the board's name and chip
     except AttributeError:  # CPython on Windows
         machine = sys.platform
-    try:
-        free = "%d bytes" % gc.mem_free()
-    except AttributeError:  # CPython has no mem_free
-        free = "n/a"
+    simulated = getattr(timings, "simulated", None)
+    if simulated:
+        firmware = "Simulator of the " + simulated
+        machine = "Python %s on %s" % (version, machine)
+        free = ""
+    else:
+        firmware = "%s %s" % (implementation.name, version)
+        try:
+            free = "Free RAM: %d bytes" % gc.mem_free()
+        except AttributeError:  # a Python without mem_free
+            free = "Free RAM: n/a"
     less = getattr(timings, "low_memory", 0)
     # What it runs on; what has happened (a page each where both do not fit).
     groups = (
         (
             "2048 version " + VERSION,
-            "%s %s" % (implementation.name, version),
+            firmware,
             machine,
-            "Free RAM: " + free,
+            free,
+            heap_line(machine),
             # (19 columns at the narrowest: a line each)
             "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
             "no animations" if less > 1 else "",
@@ -185,18 +229,23 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         ),
         ("Rules: Gabriele Cirulli's 2048",),
     )
-    return [[part for line in group if line for part in wrap(line, width)] for group in groups]
+    return [[wrap(line, width) for line in group if line] for group in groups]
 
 
 def _battery(gauge):
-    # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line.
+    # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line. Says what
+    # the play screen says (app.battery.Gauge.text): USB, no reading, none yet.
     if gauge is None:
         return "Battery: no gauge"
-    millivolts = gauge.millivolts
-    if not millivolts:
+    if gauge.on_usb or gauge.no_reading:
+        return "Battery: %s, %s" % ("USB" if gauge.on_usb else "no reading", _volts(gauge.read_mv))
+    if gauge.shown < 0:
         return "Battery: not read yet"
-    level = "USB" if gauge.on_usb else "%d%%" % gauge.shown
-    return "Battery: %d.%02dV %s" % (millivolts // 1000, millivolts % 1000 // 10, level)
+    return "Battery: %s %d%%" % (_volts(gauge.millivolts), gauge.shown)
+
+
+def _volts(millivolts):
+    return "%d.%02dV" % (millivolts // 1000, millivolts % 1000 // 10)
 
 
 def _reading(sensor):

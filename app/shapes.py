@@ -29,6 +29,15 @@ _MOST = const(64)
 _TILES = {}
 
 
+def set_hidden(layer, hidden):
+    """Hide or show ``layer``, writing ``hidden`` only if it changes: the
+    firmware sends a TileGrid's or a vectorio shape's whole area again on
+    every write, even of the value it has (docs/architecture.md, "What a
+    refresh sends"). Reading it allocates nothing."""
+    if layer.hidden != hidden:
+        layer.hidden = hidden
+
+
 def solid(colour):
     """A one-colour Palette."""
     palette = displayio.Palette(1)

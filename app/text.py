@@ -13,6 +13,12 @@ status line or a whole page allocates nothing and lays nothing out (a
 text label would render a new bitmap each time). It is the same idea as
 ``terminalio.Terminal``; the strip is built rather than borrowed because
 the desktop's terminalio keeps one bitmap per glyph.
+
+A cell is written only when its glyph changes: the firmware sends the box
+round every cell written since the last refresh, even one given the glyph
+it had (docs/architecture.md, "What a refresh sends"), so a page turn or a
+status line sends only the cells that change. Reading a cell allocates
+nothing.
 """
 
 import displayio
@@ -106,18 +112,11 @@ class TextGrid:
             if column >= columns:
                 break
             code = ord(char)
-            grid[base + column] = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            tile = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            if grid[base + column] != tile:
+                grid[base + column] = tile
             column += 1
         return column
-
-    def blank(self, row, start=0, stop=-1):
-        """Clear columns ``start`` .. ``stop - 1`` of ``row`` (``stop`` -1: to the end)."""
-        if stop < 0:
-            stop = self.columns
-        grid = self.grid
-        base = row * self.columns
-        for column in range(start, stop):
-            grid[base + column] = 0
 
     def line(self, row, text, centre=False):
         """Make ``row`` show just ``text`` (left-aligned, or centred); what does not fit is cut."""
@@ -131,9 +130,6 @@ class TextGrid:
         for column in range(columns):
             at = column - start
             code = ord(text[at]) if 0 <= at < length else FIRST
-            grid[base + column] = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
-
-    def clear(self):
-        """Blank every row."""
-        for row in range(self.rows):
-            self.blank(row)
+            tile = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            if grid[base + column] != tile:
+                grid[base + column] = tile

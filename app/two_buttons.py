@@ -45,14 +45,17 @@ HELP_NOTES = ("In menus: tilt moves, A picks, B goes back", "Level: as the menu 
 
 
 class TwoButtonControls(Controls):
-    """Key events to actions for A, B and tilt (see the module's text)."""
+    """Key events to actions for A, B and tilt (see the module's text).
+
+    :param names: the board's names for the game's buttons (``Controls``).
+    """
 
     #: The Controls help page (app.help_text.controls_lines).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, names=None):
+        super().__init__(None, names)
         # The button waiting to be a single press or half a chord (-1: none).
         self._waiting = -1
         self._waiting_since = 0

@@ -17,6 +17,14 @@ adafruit_fruitjam library for the video modes.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+#: A USB keyboard: its keys are the ones named (app.stdin_keys).
+BUTTONS = {"D-pad": "Arrows", "Start": "Enter", "Select": "Space"}
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}
@@ -45,7 +53,7 @@ def hardware(console=None):
         display=_common.display(),
         keys=StdinKeys(supervisor.runtime, console or sys.stdin, buttons, event),
         event=event,
-        controls=KeyboardControls(),
+        controls=KeyboardControls(names=BUTTONS),
         nvm=_common.nvm(),
         store=STORE,
         pixels=_common.neopixels(board.NEOPIXEL, 5),

@@ -14,6 +14,15 @@ CircuitPython; the LSM6DS33 and LSM6DS3TR-C datasheets.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+#: Tilting plays the D-pad; B opens the menu (the game's Start) and A asks
+#: for a hint (its Select); in menus A is OK and B goes back.
+BUTTONS = {"D-pad": "Tilt", "Up/Down": "Tilt", "Left/Right": "tilt", "Start": "B", "Select": "A"}
+
 #: How saves are placed (engine.store): one slot in each 4 KB page, so a
 #: save erases only its own page and a cut never touches the other slot.
 STORE = {"layout": "pages"}
@@ -44,7 +53,7 @@ def hardware():
         display=board.DISPLAY,
         keys=keys,
         event=event,
-        controls=TwoButtonControls(),
+        controls=TwoButtonControls(BUTTONS),
         nvm=_common.nvm(),
         store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER),

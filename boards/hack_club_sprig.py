@@ -15,6 +15,24 @@ click is optional). Sources: ports/raspberrypi/boards/hack_club_sprig/
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+#: The key marked A slides left: the game's A is L.
+BUTTONS = {
+    "D-pad": "WASD",
+    "Up": "W",
+    "Left": "A",
+    "Down": "S",
+    "Right": "D",
+    "A": "L",
+    "B": "K",
+    "Start": "I",
+    "Select": "J",
+}
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}
@@ -25,6 +43,8 @@ SPEED = 0.8
 def hardware():
     """The Sprig as the game sees it."""
     import board
+
+    from app.controls import Controls
 
     pins = (
         board.BUTTON_K,  # B
@@ -39,6 +59,7 @@ def hardware():
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
+        controls=Controls(names=BUTTONS),
         nvm=_common.nvm(),
         store=STORE,
         speed=SPEED,

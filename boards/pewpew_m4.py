@@ -18,6 +18,14 @@ from boards import _common
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+#: There is no B: X, the game's Start, is what backs out of a page.
+BUTTONS = {"A": "O", "B": "X", "Start": "X", "Select": "Z"}
+
 #: Key numbers of (O, X, Z, Right, Down, Up, Left) -> the game's (A, Start,
 #: Select, Right, Down, Up, Left).
 KEYMAP = bytes((1, 2, 3, 4, 5, 6, 7))
@@ -26,6 +34,8 @@ KEYMAP = bytes((1, 2, 3, 4, 5, 6, 7))
 def hardware():
     """The PewPew M4 as the game sees it."""
     import board
+
+    from app.controls import Controls
 
     pins = (
         board.BUTTON_O,
@@ -39,7 +49,7 @@ def hardware():
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
-        keymap=KEYMAP,
+        controls=Controls(KEYMAP, BUTTONS),
         nvm=_common.nvm(),
         speed=SPEED,
         # Its firmware has no backlight pin: the screen stays lit (docs/power.md).

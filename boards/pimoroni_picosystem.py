@@ -12,6 +12,13 @@ Sources: ports/raspberrypi/boards/pimoroni_picosystem/ in CircuitPython.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+BUTTONS = {"Start": "X", "Select": "Y"}
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}
@@ -24,10 +31,13 @@ def hardware():
     import board
     import supervisor
 
+    from app.controls import Controls
+
     pins = (board.SW_B, board.SW_A, board.SW_X, board.SW_Y, board.SW_RIGHT, board.SW_DOWN, board.SW_UP, board.SW_LEFT)
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
+        controls=Controls(names=BUTTONS),
         nvm=_common.nvm(),
         store=STORE,
         speaker=_common.pwm_speaker(board.AUDIO),

@@ -13,6 +13,13 @@ ports/atmel-samd/boards/pybadge/ (board.c, pins.c) in CircuitPython.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/). The PyBadge's buttons carry the game's names.
+BUTTONS = {}
+
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 #: The LIS3DH's axes that grow when the screen's right / bottom edge is

@@ -12,6 +12,13 @@ key numbers. Sources: ports/atmel-samd/boards/pygamer/ in CircuitPython.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+BUTTONS = {"D-pad": "Stick"}
+
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 #: The LIS3DH's axes that grow when the screen's right / bottom edge is
@@ -27,6 +34,7 @@ def hardware():
     import keypad
     import supervisor
 
+    from app.controls import Controls
     from app.joystick import JoystickKeys
     from boards._lis3dh import LIS3DHTilt
 
@@ -41,6 +49,7 @@ def hardware():
         display=board.DISPLAY,
         keys=keys,
         event=event,
+        controls=Controls(names=BUTTONS),
         nvm=_common.nvm(),
         speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         pixels=_common.neopixels(board.NEOPIXEL, 5),

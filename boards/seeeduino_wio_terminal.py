@@ -15,6 +15,14 @@ in CircuitPython.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+#: The three buttons on its top edge are CircuitPython's BUTTON_1, _2, _3.
+BUTTONS = {"D-pad": "5-way switch", "A": "5-way press", "B": "Top 3", "Start": "Top 1", "Select": "Top 2"}
+
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 
@@ -22,6 +30,8 @@ SPEED = 1.0
 def hardware():
     """The Wio Terminal as the game sees it."""
     import board
+
+    from app.controls import Controls
 
     pins = (
         board.BUTTON_3,  # B
@@ -36,6 +46,7 @@ def hardware():
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
+        controls=Controls(names=BUTTONS),
         nvm=_common.nvm(),
         speed=SPEED,
         light=_common.analog(board.LIGHT),

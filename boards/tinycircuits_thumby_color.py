@@ -13,6 +13,13 @@ ports/raspberrypi/boards/tinycircuits_thumby_color/ in CircuitPython.
 
 from boards import _common
 
+#: The names printed on the buttons a player presses for the game's (D-pad,
+#: A, B, Start, Select; "Up/Down" and "Left/Right" where a pair has a name
+#: of its own): every text that names a button reads them from here, on
+#: the screen (app.controls.Controls.name), in the release's readme and in
+#: deploy's closing words (tools/ship/).
+BUTTONS = {"Start": "MENU", "Select": "R bumper"}
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}
@@ -23,6 +30,8 @@ SPEED = 1.0
 def hardware():
     """The Thumby Color as the game sees it."""
     import board
+
+    from app.controls import Controls
 
     pins = (
         board.BUTTON_B,
@@ -37,6 +46,7 @@ def hardware():
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
+        controls=Controls(names=BUTTONS),
         nvm=_common.nvm(),
         store=STORE,
         speaker=_common.pwm_speaker(board.SPEAKER, board.SPEAKER_ENABLE),

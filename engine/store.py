@@ -130,7 +130,8 @@ class Store:
 
     Attributes: ``saves`` (records written, lifetime, at most COUNTER_MAX;
     see ``erase_cycles``), ``settings``
-    (bytearray of 8 app-setting bytes, saved with every record), ``version``
+    (bytearray of 16 app-setting bytes, saved with every record; app/settings.py
+    gives them their meaning), ``version``
     (format version of the loaded record, None if nothing valid was found),
     ``refused`` (lifetime count of records that claimed to be ours and were
     refused at a load, kept in the record; a refused slot is counted once,
@@ -197,17 +198,20 @@ class Store:
             return
         if length is None:
             length = size - start
-        if start < 0 or length < MIN_LENGTH or start + length > size:
-            raise ValueError("NVM region start=%d length=%d: need >= %d bytes inside %d" % (start, length, MIN_LENGTH, size))
+        # Each refusal says which check failed (settings.toml's numbers go
+        # into them, and code.py prints them).
+        if start < 0 or start + max(length, 0) > size:
+            raise ValueError("NVM region start=%d length=%d: past the end of the NVM (%d bytes)" % (start, length, size))
+        if length < MIN_LENGTH:
+            raise ValueError("NVM region start=%d length=%d: under the %d bytes a save needs" % (start, length, MIN_LENGTH))
         self.start = start
         self.length = length
         if layout == PAGES:
             # A slot at the start of each of two erase pages.
-            if start % erase_size or length < erase_size + record.SLOT_SIZE:
-                raise ValueError(
-                    "pages: start=%d not a multiple of %d, or length=%d below %d"
-                    % (start, erase_size, length, erase_size + record.SLOT_SIZE)
-                )
+            if start % erase_size:
+                raise ValueError("pages: start=%d is not a multiple of the %d-byte page" % (start, erase_size))
+            if length < erase_size + record.SLOT_SIZE:
+                raise ValueError("pages: length=%d: a slot in each of 2 pages needs %d" % (length, erase_size + record.SLOT_SIZE))
             self._spacing = erase_size
         elif layout == LOG:
             from engine.store_log import Log
@@ -251,7 +255,9 @@ class Store:
                     if len(data) != record.SLOT_SIZE:
                         self.unreadable += 1
                         continue
-                    reason = record.verdict(data)
+                    # The history's replay beside the other checks, not
+                    # under them: a call level less at the chain's bottom.
+                    reason = record.verdict(data) or record.replays(data)
                     if reason is not None:
                         if refusals is not None and reason != record.FOREIGN:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
@@ -360,7 +366,7 @@ class Store:
         return Game(seed=seed)
 
     def encode(self, game, sequence, saves):
-        """The record of ``game`` (format ``engine.record.VERSION``, 73 bytes)
+        """The record of ``game`` (format ``engine.record.VERSION``, ``LENGTH`` bytes)
         with this sequence number and count of saves, as a bytearray."""
         data = record.pack(game, self.settings, self.refused, self._mark)
         record.seal(data, sequence, saves)
@@ -420,7 +426,11 @@ class Store:
                     ):
                         self.failure = self.error = None
                         return UNCHANGED
-            reason = record.check(data)
+            # The checks load() runs, but for the history's replay: the game
+            # keeps its history consistent as it plays (Game.settle drops it
+            # after a fault), and a replay here would put three more call
+            # levels at the bottom of the save's chain.
+            reason = record.check(data) or record.check_undo(data)
             if reason is not None:
                 # The store would refuse this record when loading it: write
                 # nothing rather than a save that is lost at the next start.

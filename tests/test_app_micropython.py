@@ -35,6 +35,13 @@ _CASES = {
     ),
     # Saved first: a save allocates its record, and is not an idle frame's.
     "idle frames": ("_app.saving.save(fakeworld.now)\n_warm = 10\n_count = 300", "_app.step()"),
+    # Brightness "auto" reads the light sensor too, and moves the frame
+    # schedule with each reading; its first level comes after 4 s (warm).
+    "idle frames, brightness auto": (
+        "_app.settings.auto_brightness = True\n_app._apply_settings()\n_app.saving.save(fakeworld.now)\n"
+        "_warm = 300\n_count = 300",
+        "_app.step()",
+    ),
     "solver decisions": (
         "from engine import solver\n_search = solver.search(3)\n_warm = 2\n_count = 12",
         "_search.best_move(_app.game.cells, solver.DEVICE)",

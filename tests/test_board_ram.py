@@ -9,7 +9,9 @@ size and layout, the modules its firmware lacks) and input (buttons, the
 PyGamer's stick, the CLUE's tilt, the Fruit Jam's keyboard). The worst
 moment, with the VM's surplus qstr pools taken out (tools/measure/ram_budget.py),
 must leave the board's free heap less the 24 KiB reserve; the pystack
-target (1024 bytes) must give the same run as an ample one.
+target (1024 bytes) must give the same run as an ample one, and the
+deepest chain of the game's own code, with the board's main loop under
+it, must stay within ram_budget.PYSTACK_AIM.
 """
 
 import pytest
@@ -45,7 +47,7 @@ def _row(rows, board_id):
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))
 def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
-    _, stages, reference, at_target = _row(rows, board_id)
+    _, stages, reference, at_target, needs = _row(rows, board_id)
     labels = [stage.label for stage in stages]
     assert "start: App ready" in labels and "hint after the menu" in labels
     worst = max(stages, key=lambda stage: stage.board_bound)
@@ -60,6 +62,9 @@ def test_every_board_fits_its_heap_and_its_pystack(board_id, rows):
     else:
         assert [stage.allocated for stage in moves] == [0, 0, 0]
     assert at_target == reference
+    deepest = max(needs, key=lambda need: need.need)
+    assert deepest.need <= ram_budget.PYSTACK_AIM, (board_id, deepest)
+    assert "hint" in [need.label for need in needs if need.need == deepest.need], deepest  # the solver's search
 
 
 def test_docs_boards_quotes_this_table(rows):

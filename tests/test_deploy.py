@@ -364,6 +364,28 @@ def test_a_read_only_drive_names_boot_py(tmp_path, repo, monkeypatch):
     assert snapshot(dest) == {"boot_out.txt": PYBADGE_9.encode()}
 
 
+def test_a_drive_that_refuses_every_change_says_nothing_was_changed(tmp_path, repo, monkeypatch, capsys):
+    # A read-only drive refuses every change the deploy could make, taking
+    # one back included (an unlink of a name that is not there is refused
+    # too): nothing was written, and the one line says so, not that it
+    # stopped part-way.
+    dest = drive(tmp_path)
+    (dest / "code.py").write_text("print('mine')\n")
+    before = snapshot(dest)
+
+    def refuse(*args):
+        raise OSError(errno.EROFS, "Read-only file system", str(args[0]))
+
+    for name in ("_write", "_overwrite", "_rename", "_replace", "_unlink", "_mkdir", "_rmdir"):
+        monkeypatch.setattr(deployer, name, refuse)
+    monkeypatch.setattr(deployer, "ROOT", repo)
+    assert deployer.main(["--dest", str(dest)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "read-only" in err and "nothing was changed" in err, err
+    assert "part-way" not in err and "could not take" not in err
+    assert snapshot(dest) == before
+
+
 def test_wrong_paths_give_one_line(tmp_path, repo, monkeypatch, capsys):
     monkeypatch.setattr(deployer, "ROOT", repo)
     assert deployer.main(["--dest", str(tmp_path / "nowhere")]) == 1

@@ -415,7 +415,9 @@ def test_a_cut_while_a_failed_deploy_takes_itself_back_loses_nothing(case, monke
         deploy_built(monkeypatch, case.repo, case.built, case.files, dest)
     back = len(drive.log) - commit - 1
     monkeypatch.undo()
-    assert back > 10
+    # (The way back looks before it unlinks: a name that is not there costs
+    # no drive operation, so an update's way back is 8 of them, not 11.)
+    assert back > 5
     problems = []
     for later in range(commit + 1, commit + 1 + back):
         where = "a drive error at step %d, then at step %d" % (commit + 1, later + 1)

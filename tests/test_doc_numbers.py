@@ -74,6 +74,8 @@ def test_links_between_pages_resolve():
         for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text()):
             if target.startswith(("http://", "https://", "#", "mailto:")):
                 continue
+            if doc == REPO / "README.md" and re.match(r"\.\./\.\./releases(/latest)?$", target):
+                continue  # on GitHub, from the README: the repository's Releases page
             path = target.split("#")[0]
             if not (doc.parent / path).exists():
                 broken.append("%s -> %s" % (doc.relative_to(REPO), target))
@@ -105,3 +107,33 @@ def test_the_readme_names_the_simulator_keys():
     for button, keys in KEY_NAMES:
         if button != "Quit":
             assert re.search(r"^\| %s \| [^|]+ \| %s \|$" % (re.escape(button), re.escape(keys)), text, re.MULTILINE), button
+
+
+def test_every_number_in_the_docs_is_registered_fixed_or_history():
+    # A figure the docs quote is checked against its command, or the text
+    # names it a fixed fact with its source or a past measurement (history).
+    found = doc_numbers.unregistered()
+    assert not found, "\n".join("%s:%d: %s   | %s" % row for row in found[:40]) + (
+        "\n(register each in tools/check/doc_numbers.py, or mark it: python -m tools.check.doc_numbers --unregistered)"
+    )
+
+
+def test_the_number_finder_sees_what_nothing_registers(tmp_path):
+    # A new figure is found; a registered quote, a fixed entry and a marked
+    # region each cover theirs; code, small counts and versions are no figures.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    text = (
+        "The hint takes 0.47 s and 1,234 bytes.\n"
+        "Save now needs 792 B on CircuitPython 10.3 or newer, in `x = 4096 + 77`, 3 times.\n"
+        "<!-- numbers: history: measured once -->\n"
+        "Once it was 912 B.\n"
+        "## Next\n"
+        "Now 345 KB.\n"
+    )
+    (docs / "page.md").write_text(text)
+    found = [row[2] for row in doc_numbers.unregistered(root=tmp_path, quotes=(), fixed=())]
+    assert found == ["0.47", "1,234", "792", "345"]
+    quote = doc_numbers.Quote("docs/page.md", "x", r"takes ([\d.]+) s", "code", None)
+    fixed = doc_numbers.Fixed("docs/page.md", r"1,234 bytes|Now 345 KB", "a source")
+    assert [row[2] for row in doc_numbers.unregistered(root=tmp_path, quotes=(quote,), fixed=(fixed,))] == ["792"]

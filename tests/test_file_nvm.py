@@ -286,3 +286,33 @@ def test_a_second_process_on_the_same_file_is_refused_until_the_first_closes(tmp
     assert other_process_opens(link).startswith("refused:")  # the same file by another name
     nvm.close()
     assert other_process_opens(path) == "opened"
+
+
+@pytest.mark.skipif(file_nvm.fcntl is None, reason="no fcntl: no lock")
+def test_closing_removes_the_lock_file_and_a_lock_taken_on_a_removed_one_is_taken_again(tmp_path, monkeypatch):
+    path = tmp_path / "game.nvm"
+    lock = tmp_path / ".game.nvm.lock"
+    nvm = FileNVM(path)
+    nvm[0:1] = b"x"
+    assert lock.exists()
+    nvm.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.nvm"]  # no lock file left behind
+    # The race a removed lock file opens: the simulator that held it closes
+    # (and removes it) between another one's open and its flock. That one
+    # must not keep a lock on a file no one else will open.
+    real_flock = file_nvm.fcntl.flock
+    removed = []
+
+    def flock(descriptor, operation):
+        if not removed:
+            removed.append(True)
+            os.remove(lock)  # the closing simulator's removal
+        return real_flock(descriptor, operation)
+
+    monkeypatch.setattr(file_nvm.fcntl, "flock", flock)
+    second = FileNVM(path)
+    monkeypatch.setattr(file_nvm.fcntl, "flock", real_flock)
+    assert removed and lock.exists()
+    assert other_process_opens(path).startswith("refused:")  # its lock is the one at the name
+    second.close()
+    assert not lock.exists()

@@ -134,6 +134,17 @@ def test_the_reader_reads_only_letters_a_player_can_see():
     assert [cell.char for cell in screen.cells() if cell.char != " "] == list("Menugy") + list("den")
 
 
+def test_blank_cells_under_a_line_of_text_do_not_split_its_words():
+    # The blank cells of a grid drawn first (the play screen's status
+    # lines, under an open page) sit between the letters of a page's line
+    # at twice the scale: they are no gaps in its words.
+    cells = [glass.TextCell(" ", 242 + 12 * i, 202, 2, 0, ()) for i in range(6)]
+    cells += [glass.TextCell(char, 232 + 12 * i, 202, 2, 0, ((0, 0),)) for i, char in enumerate("picks")]
+    cells.append(glass.TextCell(" ", 292, 202, 2, 0, ()))
+    cells += [glass.TextCell(char, 304 + 6 * i, 202, 1, 0, ((0, 0),)) for i, char in enumerate("ok")]
+    assert glass.lines_of(cells) == ["picks ok"]
+
+
 def test_a_letter_whose_ink_is_missing_is_not_read():
     world = World("pybadge")
     displayio = world.module("displayio")

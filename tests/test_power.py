@@ -167,3 +167,60 @@ def test_the_setting_is_kept_with_the_game():
     again = paced(seed=9, nvm=nvm)
     assert again.app.settings.screen_off_ms == 10 * 60000
     assert again.app.backlight.off_after_ms == 10 * 60000
+
+
+def test_a_long_paced_run_keeps_only_its_latest_sleeps():
+    # Every frame's sleep was kept: a simulated week with the screen off
+    # (six million frames) held 49 MB of them.
+    from tools.play.world import SLEEPS_KEPT
+
+    sim = paced(seed=10)
+    slept = sim.slept_ms
+    sim.frames(5 * SLEEPS_KEPT + 7)
+    assert SLEEPS_KEPT <= len(sim.sleeps) < 2 * SLEEPS_KEPT
+    assert sim.sleeps[-5:] == [FRAME_MS] * 5
+    assert sim.slept_ms - slept == (5 * SLEEPS_KEPT + 7) * FRAME_MS  # the total, all of it
+
+
+@pytest.mark.parametrize(
+    "board_id, button", [("pygamer", "left"), ("clue_nrf52840_express", "left"), ("adafruit_fruit_jam", "a")]
+)
+def test_a_live_player_leaves_no_growing_script_behind(board_id, button):
+    # The window's player presses for as long as it plays: a stick's
+    # readings, tilts and typed keys that can no longer be read are let go
+    # (each was kept, and each read walked all of them).
+    sim = Simulator(board=board_id, seed=11, solver=first_legal)
+    world = sim.fakeworld
+    for _ in range(500):
+        sim.down(button)
+        sim.frames(3)
+        sim.up(button)
+        sim.frames(3)
+    kept = sum(len(steps) for steps in world.analog.values()) + len(world.tilts) + len(world.typed)
+    assert kept <= 4
+    assert sim.game.moves > 0 or board_id == "adafruit_fruit_jam"  # the presses were played
+
+
+def test_the_readings_and_brightness_autos_shift_keep_their_beat_across_the_clock_wrap():
+    # supervisor.ticks_ms wraps at 2**29: the battery and the light sensor
+    # are read twice a second straight through it, Brightness "auto" moving
+    # the frame schedule 2 ms at each reading, and no frame loses its slot.
+    sim = paced(seed=12, start_ms=(1 << 29) - 5000, light=6000)
+    app = sim.app
+    app.settings.auto_brightness = True
+    app._apply_settings()
+    readings = []
+    tick = app.battery.tick
+
+    def counted():
+        readings.append(sim.now)
+        return tick()
+
+    app.battery.tick = counted
+    sim.sleeps.clear()
+    sim.frames(1000)  # 20 s, the wrap 5 s in
+    assert sim.now < 20000  # wrapped
+    gaps = {(later - earlier) & 0x1FFFFFFF for earlier, later in zip(readings, readings[1:])}
+    assert gaps == {498}  # POWER_MS less the shift, every time
+    assert set(sim.sleeps) == {FRAME_MS, FRAME_MS - 2}
+    assert app._auto.step == 2  # 6000: the 60 % level, chosen from the first readings

@@ -7,6 +7,7 @@ CIRCUITPY, one for every CircuitPython line (their bundles are the same
 bytes), the same bytes from the same commit."""
 
 import hashlib
+import re
 import subprocess
 import sys
 import zipfile
@@ -125,6 +126,7 @@ def section(text, board_id):
 
 
 def test_every_board_gets_its_own_controls(dist):
+    # (Each button's name against the board's markings: tests/test_button_names.py.)
     from tools.play.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
@@ -134,32 +136,16 @@ def test_every_board_gets_its_own_controls(dist):
         shown = "\n".join(rows)
         if facts["played"] == "tilt":
             assert "tilt it to slide" in section(text, board)[0] and rows[0].split() == ["Tilt", "slide", "tiles"]
-            continue
-        if facts["played"] == "keyboard":
+        elif facts["played"] == "keyboard":
             assert "a USB keyboard plays" in section(text, board)[0]
-            assert "Arrows" in shown and "Enter" in shown
-        for button, pin in facts["keys"].items():
-            if not isinstance(pin, str):
-                continue  # a shift register: the buttons carry the game's names
-            label = release.pin_label(pin)
-            if button in ("up", "down", "left", "right") and label.upper() == button.upper():
-                continue  # a D-pad or a 5-way switch
-            # The board's own marking is on the row of what that button does.
-            action = {
-                "a": "OK / Continue",
-                "b": "back",
-                "start": "menu",
-                "select": "hint (solver)",
-                "up": "slide tiles",
-                "down": "slide tiles",
-                "left": "slide tiles",
-                "right": "slide tiles",
-            }[button]
-            assert [row for row in rows if label in row and action in row], (board, button, label, rows)
+            assert "Arrows" in shown and "Enter" in shown and "button 3 on the board  menu" in shown
+        labels = [row.strip().split("  ")[0] for row in rows if row.startswith("  ") and "  " in row.strip()]
+        assert labels == [label for label, _ in release.board_controls(board)]
     assert "Stick" in "\n".join(section(text, "pygamer"))
-    assert "also goes back (there is no B)" in "\n".join(section(text, "pewpew_m4"))
+    pewpew = "\n".join(section(text, "pewpew_m4"))
+    assert "X        back / menu" in pewpew and "It has no B" in pewpew
     sprig = "\n".join(section(text, "hack_club_sprig"))
-    assert "W A S D" in sprig and "Hold J" in sprig
+    assert "WASD     slide tiles (W up, A left, S down, D right)" in sprig and "Hold J" in sprig
 
 
 def test_the_file_list_names_every_file_and_folder_of_the_zip(dist):
@@ -182,6 +168,96 @@ def test_licences_of_the_game_and_every_library(dist):
     for _, top in libraries.values():
         assert "lib/%s:" % top in text
     assert text.count("Permission is hereby granted") >= 1 + len(libraries)
+
+
+def test_the_licences_heading_names_every_folder_of_the_game(dist):
+    heading = entries(next(dist.glob("*.zip")))["LICENSES.txt"].decode().splitlines()[0]
+    for folder in ("code.py", "app/", "engine/", "boards/"):
+        assert folder in heading, heading
+
+
+def nvm_examples(text):
+    """(board names, {setting: value}) for each example line of the readme's
+    Saves section: a line's settings together, for the boards its group
+    names (every board where the paragraph names none)."""
+    import boards
+
+    section = text.split("\nSaves\n")[1].split("\nFiles\n")[0]
+    found = []
+    for paragraph in section.split("\n\n"):
+        named = [board for board, name in boards.NAMES.items() if name in " ".join(paragraph.split())]
+        for line in paragraph.splitlines():
+            settings = dict((name, int(value)) for name, value in re.findall(r"(GAME2048_NVM_(?:START|LENGTH)) = (\d+)", line))
+            if settings:
+                found.append((named or list(boards.NAMES), settings))
+    return found
+
+
+def test_the_nvm_examples_work_on_every_board_they_name(dist):
+    # Each settings.toml line the readme gives, on each board it is given
+    # for: engine.store takes the region with the board's NVM size and
+    # layout, and a save writes only inside it.
+    import boards
+    from engine.game import Game
+    from engine.store import SAVED, Store, region_from_settings
+    from tools.play.standins import fakeboards
+
+    text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
+    examples = nvm_examples(text)
+    assert examples and {board for named, _ in examples for board in named} == set(boards.NAMES)
+    regions = []
+    for named, settings in examples:
+        for board in named:
+            size = fakeboards.nvm_bytes(board)
+            start, length = region_from_settings(settings.get)
+            nvm = bytearray(b"\xa5" * size)  # another program's bytes everywhere
+            try:
+                store = Store(nvm, start, length, **getattr(boards.load(board), "STORE", {}))
+            except ValueError as error:
+                raise AssertionError("%s with %s: saving is off: %s" % (board, settings, error)) from None
+            end = store.start + store.length
+            game = Game(seed=4)
+            game.move(3)
+            assert store.save(game) == SAVED, (board, settings)
+            assert nvm[: store.start] == b"\xa5" * store.start and nvm[end:] == b"\xa5" * (size - end), (board, settings)
+            regions.append((store.start, end - 1))
+    # What the readme says the game keeps to is what it keeps to.
+    words = " ".join(text.split())
+    for first, last in regions:
+        assert "bytes %d to %d" % (first, last) in words, (first, last)
+    # Each group says its boards' NVM size.
+    for named, _ in examples:
+        for board in named:
+            assert "(%d KB of NVM)" % (fakeboards.nvm_bytes(board) // 1024) in text
+
+
+def test_make_releases_last_line_says_what_to_do_with_the_zip(tmp_path):
+    zip_path = tmp_path / release.zip_name(VERSION)
+    line = release.next_steps([zip_path], VERSION)
+    assert line.startswith("Next: copy everything inside %s to the board's CIRCUITPY drive" % zip_path)
+    assert "v%s" % VERSION in line and "GitHub release" in line and "\n" not in line
+
+
+def test_the_readme_links_to_where_the_workflow_publishes_the_zip():
+    # The release workflow attaches the zip to the GitHub release named
+    # after the tag; the README links to that repository's Releases page
+    # (a relative link GitHub resolves from the README).
+    workflow = (REPO / ".github/workflows/release.yml").read_text()
+    assert 'gh release upload "$TAG" dist/*.zip' in workflow and "tags:" in workflow
+    readme = (REPO / "README.md").read_text()
+    assert "](../../releases/latest)" in readme and release.zip_name("<version>") in readme
+
+
+def test_the_readmes_menu_list_names_every_setting():
+    from app.pages import MENU_ITEMS, SETTING_ROWS
+
+    readme = " ".join((REPO / "README.md").read_text().split())
+    listed = readme.split("The menu (Start) has ")[1].split(". ")[0].lower()
+    for item in MENU_ITEMS:
+        assert item.split(":")[0].lower() in listed, item
+    settings = listed.split("settings (")[1].split(")")[0]
+    for label, _, _ in SETTING_ROWS:
+        assert label.lower() in settings, label
 
 
 def test_zips_are_deterministic(dist, tmp_path):
@@ -227,7 +303,7 @@ def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
 
 def test_one_version_shown_on_the_about_page_and_in_the_changelog():
     assert release.read_version() == VERSION
-    assert pages.about_lines()[0][0] == "2048 version " + VERSION
+    assert pages.about_lines()[0][0] == ["2048 version " + VERSION]
     release.check_changelog(VERSION)
     # Nowhere else in the game's code is a version written out.
     for path in list((REPO / "app").glob("*.py")) + list((REPO / "engine").glob("*.py")) + [REPO / "code.py"]:

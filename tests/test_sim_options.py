@@ -55,7 +55,7 @@ def test_bad_board_and_score_give_one_clear_line():
     assert result.stderr.strip().splitlines() == ["--board: '4294967296' is more than 131072, the largest tile of a 4x4 game"]
     result = run_sim("--board", "2 " * 16, "--score", "4000000")
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == ["--score: score 4000000 is not 0..3932164"]
+    assert result.stderr.strip().splitlines() == ["--score: 4000000 is not a score of a 4x4 game (0 .. 3932164)"]
 
 
 def saved_file(tmp_path):
@@ -177,14 +177,17 @@ def test_a_killed_simulators_temporary_file_is_cleaned_at_start(tmp_path):
     result = run_sim("--press", "up", "--nvm", str(path))
     assert result.returncode == 0, result.stderr
     assert not stale.exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.nvm.lock", "game.nvm"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.nvm"]  # and no lock file left
 
 
 def test_fresh_reads_and_writes_nothing(tmp_path):
     path, before = saved_file(tmp_path)
-    result = run_sim("--fresh", "--press", "up,right,start", "--nvm", str(path))
+    result = run_sim("--fresh", "--press", "up,right,start")
     assert result.returncode == 0, result.stderr
-    assert path.read_bytes() == before
+    # --fresh names no file and --nvm one: both at once is refused, the file untouched.
+    result = run_sim("--fresh", "--press", "up,right,start", "--nvm", str(path))
+    assert result.returncode == 2 and result.stderr.startswith("--fresh and --nvm")
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
 def test_a_file_that_is_no_nvm_image_is_refused_and_kept(tmp_path):
@@ -197,3 +200,65 @@ def test_a_file_that_is_no_nvm_image_is_refused_and_kept(tmp_path):
         "--nvm: %s holds %d bytes, not a 8192-byte NVM image: not overwritten (pick another file)" % (other, len(before))
     ]
     assert other.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        # --screenshot into a missing folder, onto a folder, at a scale of no picture
+        (["--headless", "--screenshot", "{tmp}/missing/shot.png"], "--screenshot: the folder {tmp}/missing does not exist"),
+        (["--headless", "--screenshot", "{tmp}"], "--screenshot: {tmp} is a folder"),
+        (["--headless", "--scale", "-2", "--screenshot", "{tmp}/shot.png"], "--scale: -2 is not a scale"),
+        (["--headless", "--scale", "0", "--screenshot", "{tmp}/shot.png"], "--scale: 0 is not a scale"),
+        (["--headless", "--scale", "100", "--screenshot", "{tmp}/shot.png"], "(1 .. 25)"),
+        (["--headless", "--scale", "x"], "argument --scale: invalid int value: 'x'"),
+        # options the run would not use: never silently ignored
+        (["--press", "left"], "--press: only a headless run uses it"),
+        (["--screenshot", "{tmp}/shot.png"], "--screenshot: only a headless run uses it"),
+        (["--board", "2 2" + " ." * 14], "--board: only a headless run uses it"),
+        (["--headless", "--score", "5"], "--score: it is the score of a position given with --board"),
+        (["--headless", "--fresh", "--nvm", "{tmp}/game.nvm"], "--fresh and --nvm"),
+        (["--headless", "--seed", "-1"], "--seed: -1 is not a seed"),
+        (["--headless", "--seed", "1073741824"], "--seed: 1073741824 is not a seed"),
+        (["--headless", "--board-profile", "clue_nrf52840_express", "--usb"], "--usb: the clue_nrf52840_express cannot tell"),
+        (["--headless", "--board-profile", "pewpew_m4", "--press", "b"], "--press: the PewPew M4 has no b button"),
+        (["--headless", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+    ],
+)
+def test_each_bad_option_is_one_line_and_writes_nothing(tmp_path, capsys, arguments, words):
+    # In-process: sim.main() is the command line. The NVM file named with
+    # the bad option is never opened (no file, no lock file).
+    from tools.play import sim
+
+    arguments = [argument.replace("{tmp}", str(tmp_path)) for argument in arguments]
+    if "--nvm" not in arguments and "--fresh" not in arguments:
+        arguments += ["--nvm", str(tmp_path / "game.nvm")]
+    (tmp_path / "shot.png").write_bytes(b"a picture of mine")
+    try:
+        status = sim.main(arguments)
+    except SystemExit as leaving:  # argparse's refusals
+        status = leaving.code
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert words.replace("{tmp}", str(tmp_path)) in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shot.png"]
+    assert (tmp_path / "shot.png").read_bytes() == b"a picture of mine"  # not truncated
+
+
+def test_a_bare_nvm_name_is_kept_beside_the_default_file_and_leaves_no_lock(tmp_path, monkeypatch):
+    # `make play SIM_ARGS="--nvm other.bin"` runs in the repository: the
+    # game goes beside the default NVM file, not into the current folder.
+    from tools.play import sim
+
+    data, here = tmp_path / "data", tmp_path / "repository"
+    here.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.chdir(here)
+    assert sim.main(["--headless", "--seed", "3", "--press", "left", "--nvm", "other.bin"]) == 0
+    kept = data / "pybadge-2048" / "other.bin"
+    assert os.path.dirname(sim.default_nvm_path()) == str(kept.parent)
+    assert list(here.iterdir()) == [] and sorted(p.name for p in kept.parent.iterdir()) == ["other.bin"]
+    # A path with a folder in it is a path, from the current folder.
+    assert sim.main(["--headless", "--press", "up", "--nvm", "./mine.bin"]) == 0
+    assert sorted(p.name for p in here.iterdir()) == ["mine.bin"]
+    assert sim.nvm_path("other.bin") == str(kept) and sim.nvm_path("saves/x.bin") == "saves/x.bin"

@@ -13,14 +13,14 @@ import pytest
 from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SLOT_SIZE, VERSION
+from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
 
 def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(8))
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **layout):
@@ -52,13 +52,14 @@ def test_block_is_the_default_and_writes_the_same_bytes():
         (8192, dict(layout=BLOCK, erase_size=4096), "erase_size"),
         (8192, dict(layout=PAGES, erase_size=100), "erase_size"),
         (8192, dict(layout=PAGES, program_size=256), "program_size"),
-        (8192, dict(layout=PAGES, start=128), "not a multiple of 4096"),
-        (8192, dict(layout=PAGES, start=4096), "below 4224"),
-        (8192, dict(layout=PAGES, length=4096), "below 4224"),
+        (8192, dict(layout=PAGES, start=128), "start=128 is not a multiple of the 4096-byte page"),
+        (8192, dict(layout=PAGES, start=4096), "length=4096: a slot in each of 2 pages needs 4224"),
+        (8192, dict(layout=PAGES, length=4096), "length=4096: a slot in each of 2 pages needs 4224"),
         (4096, dict(layout=LOG, start=100), "multiple of the 256-byte program page"),
         (4096, dict(layout=LOG, program_size=200), "program_size=200"),
         (4096, dict(layout=LOG, erase_size=3000), "erase_size"),
-        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "need >= 256"),
+        (4096, dict(layout=LOG, start=3968, length=128, program_size=128), "under the 256 bytes a save needs"),
+        (4096, dict(layout=LOG, start=3840, length=512), "past the end of the NVM \\(4096 bytes\\)"),
         (8192, dict(layout=LOG, start=3968, length=512, program_size=128), "leaves 1 slot"),
     ],
 )
@@ -83,6 +84,18 @@ def test_no_nvm_plays_without_saving_in_any_layout():
         store = Store(None, layout=layout)
         game = store.load(seed=2)
         assert store.save(game) == NO_NVM and store.version is None
+
+
+def test_each_refusal_names_only_the_check_that_failed():
+    # The CLUE with GAME2048_NVM_START = 4096 (a multiple of its page): the
+    # message is about the length, never "not a multiple of 4096".
+    for length in (None, 256):
+        with pytest.raises(ValueError) as refused:
+            Store(bytearray(8192), 4096, length, layout=PAGES)
+        assert "multiple" not in str(refused.value) and "4224" in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        Store(bytearray(8192), 8000, 1000)
+    assert "past the end of the NVM (8192 bytes)" in str(refused.value) and "under" not in str(refused.value)
 
 
 def test_a_region_from_settings_toml_meets_each_layout_check():
@@ -327,10 +340,13 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
             base = 1024 + target * SLOT_SIZE
             assert after[:base] == before[:base] and after[base + SLOT_SIZE :] == before[base + SLOT_SIZE :]
         elif cut < MARK_STEPS:
-            # The mark goes into the 55 bytes after the newest record (the
+            # The mark goes into the bytes after the newest record (the
             # last slot of a full log) and changes nothing else.
             mark = 1024 + 7 * SLOT_SIZE + RECORD_LENGTH
-            assert after[:mark] == before[:mark] and after[mark + 55 :] == before[mark + 55 :]
+            assert (
+                after[:mark] == before[:mark]
+                and after[mark + SLOT_SIZE - RECORD_LENGTH :] == before[mark + SLOT_SIZE - RECORD_LENGTH :]
+            )
 
     saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
     counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
@@ -342,7 +358,7 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
     # A rewrite gives the previous game while it programs the mark, and
     # loses the game from the start of its erase (the mark's steps, then 1)
     # until slot 0's record is programmed again: the log's first byte is
-    # byte 1024 of the sector, its record ends 73 bytes on (a cut before its
+    # byte 1024 of the sector, its record ends RECORD_LENGTH bytes on (a cut before its
     # last byte may still give it when that byte reads as wanted already).
     rewrite = {step for erased, step in lost if erased}
     first_lost = MARK_STEPS + 1
@@ -711,7 +727,7 @@ def test_micropython_loads_crafted_logs_like_cpython():
         lines.append(
             "%s %s %s %s %s %s %s" % (name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves)
         )
-    assert lines[1].startswith("torn 2 4 1 damaged") and lines[3].startswith("zeros None None 0 None")
-    assert lines[5].startswith("marked 2 5 0 None") and lines[6].startswith("erasing None None 1 damaged")
-    assert lines[7].startswith("pair 2 0 0 None") and lines[8].startswith("spread 2 5 0 None")
+    assert lines[1].startswith("torn %d 4 1 damaged" % VERSION) and lines[3].startswith("zeros None None 0 None")
+    assert lines[5].startswith("marked %d 5 0 None" % VERSION) and lines[6].startswith("erasing None None 1 damaged")
+    assert lines[7].startswith("pair %d 0 0 None" % VERSION) and lines[8].startswith("spread %d 5 0 None" % VERSION)
     assert run(CRAFTED_GUEST % {"images": images}, fuel=4 * 10**9).stdout == "\n".join(lines) + "\n"

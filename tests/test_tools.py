@@ -11,6 +11,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import tools
 from tools import ROOT
 
@@ -83,3 +85,46 @@ def test_the_benchmarks_contributing_names_are_make_targets_that_run_their_tools
         assert (ROOT / (runs[0].split()[2].replace(".", "/") + ".py")).is_file(), runs[0]
     passed = _make_dry_run("ram", "BENCH_ARGS=--boards", cwd=tmp_path)
     assert ".venv/bin/python -m tools.measure.ram_budget --boards" in passed.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    "module, arguments, words",
+    [
+        ("tools.measure.bench", ["--calls", "0"], "argument --calls: '0' is not a whole number of 1 or more"),
+        ("tools.measure.bench", ["--rounds", "-1"], "argument --rounds"),
+        ("tools.measure.heap_floor", ["--board", "meowbit_v121"], "no board profile 'meowbit_v121'"),
+        ("tools.measure.heap_floor", ["--jobs", "0"], "argument --jobs"),
+        ("tools.measure.ram_budget", ["--board", "nope"], "no board profile 'nope'"),
+        ("tools.measure.solver_bench", ["--games", "0"], "argument --games"),
+        ("tools.measure.solver_bench", ["--jobs", "0"], "argument --jobs"),
+        ("tools.measure.solver_bench", ["--max-moves", "-5"], "argument --max-moves"),
+        ("tools.measure.solver_bench", ["--max-nodes", "-3"], "argument --max-nodes: '-3' is not a whole number"),
+        ("tools.measure.solver_bench", ["--max-depth", "9"], "from 1 to 6"),
+        ("tools.measure.solver_bench", ["--log", "{tmp}/missing/games.log"], "the folder {tmp}/missing does not exist"),
+        ("tools.measure.wear", ["--hours", "0"], "argument --hours: '0' is not a number above 0"),
+        ("tools.measure.wear", ["--hours", "nan"], "is not a number above 0"),
+        ("tools.measure.app_bench", ["--fast"], "unrecognized arguments: --fast"),
+        ("tools.measure.store_bench", ["x"], "unrecognized arguments: x"),
+        ("tools.ship.bundle", ["--out", "{tmp}/a-file"], "argument --out: {tmp}/a-file is a file, not a folder"),
+        ("tools.ship.bundle", ["--circup", "{tmp}/missing/req.txt"], "the folder {tmp}/missing does not exist"),
+        ("tools.ship.bundle", ["--circup", "{tmp}"], "is a folder, not a file"),
+        ("tools.ship.release", ["--out", "{tmp}/a-file"], "argument --out: {tmp}/a-file is a file, not a folder"),
+        ("tools.ship.deploy", ["--dest"], "argument --dest: expected one argument"),
+        ("tools.ship.make_fonts", ["--all"], "unrecognized arguments: --all"),
+    ],
+)
+def test_a_bad_command_line_is_one_line_and_nothing_is_written(tmp_path, capsys, monkeypatch, module, arguments, words):
+    # Each tool's main() refuses before it builds, measures or writes
+    # anything: one line on stderr, exit status 2, the folders unchanged.
+    import importlib
+
+    (tmp_path / "a-file").write_text("mine\n")
+    monkeypatch.chdir(tmp_path)
+    before = sorted(os.listdir(ROOT))
+    arguments = [argument.replace("{tmp}", str(tmp_path)) for argument in arguments]
+    with pytest.raises(SystemExit) as leaving:
+        importlib.import_module(module).main(arguments)
+    err = capsys.readouterr().err
+    assert leaving.value.code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert words.replace("{tmp}", str(tmp_path)) in err, err
+    assert sorted(os.listdir(tmp_path)) == ["a-file"] and sorted(os.listdir(ROOT)) == before

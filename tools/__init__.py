@@ -13,7 +13,8 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 play/: the fake world a board starts in on the desktop
     sim             the simulator: a board in a window, or headless (make play)
     world           the fake world: one power-on of a board, code.py's own start-up
-    glass           what the fake display's last refresh sent: its text and pixels
+    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+    dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
     blinka          Blinka's displayio, kept apart from the fake world, draws the glass
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
@@ -26,7 +27,7 @@ ship/: what goes onto a board
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
 
-measure/: deterministic costs, in the MicroPython VMs
+measure/: deterministic costs and counts, in the MicroPython VMs or the fake world
     ram_budget      the heap in use at each stage of a scripted game (make ram)
     heap_floor      code.py's start-up at every heap size a KiB apart
     bench           the engine's fuel per move, and gymnasium-2048's time (make bench)
@@ -34,6 +35,8 @@ measure/: deterministic costs, in the MicroPython VMs
     store_bench     the fuel of a save and a load (make store-bench)
     solver_bench    the solver's games and its fuel per hint (make solver-bench)
     wear            NVM erases of each save policy (make wear)
+    power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
+    display_cost    the pixels each key sends to the display, the time per board (make display-cost)
     faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
 
 check/: what the tests compare the repository against
@@ -51,10 +54,82 @@ vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     vmroot          the folder they import the game from, laid out like a board
 """
 
+import argparse
 from pathlib import Path
 
 #: The repository's root: the one definition every tool and test uses.
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser for every tool's command line, but a bad one gets
+    one line (what is wrong, and that --help lists the options) instead of
+    the usage block, and exit status 2, before the tool does anything."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (--help lists the options)\n" % (self.prog, message))
+
+
+def whole(low=0, high=None):
+    """An argparse ``type``: a whole number from ``low`` (to ``high``), or
+    the one-line refusal that says which."""
+
+    def convert(text):
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = "from %d to %d" % (low, high) if high is not None else "of %d or more" % low
+            raise argparse.ArgumentTypeError("%r is not a whole number %s" % (text, span))
+        return value
+
+    return convert
+
+
+def above_zero(text):
+    """An argparse ``type``: a number above 0 (hours, seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError("%r is not a number above 0" % text)
+    return value
+
+
+def new_file(text):
+    """An argparse ``type``: a file a tool may write (``-``: stdout): not a
+    folder, in a folder that exists; refused before the tool writes anything."""
+    import os
+
+    if text == "-":
+        return text
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%s is a folder, not a file" % text)
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError("the folder %s does not exist" % folder)
+    return text
+
+
+def folder_to_write(text):
+    """An argparse ``type``: a folder a tool writes into (made if missing):
+    not a file."""
+    import os
+
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError("%s is a file, not a folder" % text)
+    return text
+
+
+def board_id(text):
+    """An argparse ``type``: the board_id of a board profile (boards/)."""
+    import boards
+
+    if boards.load(text) is None:
+        raise argparse.ArgumentTypeError("no board profile %r (there are: %s)" % (text, ", ".join(sorted(boards.NAMES))))
+    return text
 
 
 def _host_micropython():

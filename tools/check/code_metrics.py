@@ -23,12 +23,11 @@ modules that edit ``sys.path``, and ``# noqa`` comments everywhere.
     .venv/bin/python -m tools.check.code_metrics [--root PATH]
 """
 
-import argparse
 import ast
 import re
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.ship.device_imports import find_imports
 
 SHIPPED = ("app", "engine", "boards")
@@ -202,7 +201,7 @@ def measure(root=ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", default=str(ROOT), help="the repository to read (default: this one)")
     args = parser.parse_args(argv)
     for what, value in measure(args.root).items():

@@ -19,13 +19,12 @@ Controls page at its native size. tests/test_pictures.py makes them all
 again and fails when a stored one differs.
 """
 
-import argparse
 import os
 import struct
 import sys
 import zlib
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 
 #: The position every board's play screen shows (sim.py --board syntax) and its score.
 BOARD_POSITION = "2 4 8 16 32 64 128 256 512 1024 2048 4096 . 2 . 4"
@@ -186,7 +185,7 @@ def stale(paths=None):
 
 def main(argv=None):
     """Write every picture (or, with --check, list the stale ones); returns an exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="write nothing: list the stored pictures that differ")
     args = parser.parse_args(argv)
     if args.check:

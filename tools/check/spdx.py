@@ -21,12 +21,11 @@ beside them (``fonts/LICENSE-misc-fixed.txt``).
     python -m tools.check.spdx --fix       # add it where it is missing
 """
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 
 HOLDER = "2026 2048 for CircuitPython contributors"
 LICENSE = "MIT"
@@ -88,7 +87,7 @@ def missing(root=ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--check", action="store_true", help="list files without the header")
     group.add_argument("--fix", action="store_true", help="add the header where it is missing")

@@ -29,12 +29,11 @@ What the figures include and leave out:
   the whole 160x128 screen) are not Python and are not in these numbers.
 """
 
-import argparse
 import re
 import shutil
 import sys
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.measure.ram_budget import saved_game_image
 from tools.vm import vmroot
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
@@ -213,7 +212,7 @@ def print_busy_share(idle, animated):
 
 def main(argv=None):
     """Print start-up, per-move and per-frame costs, and each board's busy share."""
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     root = build_root()
     try:
         boot = boot_fuel(root)

@@ -43,14 +43,13 @@ starts one: there a try that ran out of memory left the heap worse for
 the tries with less than a cold start with less memory finds it.
 """
 
-import argparse
 import shutil
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, board_id, whole
 from tools.vm import unix_vm, vmroot
 
 KIB = 1024
@@ -318,9 +317,9 @@ def report(board_id="pybadge", jobs=2, every=False, step=KIB):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--board", default="pybadge", help="board_id (default pybadge)")
-    parser.add_argument("--jobs", type=int, default=2, help="VM runs at a time (default 2)")
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", type=board_id, default="pybadge", help="board_id (default pybadge)")
+    parser.add_argument("--jobs", type=whole(1), default=2, help="VM runs at a time (default 2)")
     parser.add_argument("--all", action="store_true", help="one line per heap size, not ranges")
     parser.add_argument("--step", type=int, default=KIB, help="bytes between two heap sizes (default 1024; 16: the heap's block)")
     args = parser.parse_args(argv)

@@ -38,7 +38,6 @@ board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
 
-import argparse
 import copy
 import json
 import platform
@@ -49,6 +48,7 @@ from multiprocessing import Pool
 
 from engine import solver
 from engine.game import Game
+from tools import ArgumentParser, new_file, whole
 
 #: Tiles whose share of games is reported (exponents).
 MILESTONES = (11, 12, 13, 14)
@@ -61,6 +61,16 @@ BOUND_EVERY = 5
 
 #: Effort fields the command line may override (all ints).
 OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine", "monotony_power")
+#: The values engine.solver.Effort takes for each (its docstring): (least, most or None).
+OVERRIDE_RANGES = {
+    "max_nodes": (1, None),
+    "max_depth": (1, 6),
+    "min_probability": (0, 1000000),
+    "four_probability": (0, 1000000),
+    "sample_cells": (0, 16),
+    "refine": (0, 4),
+    "monotony_power": (1, None),
+}
 
 
 def _converted(overrides):
@@ -264,18 +274,18 @@ def summarise(games):
 
 
 def main(argv=None):  # noqa: C901  the command line's options, one by one
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", choices=("device", "desktop"), default="device")
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--max-moves", type=int, default=0, help="stop a game after this many moves (0: play to the end)")
+    parser.add_argument("--games", type=whole(1), default=10)
+    parser.add_argument("--seed", type=whole(0), default=1)
+    parser.add_argument("--jobs", type=whole(1), default=1)
+    parser.add_argument("--max-moves", type=whole(0), default=0, help="stop a game after this many moves (0: play to the end)")
     parser.add_argument(
-        "--fuel-boards", type=int, default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)"
+        "--fuel-boards", type=whole(0), default=30, help="boards in the MicroPython fuel sample (device preset; 0: skip)"
     )
     parser.add_argument(
         "--bound-boards",
-        type=int,
+        type=whole(0),
         default=10,
         help="boards in the second fuel sample: decisions that spend the whole node budget (device preset; 0: skip)",
     )
@@ -283,9 +293,13 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     parser.add_argument(
         "--boards", action="store_true", help="no games: the decision time of every board profile at its CPU speed"
     )
-    parser.add_argument("--log", help="append each finished game to this file as a JSON line (long runs keep what they did)")
+    parser.add_argument(
+        "--log", type=new_file, help="append each finished game to this file as a JSON line (long runs keep what they did)"
+    )
     for field in OVERRIDABLE:
-        parser.add_argument("--" + field.replace("_", "-"), type=int, help="override the preset's %s" % field)
+        parser.add_argument(
+            "--" + field.replace("_", "-"), type=whole(*OVERRIDE_RANGES[field]), help="override the preset's %s" % field
+        )
     args = parser.parse_args(argv)
     overrides = {field: getattr(args, field) for field in OVERRIDABLE if getattr(args, field) is not None}
     if args.boards:

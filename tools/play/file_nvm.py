@@ -21,8 +21,11 @@ followed: the file it points to is read and replaced, the link stays. One
 simulator per file: an advisory lock (``fcntl.flock`` on a ``.NAME.lock``
 file beside the target) is held until ``close()`` or the process ends;
 objects of one process share it; on a system without ``fcntl`` (Windows)
-there is no lock. Temporary files left by
-a killed simulator (``.NAME.PID.tmp``) are removed when the lock is taken.
+there is no lock. ``close()`` removes the lock file (while it still holds
+the lock; a simulator that took the lock checks that its lock file is
+still the one at that name), so only a killed simulator leaves one, and
+the next one uses it. Temporary files left by a killed simulator
+(``.NAME.PID.tmp``) are removed when the lock is taken.
 """
 
 import errno
@@ -122,21 +125,38 @@ class FileNVM:
             held[1] += 1
             self._lock_fd = held[0]
             return
-        lock_path = os.path.join(self.folder, _temporary_prefix(self.path) + "lock")
-        try:
-            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            return  # e.g. a read-only folder: no lock, and no save can land either
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        lock_path = self._lock_path()
+        for _ in range(3):
+            try:
+                descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:
+                return  # e.g. a read-only folder: no lock, and no save can land either
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(descriptor)
+                raise NVMFileError(
+                    "%s is in use by another simulator (close it, or pick another file with --nvm)" % self.given
+                ) from None
+            # The simulator that held it may have closed, and removed the
+            # file, between our open and our lock: then ours is a lock on
+            # a file no other simulator will open. Take the one at the name.
+            try:
+                named = os.stat(lock_path)
+            except OSError:
+                named = None
+            held = os.fstat(descriptor)
+            if named is not None and (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino):
+                break
             os.close(descriptor)
-            raise NVMFileError(
-                "%s is in use by another simulator (close it, or pick another file with --nvm)" % self.given
-            ) from None
+        else:
+            return  # the name keeps changing under us: play on without a lock
         self._lock_fd = descriptor
         _HELD[self.path] = [descriptor, 1]
         self._remove_stale_temporaries()
+
+    def _lock_path(self):
+        return os.path.join(self.folder, _temporary_prefix(self.path) + "lock")
 
     def _remove_stale_temporaries(self):
         # Only with the lock held: then no other simulator writes here, and
@@ -155,8 +175,9 @@ class FileNVM:
                     pass
 
     def close(self):
-        """Release the lock (the file stays as last saved); the process
-        ending releases it too."""
+        """Release the lock and remove its file (the NVM file stays as last
+        saved); the process ending releases the lock too, but leaves the
+        file."""
         if self._lock_fd is None:
             return
         self._lock_fd = None
@@ -167,6 +188,10 @@ class FileNVM:
         if held[1] <= 0:
             del _HELD[self.path]
             try:
+                try:
+                    os.remove(self._lock_path())  # while it is still held: see _take_lock
+                except OSError:
+                    pass
                 fcntl.flock(held[0], fcntl.LOCK_UN)
             finally:
                 os.close(held[0])

@@ -21,12 +21,17 @@ app/text.py) and kept only where the rendered pixels show each glyph's ink.
 
 The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
 checks it against trees built directly in Blinka.
+
+Each refresh also counts what the firmware would send for it: the dirty
+areas displayio computes (tools/play/dirty_areas.py), their pixels and the
+windows they go in (``pixels_sent``, ``windows_sent``, ``last_areas``; a
+list in ``log`` gets every refresh that sent something).
 """
 
 import functools
 import sys
 
-from tools.play import blinka
+from tools.play import blinka, dirty_areas
 
 #: Text cells: the glyph strip of app/text.py (printable ASCII, 6x12 each).
 FIRST_CHAR = 32
@@ -398,12 +403,44 @@ def readable(cell, pixels, width, height):
     return False
 
 
+def _squares(cell):
+    # The 6 x 12 px squares of the screen (from its corner) that a cell's
+    # box touches.
+    scale = cell.scale
+    return {
+        (x, y)
+        for x in range(cell.x // CHAR_WIDTH, (cell.x + CHAR_WIDTH * scale - 1) // CHAR_WIDTH + 1)
+        for y in range(cell.y // CHAR_HEIGHT, (cell.y + CHAR_HEIGHT * scale - 1) // CHAR_HEIGHT + 1)
+    }
+
+
+def _overlap(one, other):
+    # True if the boxes of two cells share a pixel.
+    return (
+        one.x < other.x + CHAR_WIDTH * other.scale
+        and other.x < one.x + CHAR_WIDTH * one.scale
+        and one.y < other.y + CHAR_HEIGHT * other.scale
+        and other.y < one.y + CHAR_HEIGHT * one.scale
+    )
+
+
 def lines_of(cells):
     """Visible text cells as the lines a player reads: the cells of one
     screen row left to right, a gap of more than one cell as two spaces,
-    trailing spaces dropped; rows top to bottom, empty ones left out."""
+    trailing spaces dropped; rows top to bottom, empty ones left out.
+
+    A space is only a gap between letters: one that overlaps a letter
+    (the blank cells of a text grid under a page's text, such as the play
+    screen's status lines under an open page) is not read at all."""
+    near = {}  # a 6 x 12 px square of the screen -> the letters whose box touches it
+    for cell in cells:
+        if cell.char != " ":
+            for square in _squares(cell):
+                near.setdefault(square, []).append(cell)
     rows = {}
     for cell in cells:
+        if cell.char == " " and any(_overlap(cell, letter) for square in _squares(cell) for letter in near.get(square, ())):
+            continue
         rows.setdefault(cell.y, []).append(cell)
     lines = []
     for y in sorted(rows):
@@ -425,15 +462,35 @@ def lines_of(cells):
 
 
 class Glass:
-    """The screen of a fake display: the frame its last refresh sent.
+    """The screen of a fake display: the frame its last refresh sent, and what sending it cost.
 
     :param int width: pixels across.
     :param int height: pixels down.
+    :param int rotation: the board's display rotation (its board.c): the
+        panel's own coordinates, in which the firmware sends its windows.
     """
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, rotation=0):
         self.width = width
         self.height = height
+        #: The firmware's side of the display: root group, dirty areas.
+        self.firmware = dirty_areas.Display(width, height, rotation)
+        #: Pixels and windows (RAMWR commands) all refreshes sent so far,
+        #: and the dirty areas of the last refresh (clipped to the screen,
+        #: in the panel's coordinates, in the order they were sent).
+        self.pixels_sent = 0
+        self.windows_sent = 0
+        self.last_areas = ()
+        #: None, or a list that gets ``(refresh number, areas, layers)`` for
+        #: every refresh that sent something (areas as (x1, y1, x2, y2)
+        #: tuples; the layer that marked each, None for the whole screen).
+        self.log = None
+        #: None, or a list that gets ``(refresh number, window, pixels, layer
+        #: pixels)`` for every window sent: the layer pixels displayio visits
+        #: to render it (dirty_areas.fill_work; slow: for measurements).
+        self.trace = None
+        self._quiet = 0  # refreshes after no write, in a row
+        dirty_areas.install(sys.modules)
         self._frame = None  # what ``frame`` gives
         #: Refreshes so far, and those that changed what the glass shows.
         self.refreshes = 0
@@ -467,6 +524,7 @@ class Glass:
 
     def _capture(self, root_group):
         self.refreshes += 1
+        self._send(root_group)
         sent = self._sent
         if sent is not None and sent[0] is root_group and sent[1] == CHANGES[0]:
             self._unchanged += 1
@@ -483,6 +541,41 @@ class Glass:
             self.changes += 1
             self._pixels = None
             self._visible = None
+
+    def _send(self, root_group):
+        # What the firmware sends for this refresh (tools/play/dirty_areas.py).
+        dirty_areas.install(sys.modules)
+        firmware = self.firmware
+        firmware.set_root_group(root_group)
+        quiet = firmware.unchanged()
+        if quiet:
+            # Nothing was written: nothing to send. Every VERIFY_EVERY-th
+            # time the tree is walked anyway, and must agree.
+            self._quiet += 1
+            if self._quiet % VERIFY_EVERY:
+                firmware.finish_unchanged()
+                self.last_areas = ()
+                return
+        sources = firmware.refresh_sources()
+        if quiet and sources and not self.missed:
+            self.missed = "the glass missed a write: the firmware would send areas nobody marked"
+        areas = []
+        layers = []
+        for area, layer in sources:
+            clipped = dirty_areas.overlap(firmware.area, area)
+            if clipped is not None:
+                areas.append(clipped.tuple())
+                layers.append(layer)
+                self.pixels_sent += clipped.size()
+                self.windows_sent += firmware.window_count(clipped)
+                if self.trace is not None:
+                    for window in firmware.windows(clipped):
+                        work = dirty_areas.fill_work(firmware.root, window) if firmware.root is not None else 0
+                        self.trace.append((self.refreshes, window.tuple(), window.size(), work))
+        firmware.finish_refresh()
+        self.last_areas = tuple(areas)
+        if self.log is not None and areas:
+            self.log.append((self.refreshes, self.last_areas, tuple(layers)))
 
     def stale(self, root_group):
         """True if ``root_group`` as it is now differs from what the glass shows

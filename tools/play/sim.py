@@ -20,7 +20,8 @@ desktop with room for a title bar (:func:`window_scale`).
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
 Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page. A board played
+window's title says so, and so does the Controls help page, each button by
+the name printed on the board's (a Sprig's "L: X"). A board played
 by tilting (the CLUE) tilts while an arrow is held; one played from a
 keyboard (the Fruit Jam) gets the keys typed. The window shows the
 backlight: dimming after a minute and the Brightness setting darken it.
@@ -36,7 +37,12 @@ up, F7 plugs USB in or out, F8 makes the room dark, lit or sunny.
 The game is saved in an NVM file, by default
 ~/.local/share/pybadge-2048/nvm.bin (``$XDG_DATA_HOME`` respected; other
 boards have their own file beside it), so the simulator resumes like the
-handheld. A symlink there is followed (the file it points to is replaced,
+handheld. ``--nvm NAME`` keeps another game: a bare file name is a file in
+that same folder (so ``make play SIM_ARGS="--nvm other.bin"``, which runs
+in the repository, leaves nothing there); a path with a folder in it
+(``./other.bin``, ``~/games/x.bin``) is used as given. The lock file that
+keeps a second simulator off the file (``.NAME.lock``) goes when the
+simulator closes. A symlink there is followed (the file it points to is replaced,
 the link stays); a folder, an unreadable file or a file another simulator
 has open stops the start with one line; a read-only file is loaded and
 never replaced (every save then says "save FAILED"). A save that fails
@@ -57,9 +63,13 @@ position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
 given. ``--fresh`` ignores (and never touches) the saved state: the board
 has no NVM at all, and "Save now" says "not saved". Exit status 0 unless
 something failed.
+
+Every option given is used or refused: a bad value, or one the run would
+not use (``--press`` without ``--headless``, ``--score`` without
+``--board``, ``--usb`` on a board that reads no battery), is one line on
+stderr and exit status 2, before any file is opened or written.
 """
 
-import argparse
 import os
 import sys
 import time
@@ -68,6 +78,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from tools import ArgumentParser
 from tools.play import world
 
 world.install()  # this process is the fake world: the game's modules are its
@@ -128,13 +139,26 @@ def board_facts(board_id):
 
 
 def key_names_for(board_id):
-    """The keyboard's keys for ``board_id``'s controls (window title, Controls page)."""
-    played = board_facts(board_id)["played"]
-    if played == "tilt":
+    """The keyboard's keys for ``board_id``'s controls (window title, Controls
+    page): each button by the name printed on the board's (its profile's
+    ``BUTTONS``: a Sprig's "L: X"), and only the buttons it has (a PewPew
+    M4 has no B: Z does nothing there)."""
+    import boards
+
+    facts = board_facts(board_id)
+    if facts["played"] == "tilt":
         return TILT_KEY_NAMES
-    if played == "keyboard":
+    if facts["played"] == "keyboard":
         return KEYBOARD_KEY_NAMES
-    return KEY_NAMES
+    names = controls.Controls(names=boards.load(board_id).BUTTONS)
+    has = world_buttons(facts) | {"d-pad", "quit"}
+    rows = []
+    for button, keys in KEY_NAMES:
+        held = button.startswith("Hold ")
+        game = button[5:] if held else button
+        if game.lower() in has:
+            rows.append((("Hold " if held else "") + names.name(game), keys))
+    return tuple(rows)
 
 
 #: Shown instead of a window where none can open.
@@ -142,11 +166,16 @@ HEADLESS_HINT = "run it headless instead: .venv/bin/python -m tools.play.sim --h
 
 
 def window_title(board_id="pybadge"):
-    """The window's title: which board it plays and which key is which button."""
+    """The window's title: which board it plays, how to quit, then which
+    key is which button. A title bar cuts a long title at its end (an 800
+    px window shows some 60 characters of it): the way out comes first, and
+    the keys are also on the console and on the Controls help page."""
     import boards
 
     name = "PyBadge" if board_id == "pybadge" else boards.NAMES[board_id]
-    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, keys) for button, keys in key_names_for(board_id))
+    names = key_names_for(board_id)
+    keys = [pair for pair in names if pair[0] == "Quit"] + [pair for pair in names if pair[0] != "Quit"]
+    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, key) for button, key in keys)
 
 
 def display_problem(environ=None, platform=None):
@@ -175,6 +204,21 @@ def board_nvm_path(board_id):
     if board_id == "pybadge":
         return default_nvm_path()
     return os.path.join(os.path.dirname(default_nvm_path()), "nvm-%s.bin" % board_id)
+
+
+def nvm_path(given):
+    """The file ``--nvm given`` names: a bare file name ("other.bin") is a
+    game kept beside the default one, in the simulator's own folder
+    (:func:`default_nvm_path`), wherever the simulator runs from (`make
+    play` runs it in the repository, which it must not fill); a path with a
+    folder in it ("./other.bin", "saves/x.bin", "~/x.bin") is used as
+    given, relative to the current folder. None stays None."""
+    if given is None:
+        return None
+    given = os.path.expanduser(given)
+    if os.path.dirname(given) or given in (".", ".."):
+        return given
+    return os.path.join(os.path.dirname(default_nvm_path()), given)
 
 
 def open_nvm(path, size=NVM_SIZE):
@@ -399,11 +443,12 @@ def parse_presses(text):
     return presses
 
 
-def window_scale(screen, desktop, margin=(32, 96)):
+def window_scale(screen, desktop, margin=(32, 80)):
     """The largest whole scale at which a ``screen`` (width, height) window
-    fits the ``desktop`` (width, height) less ``margin`` (for the window's
-    frame and title bar, and a panel or dock): at least 1. An unknown
-    desktop (a 0 in it) gives 1."""
+    fits the ``desktop`` (width, height) less ``margin`` (the window's frame,
+    its title bar of some 30 px, and a panel, dock or taskbar of up to some
+    50 px; pygame tells the whole desktop's size, not what they leave): at
+    least 1. An unknown desktop (a 0 in it) gives 1."""
     width, height = screen
     room_w, room_h = desktop[0] - margin[0], desktop[1] - margin[1]
     if desktop[0] <= 0 or desktop[1] <= 0:
@@ -438,14 +483,114 @@ def parse_board(text):
     return cells
 
 
+#: The largest side a --screenshot may have, in pixels (--scale's limit).
+MAX_PICTURE = 4096
+#: Seeds the board's random source gives (30 bits: engine.rng).
+SEED_LIMIT = 1 << 30
+#: Options that only a headless run uses (the window is played from the
+#: keyboard), with their defaults.
+HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None))
+
+
+def refusal(args, facts):
+    """Why the options ``args`` cannot run on the board ``facts`` describe,
+    in one line ("--scale: ..."), or None. Checked before anything is
+    opened or written, so a refused run leaves no file behind.
+
+    Every option given is used, or refused: none is silently ignored.
+    """
+    given = [name for name, default in HEADLESS_ONLY if getattr(args, name) != default]
+    if not args.headless and given:
+        return "--%s: only a headless run uses it (add --headless; the window is played with the keyboard)" % given[0]
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
+        return "--seed: %d is not a seed the board's random source gives (0 .. %d)" % (args.seed, SEED_LIMIT - 1)
+    if args.fresh and args.nvm:
+        return "--fresh and --nvm: --fresh plays without NVM, --nvm names the file to keep the game in; give one"
+    if args.usb and facts["battery"] is None and facts["usb_pin"] is None:
+        return "--usb: the %s cannot tell USB power from a battery (it reads none): nothing would change" % args.board_profile
+    return _headless_refusal(args, facts)
+
+
+def _headless_refusal(args, facts):
+    # refusal()'s checks of the options a headless run uses.
+    if args.score and not args.board:
+        return "--score: it is the score of a position given with --board, and there is none"
+    if args.board:
+        from engine.game import MAX_SCORE
+
+        try:
+            parse_board(args.board)
+        except ValueError as error:
+            return "--board: %s" % error
+        if not 0 <= args.score <= MAX_SCORE:
+            return "--score: %d is not a score of a 4x4 game (0 .. %d)" % (args.score, MAX_SCORE)
+    if args.press:
+        try:
+            presses = parse_presses(args.press)
+        except ValueError as error:
+            return "--press: %s" % error
+        names = boards_names()
+        for name, _ in presses:
+            wanted = "select" if name == "hold-select" else name
+            if wanted in BUTTONS and wanted not in world_buttons(facts):
+                return "--press: the %s has no %s button" % (names[args.board_profile], wanted)
+    width, height = screen_size(facts)
+    largest = max(1, MAX_PICTURE // max(width, height))
+    if not 1 <= args.scale <= largest:
+        return "--scale: %d is not a scale for the %dx%d screen's picture (1 .. %d)" % (args.scale, width, height, largest)
+    if args.screenshot:
+        problem = picture_problem(args.screenshot)
+        if problem:
+            return "--screenshot: %s" % problem
+    return None
+
+
+def picture_problem(path):
+    """Why a PNG cannot be written at ``path`` (one phrase), or None."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "%s is a folder; name the PNG file to write, e.g. %s" % (path, os.path.join(path, "shot.png"))
+    if not os.path.isdir(folder):
+        return "the folder %s does not exist" % folder
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return "%s cannot be written (no permission)" % path
+    return None
+
+
+def boards_names():
+    """board_id -> the board's name (boards.NAMES)."""
+    import boards
+
+    return boards.NAMES
+
+
+def world_buttons(facts):
+    """The game's buttons a player of the board ``facts`` describe can press
+    (what tools.play.world.World.buttons says once the board is on)."""
+    import fakeplayer
+
+    if facts["played"] == "keyboard":
+        return {name for name in fakeplayer.TYPED if name != "hold-select"}
+    names = set(facts["keys"]) | set(facts["stick"])
+    return names | set(fakeplayer.TILTS) if facts["played"] == "tilt" else names
+
+
+def screen_size(facts):
+    """(width, height) of the board's display."""
+    return facts["screen"] or facts["runtime_screen"]
+
+
 def run_headless(args):
     """--headless: press the buttons, save the screenshot; returns an exit status."""
     nvm = None
     size = board_facts(args.board_profile)["nvm"]
     if not args.fresh:
-        nvm = open_nvm_or_say_why(args.nvm, "--nvm", size)
+        path = nvm_path(args.nvm)
+        nvm = open_nvm_or_say_why(path, "--nvm", size)
         if nvm is None:
             return 2
+        if path != args.nvm:
+            print("--nvm: the game is kept in %s" % path, file=sys.stderr)
     try:
         return _play_headless(args, nvm)
     finally:
@@ -458,29 +603,12 @@ def power_options(args):
 
 
 def _play_headless(args, nvm):
+    # The options were checked (refusal) before the NVM file was opened.
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
     if args.board:
-        try:
-            cells = parse_board(args.board)
-        except ValueError as error:
-            print("--board: %s" % error, file=sys.stderr)
-            return 2
-        try:
-            sim.game.set_board(cells, score=args.score)
-        except ValueError as error:
-            print("--score: %s" % error, file=sys.stderr)
-            return 2
+        sim.game.set_board(parse_board(args.board), score=args.score)
         sim.app.show_position()
-    try:
-        presses = parse_presses(args.press or "")
-    except ValueError as error:
-        print("--press: %s" % error, file=sys.stderr)
-        return 2
-    for name, _ in presses:
-        wanted = "select" if name == "hold-select" else name
-        if wanted in BUTTONS and not sim.has(wanted):
-            print("the %s has no %s button" % (sim.name, wanted), file=sys.stderr)
-            return 2
+    presses = parse_presses(args.press or "")
     for name, count in presses:
         for _ in range(count):
             sim.press(name)
@@ -492,7 +620,11 @@ def _play_headless(args, nvm):
             status = 1
         sim.frames(2)  # what the save showed, if anything
     if args.screenshot:
-        sim.screenshot(args.screenshot, scale=args.scale)
+        try:
+            sim.screenshot(args.screenshot, scale=args.scale)
+        except OSError as error:  # the disk, after the checks (full, gone)
+            print("--screenshot: cannot write %s: %s" % (args.screenshot, error.strerror or error), file=sys.stderr)
+            return 1
     game = sim.game
     largest = (1 << game.max_exponent) if game.max_exponent else 0
     print(
@@ -681,7 +813,7 @@ def run_window(args):
         print("sim: no window can open: %s; %s" % (problem, HEADLESS_HINT), file=sys.stderr)
         return 2
     size = board_facts(args.board_profile)["nvm"]
-    path = None if args.fresh else (args.nvm or board_nvm_path(args.board_profile))
+    path = None if args.fresh else (nvm_path(args.nvm) or board_nvm_path(args.board_profile))
     nvm = None
     if path is not None:
         nvm = open_nvm_or_say_why(path, "--nvm" if args.nvm else "NVM file", size)
@@ -714,7 +846,7 @@ def run_window(args):
 
 def main(argv=None):
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--headless", action="store_true", help="no window: press buttons, write a screenshot")
     parser.add_argument("--seed", type=int, default=None, help="seed of a new game")
     parser.add_argument("--press", default="", help="comma-separated buttons (headless)")
@@ -722,7 +854,11 @@ def main(argv=None):
     parser.add_argument("--scale", type=int, default=1, help="PNG pixel scale (headless)")
     parser.add_argument("--board", default=None, help="headless: start from 16 tile values, row-major ('.' empty)")
     parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
-    parser.add_argument("--nvm", default=None, help="NVM file (window default: %s)" % default_nvm_path())
+    parser.add_argument(
+        "--nvm",
+        default=None,
+        help="NVM file; a bare name is a file beside the default one (window default: %s)" % default_nvm_path(),
+    )
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
     parser.add_argument(
         "--board-profile",
@@ -758,6 +894,10 @@ def main(argv=None):
         return 2
     if args.light is not None and facts["light"] is None:
         print("--light: the %s has no light sensor" % args.board_profile, file=sys.stderr)
+        return 2
+    problem = refusal(args, facts)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if args.headless:
         return run_headless(args)

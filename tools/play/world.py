@@ -41,7 +41,11 @@ FONT_DIR = ROOT / "fonts"
 _HOST_OWN = frozenset(("__future__",))
 #: Stand-ins that are the same on every board (data, the NVM models): kept
 #: across power-ons, so their classes stay one (a test's PowerCut is the world's).
-_KEPT = frozenset(("fakeboards", "fakenvm", "scenario"))
+_KEPT = frozenset(("fakeboards", "fakenvm", "fakepower", "scenario"))
+#: How many of its latest sleeps a paced World keeps (``World.sleeps``): a
+#: long run keeps no more (a simulated week with the screen off is six
+#: million frames, 49 MB of list when every one was kept).
+SLEEPS_KEPT = 1000
 #: Libraries that bind the firmware's modules when imported (reloaded per world).
 _BOUND_PREFIXES = (
     "app.",
@@ -254,8 +258,13 @@ class World:
     :param dict settings: the board's settings.toml (name -> value, as
         ``os.getenv`` gives them on the board).
     :param int battery_mv: the battery's voltage at power-on (None: the
-        board's resting figure, fakeboards ``battery``); ``usb``: on USB
-        power; ``light``: the light sensor's reading (None: a lit room).
+        board's resting figure, fakeboards ``battery``); ``usb``: on a USB
+        host's power; ``charger``: on USB power without a host (a wall
+        charger); ``light``: the light sensor's reading (None: a lit room);
+        ``cell``, ``lamp``: models of what the battery pin and the light
+        sensor see (tools/play/standins/fakepower.py), or None.
+    :param bool glass: False: the display has no glass (a measuring run
+        that looks at no screen: a refresh sends nowhere, twice as fast).
     :param dict options: more ``fakeworld.reset`` keywords.
     """
 
@@ -275,6 +284,10 @@ class World:
         battery_mv=None,
         usb=False,
         light=None,
+        charger=False,
+        cell=None,
+        lamp=None,
+        glass=True,
         **options,
     ):
         install()
@@ -286,12 +299,13 @@ class World:
         world.reset(board_id, **options)
         from tools.play.glass import Glass
 
-        world.glass_maker = Glass
+        world.glass_maker = Glass if glass else None
         world.terminal_font = terminal_font()
         world.kept = _KEPT_ACROSS_POWER_ONS
         world.stop_when_done = False
         world.accelerometer = accelerometer
         world.battery_mv, world.usb, world.light = battery_mv, usb, light
+        world.charger, world.cell, world.lamp = charger, cell, lamp
         if fresh:
             world.nvm = None
         elif nvm is not None:
@@ -304,8 +318,12 @@ class World:
             self.facts["runtime_screen" if self.facts["runtime_screen"] else "screen"] = tuple(screen)
         self.realtime = realtime
         self.paced = paced
-        #: What the main loop slept, frame by frame (paced: the app's ``wait_ms``).
+        #: What the main loop slept, frame by frame (paced: the app's
+        #: ``wait_ms``): the latest SLEEPS_KEPT at least, never more than
+        #: twice that (older ones go, a thousand at a time).
         self.sleeps = []
+        #: Milliseconds slept in all (paced).
+        self.slept_ms = 0
         if realtime:
             import time
 
@@ -322,6 +340,9 @@ class World:
                 self.steps.append(step)
                 if not isinstance(step, str):
                     self.app = step
+        if self.app is not None:
+            # Its About page says it is a simulator, and of which board.
+            self.app.timings.simulated = importlib.import_module("boards").NAMES.get(board_id, board_id)
 
     def _check(self):
         if not self._alive:
@@ -372,8 +393,13 @@ class World:
         self.app.step()
         if self.paced:
             # The board sleeps what the frame left of its slot (App.run).
-            self.sleeps.append(self.app.wait_ms)
-            self.advance(self.app.wait_ms)
+            wait = self.app.wait_ms
+            sleeps = self.sleeps
+            sleeps.append(wait)
+            if len(sleeps) >= 2 * SLEEPS_KEPT:
+                del sleeps[:SLEEPS_KEPT]
+            self.slept_ms += wait
+            self.advance(wait)
 
     def frames(self, count=1):
         """Run ``count`` frames."""
@@ -421,6 +447,7 @@ class World:
         """Type ``text`` on the board's keyboard now (a board played from a console)."""
         self._check()
         world = self.fakeworld
+        world.forget_typed()
         for char in text:
             world.typed.append((world.now, char))
 
@@ -428,7 +455,9 @@ class World:
         """From now the analog pin named ``pin`` reads ``value`` (0..65535: a stick)."""
         self._check()
         world = self.fakeworld
-        world.analog.setdefault(pin, []).append((world.now, value))
+        steps = world.analog.setdefault(pin, [])
+        world.forget_past(steps)  # what this step replaces can never be read again
+        steps.append((world.now, value))
 
     def battery(self, millivolts):
         """From now the battery is at ``millivolts`` (the board's gauge pin
@@ -442,6 +471,13 @@ class World:
         self._check()
         self.fakeworld.usb = on
 
+    def charger(self, on=True):
+        """Plug a wall charger or a power bank in (or pull it out): USB
+        power with no host, which a USB sense pin sees and
+        ``supervisor.runtime.usb_connected`` does not."""
+        self._check()
+        self.fakeworld.charger = on
+
     def light(self, value):
         """From now the light sensor reads ``value`` (0..65535)."""
         self._check()
@@ -453,4 +489,5 @@ class World:
         self._check()
         world = self.fakeworld
         z = 1000 if not (right_mg or down_mg) else int((max(0, 1000 * 1000 - right_mg**2 - down_mg**2)) ** 0.5)
+        world.forget_past(world.tilts)
         world.tilts.append((world.now, right_mg, down_mg, z))

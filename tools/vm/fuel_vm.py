@@ -28,13 +28,13 @@ Usage from a shell: ``python -m tools.vm.fuel_vm file.py`` runs a file with
 the repository importable.
 """
 
-import argparse
 import atexit
 import sys
 import threading
+import weakref
 from pathlib import Path
 
-from tools import ROOT, vm
+from tools import ROOT, ArgumentParser, vm
 from tools.vm import GuestError
 
 #: PyBadge speed in fuel per second: conservative planning figure.
@@ -140,6 +140,38 @@ def _define_host_functions(linker, store):
     return state
 
 
+class _Output:
+    """Where the guest's stdout or stderr goes: ``chunks`` (bytes).
+
+    Wasmtime writes it from its own worker threads, and lets go of the
+    callback (this object) there too, after the run, when it has dropped
+    the stream: ``released`` is set then. A process that exits before that
+    has a worker call into an interpreter that is shutting down, and the
+    worker panics ("panic in a function that cannot unwind", the process
+    aborts: exit status 134), so :func:`run` waits for it.
+    """
+
+    def __init__(self):
+        self.chunks = []
+        self.released = threading.Event()
+
+    def __call__(self, data):
+        self.chunks.append(bytes(data))
+
+
+#: How long run() waits for Wasmtime to let go of a run's output (s); in
+#: practice it has by the time the store is closed, or within a millisecond.
+RELEASE_TIMEOUT = 30
+
+
+def _handed_over(output):
+    # (chunks, released) of an _Output given to Wasmtime: the caller keeps
+    # these and drops the object, so once Wasmtime drops the callback
+    # nothing holds it, and the finalizer sets the event.
+    weakref.finalize(output, output.released.set)
+    return output.chunks, output.released
+
+
 def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True):
     """Run ``program`` in a fresh MicroPython VM and return a :class:`Result`.
 
@@ -159,15 +191,16 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     engine, module = _engine_and_module()
     store = wasmtime.Store(engine)
     store.set_fuel(fuel)
-    out, err = [], []
     wasi = wasmtime.WasiConfig()
     # The program runs as `micropython -c`, not through exec(): module-level
     # code under exec() sits inside a C call whose pointers live in wasm
     # locals, and a gc.collect() there corrupts the VM.
     wasi.argv = ["micropython", "-X", "heapsize=" + _size(heap), "-c", _PRELUDE + program]
     wasi.env = []
-    wasi.stdout_custom = lambda data: out.append(bytes(data))
-    wasi.stderr_custom = lambda data: err.append(bytes(data))
+    wasi.stdout_custom = stdout = _Output()
+    wasi.stderr_custom = stderr = _Output()
+    (out, out_released), (err, err_released) = _handed_over(stdout), _handed_over(stderr)
+    del stdout, stderr
     wasi.preopen_dir(str(root), _GUEST_ROOT, fs_mutable=False)
     for guest, host in mounts:
         wasi.preopen_dir(str(host), guest, fs_mutable=False)
@@ -176,11 +209,10 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     linker.define_wasi()
     host_state = _define_host_functions(linker, store)
     host_state[0] = fuel
-    instance = linker.instantiate(store, module)
-    start = instance.exports(store)["_start"]
     status = 0
     try:
-        start(store)
+        instance = linker.instantiate(store, module)
+        instance.exports(store)["_start"](store)
     except wasmtime.ExitTrap as exit_trap:
         status = exit_trap.code
     except wasmtime.Trap as trap:
@@ -188,6 +220,13 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     finally:
         used = fuel - store.get_fuel()
         host_state.clear()
+        # Free the run's Wasmtime objects now, not whenever the garbage
+        # collector gets to them, and wait until Wasmtime has let go of the
+        # output callbacks (_Output).
+        linker.close()
+        store.close()
+        out_released.wait(RELEASE_TIMEOUT)
+        err_released.wait(RELEASE_TIMEOUT)
     error = None
     if status:
         # MicroPython prints the traceback of what the program raised on stderr.
@@ -200,7 +239,7 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
 
 def main(argv=None):
     """Run a file in the VM: its output, its traceback if it raised, and the fuel it used."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="a MicroPython program (the repository is importable)")
     args = parser.parse_args(argv)
     result = run(args.file.read_text(), check=False)

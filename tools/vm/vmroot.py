@@ -18,14 +18,13 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
-import argparse
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser
 from tools.play import STANDINS
 
 #: Compiled bytes by (source bytes, name): a process builds many roots of
@@ -107,6 +106,111 @@ def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patc
     return root
 
 
+#: Bytes of an ``mp_code_state_t`` before its state (py/bc.h: the function,
+#: ip, sp, n_state and exc_sp_idx, old_globals) on a 32-bit build without
+#: sys.settrace (CircuitPython's boards and the pystack VM alike).
+CODE_STATE_BYTES = 20
+#: py/pystack.c rounds every allocation up to MICROPY_PYSTACK_ALIGN.
+PYSTACK_ALIGN = 8
+
+
+def frames(mpy):
+    """The pystack frame of each function of a ``.mpy`` file (``bytes``),
+    in the order it holds them (the module's code first, then each
+    definition's, depth first): [(name, n_state, n_exc_stack, bytes)]
+    (the name is '' for one of the firmware's own names, ``__init__``...).
+
+    A call allocates ``CODE_STATE_BYTES`` + 4 bytes a state slot (locals
+    and value stack) + 8 bytes a nested exception handler, rounded up to
+    ``PYSTACK_ALIGN`` (py/objfun.c, ``fun_bc_call``); the two counts are
+    the bytecode prelude's (py/bc.h, ``MP_BC_PRELUDE_SIG_DECODE_INTO``;
+    the file's layout: py/persistentcode.c, ``mp_raw_code_load``)."""
+    reader = _Mpy(mpy)
+    reader.at = 4  # header: magic, version, features, small int bits
+    qstrs, objects = reader.uint(), reader.uint()
+    for _ in range(qstrs):
+        length = reader.uint()
+        if length & 1:  # one of the firmware's own names (its number only)
+            reader.names.append("")
+        else:
+            reader.names.append(bytes(reader.data[reader.at : reader.at + (length >> 1)]).decode())
+            reader.at += (length >> 1) + 1
+    for _ in range(objects):
+        reader.skip_object()
+    reader.raw_code()
+    return reader.found
+
+
+class _Mpy:
+    # A .mpy file read front to back (frames()).
+
+    def __init__(self, mpy):
+        self.data = memoryview(mpy)
+        self.at = 0
+        self.names = []
+        self.found = []
+
+    def uint(self):
+        # A variable-length unsigned int, 7 bits a byte, most significant first.
+        value = 0
+        while True:
+            byte = self.data[self.at]
+            self.at += 1
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                return value
+
+    def skip_object(self):
+        # py/persistentcode.h's MP_PERSISTENT_OBJ_*: 0-4 (the native
+        # function table, None, False, True, Ellipsis) have no data; 5 and
+        # 6 (str, bytes) their bytes and a zero; 7-9 (int, float, complex)
+        # their text; 10 (tuple) its items.
+        kind = self.data[self.at]
+        self.at += 1
+        if kind <= 4:
+            return
+        length = self.uint()
+        if kind == 10:
+            for _ in range(length):
+                self.skip_object()
+        else:
+            self.at += length + (kind in (5, 6))
+
+    def raw_code(self):
+        kind_len = self.uint()
+        if kind_len & 3:
+            raise ValueError("native code in a .mpy: no bytecode prelude")
+        start = self.at
+        self.at += kind_len >> 3
+        data = self.data
+        z = data[start]
+        n_state = (z >> 3) & 0xF
+        n_exc = (z >> 2) & 1
+        index = start
+        shift = 0
+        while z & 0x80:
+            index += 1
+            z = data[index]
+            n_state |= (z & 0x30) << (2 * shift)
+            n_exc |= (z & 0x02) << shift
+            shift += 1
+        n_state += 1
+        # Then the prelude's sizes (7 bits a byte), then its info: the
+        # function's name first, an index in the file's names.
+        index += 1
+        while data[index] & 0x80:
+            index += 1
+        saved, self.at = self.at, index + 1
+        name = self.uint()
+        self.at = saved
+        size = CODE_STATE_BYTES + 4 * n_state + 8 * n_exc
+        size = (size + PYSTACK_ALIGN - 1) // PYSTACK_ALIGN * PYSTACK_ALIGN
+        self.found.append((self.names[name] if name < len(self.names) else "", n_state, n_exc, size))
+        if kind_len & 4:
+            for _ in range(self.uint()):
+                self.raw_code()
+
+
 def standin_modules():
     """Names of the stand-in modules (the board's built-ins they replace)."""
     return sorted(path.stem for path in STANDINS.glob("*.py"))
@@ -114,7 +218,7 @@ def standin_modules():
 
 def main(argv=None):
     """Write a VM import root and print its path."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", help="where (default: a new temporary folder)")
     print(build_root(parser.parse_args(argv).folder))
     return 0

@@ -25,13 +25,14 @@ class FakeDisplay:
     def __init__(self, width, height):
         self.width = width
         self.height = height
-        self.rotation = 0
+        #: As the board's firmware sets it (its board.c); the game does not turn it.
+        self.rotation = fakeworld.facts()["rotation"]
         self.root_group = None
         self.auto_refresh = fakeworld.facts()["auto_refresh"]
         #: The backlight, 0..1 (it changes the screen at once: no refresh).
         self.brightness = 1.0
         maker = fakeworld.glass_maker
-        self.glass = None if maker is None else maker(width, height)
+        self.glass = None if maker is None else maker(width, height, self.rotation)
         fakeworld.display = self
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):

@@ -24,14 +24,18 @@ Fields:
 * ``screen``: ``board.DISPLAY``'s (width, height), or None;
   ``runtime_screen``: the size of ``supervisor.runtime.display`` on a
   board whose firmware makes it on request (the Fruit Jam's DVI output);
+* ``rotation``: the display's rotation as its board.c sets it (the panel
+  is drawn turned by that much; the size in ``screen`` is after it);
 * ``auto_refresh``: what the display starts with (the PewPew M4's
   firmware starts it off);
 * ``nvm``: bytes of ``microcontroller.nvm`` (0: none); ``flash``: how
   its port writes it (fakenvm.for_port: "samd51", "nrf52840", "rp2");
 * ``missing``: modules the firmware is built without (their stand-ins
   raise ImportError there);
-* ``free_heap``: bytes free at boot, the lowest published figure for the
-  chip on CircuitPython (docs/boards.md);
+* ``free_heap``: the Python heap the RAM budget plans with (bytes): the
+  PyBadge family's derived from CircuitPython's sources, the RP2040's
+  measured on real firmware, otherwise the lowest published figure for
+  the chip on CircuitPython (docs/boards.md);
 * ``accelerometer``: (chip, I2C address) on ``board.I2C()``, or None;
 * ``keys``: game button -> key number (a shift register's) or pin name
   (one pin per key): which physical button a player presses, from the
@@ -47,12 +51,21 @@ Fields:
 * ``battery``: (analog pin, divider, millivolts at rest) of a battery the
   board can read (docs/power.md), or None; ``usb_pin``: (pin, level on USB
   power) of a digital pin that tells USB power, or None (then only
-  ``supervisor.runtime.usb_connected`` tells a host's);
+  ``supervisor.runtime.usb_connected`` tells a host's); ``usb_mv``: what
+  the battery pin reads on USB power where it reads the supply rather
+  than the cell (the Sprig's VSYS: USB's 5 V less the Pico's diode), or
+  None (the pin reads the cell, which a charger charges);
 * ``light``: (analog pin, reading at rest) of a light sensor, or None
   (the reading is the fake world's own: a lit room, no published figure).
 """
 
-#: SAMD51 at 120 MHz: 130 KiB is the pessimistic figure for a PyBadge (docs/device-facts.md).
+#: The PyBadge family (PyBadge, PyBadge LC and EdgeBadge: board_id pybadge;
+#: PyGamer: the same SAMD51J19 and display): the Python heap CircuitPython
+#: 10.x lets grow to, derived from its sources and a pybadge build (9.2.9:
+#: 149,312 B): docs/device-facts.md, "Heap and stacks".
+_PYBADGE_FREE = 145856
+#: Other SAMD51 boards (Wio Terminal, PewPew M4): no figure derived for
+#: their builds; 130 KiB, the pessimistic one planned with before.
 _SAMD51_FREE = 130 * 1024
 #: RP2040: 154,160 B free before the game starts on CircuitPython 10.3 for the
 #: Sprig (USB host built in), in an RP2040 emulator (docs/boards.md).
@@ -64,7 +77,7 @@ BOARDS = {
         "screen": (160, 128),
         "nvm": 8192,
         "flash": "samd51",
-        "free_heap": _SAMD51_FREE,
+        "free_heap": _PYBADGE_FREE,
         "accelerometer": ("lis3dh", 0x19),
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7},
         "battery": ("A6", 2, 3900),
@@ -76,7 +89,7 @@ BOARDS = {
         "screen": (160, 128),
         "nvm": 8192,
         "flash": "samd51",
-        "free_heap": _SAMD51_FREE,
+        "free_heap": _PYBADGE_FREE,
         "accelerometer": ("lis3dh", 0x19),
         # Four buttons on the shift register; the directions on the stick.
         "keys": {"b": 0, "a": 1, "start": 2, "select": 3},
@@ -93,6 +106,7 @@ BOARDS = {
         "pins": "BUTTON_W BUTTON_A BUTTON_S BUTTON_D BUTTON_I BUTTON_J BUTTON_K BUTTON_L AUDIO_DIN AUDIO_BCLK "
         "AUDIO_LRCLK VOLTAGE_MONITOR VBUS_SENSE",
         "screen": (160, 128),
+        "rotation": 270,
         "nvm": 4096,
         "flash": "rp2",
         "free_heap": _RP2040_FREE,
@@ -109,6 +123,7 @@ BOARDS = {
         # Two fresh AAA cells less the diode's drop, on VSYS.
         "battery": ("VOLTAGE_MONITOR", 3, 2900),
         "usb_pin": ("VBUS_SENSE", True),
+        "usb_mv": 4700,
     },
     "pimoroni_picosystem": {
         "pins": "SW_A SW_B SW_X SW_Y SW_DOWN SW_LEFT SW_RIGHT SW_UP AUDIO BAT_SENSE VBUS_DETECT CHARGE_STAT",
@@ -228,6 +243,7 @@ DEFAULTS = {
     "pins": "",
     "screen": None,
     "runtime_screen": None,
+    "rotation": 0,
     "auto_refresh": True,
     "nvm": 8192,
     "flash": None,
@@ -240,6 +256,7 @@ DEFAULTS = {
     "played": "buttons",
     "battery": None,
     "usb_pin": None,
+    "usb_mv": None,
     "light": None,
 }
 

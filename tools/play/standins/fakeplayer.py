@@ -109,12 +109,16 @@ def up(button):
 def _live(button, pressed):
     now = fakeworld.now
     played = _played()
+    # A live player plays for as long as it likes: what it did before that
+    # can no longer be read is let go (forget_past, forget_typed).
     if played == "keyboard":
         if pressed:
+            fakeworld.forget_typed()
             _type(TYPED[button], now)
         return
     if played == "tilt" and button in TILTS:
         x, y = TILTS[button] if pressed else (0, 0)
+        fakeworld.forget_past(fakeworld.tilts)
         fakeworld.tilts.append((now, x, y, 866 if pressed else 1000))
         return
     facts = fakeworld.facts()
@@ -122,7 +126,9 @@ def _live(button, pressed):
         fakeworld.add_key(now, facts["keys"][button], pressed)
         return
     pin, value = facts["stick"][button]
-    fakeworld.analog.setdefault(pin, []).append((now, value if pressed else 32768))
+    steps = fakeworld.analog.setdefault(pin, [])
+    fakeworld.forget_past(steps)
+    steps.append((now, value if pressed else 32768))
 
 
 def _prepare(app, name):

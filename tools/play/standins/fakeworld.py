@@ -45,10 +45,18 @@ delivered = 0
 analog = {}
 #: The battery's voltage in millivolts (None: the board's resting figure,
 #: fakeboards ``battery``), what the light sensor reads (None: its
-#: resting figure), and whether the board is on USB power.
+#: resting figure), whether a USB host powers the board (and enumerates
+#: it), and whether USB power without a host does (a wall charger, a
+#: power bank: a sense pin sees it, ``supervisor.runtime`` does not).
 battery_mv = None
 light = None
 usb = False
+charger = False
+#: Models behind the battery pin and the light sensor (fakepower.Cell,
+#: fakepower.Lamp: noise, glitches, charging, flicker), or None: the pin
+#: reads ``battery_mv`` exactly, the sensor ``light``.
+cell = None
+lamp = None
 #: The accelerometer: (time_ms, x, y, z) in milli-g, in time order; at
 #: rest the board lies flat (z = 1 g). False: no chip on the bus (a PyBadge LC).
 tilts = []
@@ -67,7 +75,7 @@ nvm = bytearray(b"\xff" * 8192)
 frame_ms = FRAME_MS
 #: The fake display (board.DISPLAY or supervisor.runtime.display), once made.
 display = None
-#: Desktop only: ``glass_maker(width, height)`` makes the display's glass
+#: Desktop only: ``glass_maker(width, height, rotation)`` makes the display's glass
 #: (tools.play.glass.Glass), which each refresh is handed to; None in the VMs.
 glass_maker = None
 #: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which
@@ -196,11 +204,12 @@ def reset(
 ):
     """Start a new world (tests call this before importing code.py's main)."""
     global BOARD_ID, now, keys, delivered, analog, nvm, frames, _idle_left, IDLE_FRAMES, refreshes, stop_when_done
-    global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads, battery_mv, light, usb
+    global tilts, typed, _typed_at, _facts, display, frame_ms, accelerometer_reads, battery_mv, light, usb, charger, cell, lamp
     BOARD_ID = board_id
     battery_mv = None
     light = None
-    usb = False
+    usb = charger = False
+    cell = lamp = None
     _facts = None
     display = None
     frame_ms = FRAME_MS
@@ -275,6 +284,26 @@ def drop_spent():
         delivered = 0
 
 
+def forget_past(steps):
+    """Drop the steps of a time-ordered script (``analog``'s, ``tilts``)
+    that a later step whose time has come replaced: none can be read again.
+    A live player appends a step per press, for as long as it plays: the
+    script stays as short as what is still to come."""
+    spent = 0
+    while spent + 1 < len(steps) and _ticks_reached(steps[spent + 1][0]):
+        spent += 1
+    if spent:
+        del steps[:spent]
+
+
+def forget_typed():
+    """Drop the typed characters already read (a live player's keyboard)."""
+    global _typed_at
+    if _typed_at:
+        del typed[:_typed_at]
+        _typed_at = 0
+
+
 def add_key(at, key, pressed):
     """Append a scripted event (a spent script is dropped first)."""
     drop_spent()
@@ -303,19 +332,25 @@ def _resting(pin, default):
     gauge = facts()["battery"]
     if gauge is not None and pin == gauge[0]:
         millivolts = gauge[2] if battery_mv is None else battery_mv
+        powered = usb or charger
+        if powered and facts()["usb_mv"] is not None:
+            millivolts = facts()["usb_mv"]  # the pin reads the supply, fed by USB
+        elif cell is not None:
+            millivolts = cell.reading(millivolts, now, powered)
         return max(0, min(65535, millivolts * 65535 // (3300 * gauge[1])))
     sensor = facts()["light"]
     if sensor is not None and pin == sensor[0]:
-        return sensor[1] if light is None else light
+        value = sensor[1] if light is None else light
+        return value if lamp is None else lamp.reading(value, now)
     return default
 
 
 def digital_value(pin, default=False):
-    """What the digital input ``pin`` reads: a USB sense pin follows ``usb``;
-    any other reads ``default`` (its pull's level)."""
+    """What the digital input ``pin`` reads: a USB sense pin follows USB
+    power (``usb`` or ``charger``); any other reads ``default`` (its pull's level)."""
     sense = facts()["usb_pin"]
     if sense is not None and pin == sense[0]:
-        return sense[1] if usb else not sense[1]
+        return sense[1] if usb or charger else not sense[1]
     return default
 
 

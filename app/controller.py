@@ -223,16 +223,22 @@ class App:
         interrupt; the keypad scanners keep queueing presses meanwhile,
         so nothing is lost and a key waits at most a frame. Nothing here
         may stop the game either: ``step`` lets nothing out, and a sleep
-        that fails is a frame that comes sooner. (The float is no heap
-        object on CircuitPython.)
+        that fails is a frame that comes sooner.
         """
         while True:
             self.step()
             if sleep is not None and self.wait_ms:
-                try:
-                    sleep(self.wait_ms / 1000)
-                except Exception:
-                    pass
+                self._rest(sleep)
+
+    def _rest(self, sleep):
+        # The sleep between frames, guarded here rather than in run(): a
+        # try in run's frame would take pystack under every call of the
+        # game (each frame's exception-handler slots are reserved at its
+        # entry). (The float is no heap object on CircuitPython.)
+        try:
+            sleep(self.wait_ms / 1000)
+        except Exception:
+            pass
 
     def step(self):
         """One frame: handle input, give a hint, advance timers, refresh, maybe save.

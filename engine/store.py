@@ -60,12 +60,21 @@ LOG = "log"
 #: RP2040's sector); "log" programs 256-byte pages by default.
 ERASE_SIZE = 4096
 
-# What "block" writes between the copy in slot 0 and the one in slot 1.
-_ERASED_GAP = b"\xff" * (record.SLOT_SIZE - record.LENGTH)
+# What "block" writes between the record in slot 0 and its copy in slot 1.
+_GAP = b"\xff" * (record.SLOT_SIZE - record.LENGTH)
 
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
 ENV_LENGTH = "GAME2048_NVM_LENGTH"
+
+
+def _pass_on_short(error):
+    # MemoryError, and RuntimeError (CircuitPython's "pystack exhausted"):
+    # the heap or the stack is short, which says nothing of the NVM; they go
+    # on to the caller (code.py's start-up tries again with less: see
+    # Store.load). Anything else the NVM object raised is the caller's.
+    if isinstance(error, (MemoryError, RuntimeError)):
+        raise error
 
 
 def _describe(error):
@@ -181,16 +190,15 @@ class Store:
         #: gave fewer bytes than asked), and the first such error.
         self.unreadable = 0
         self._read_error = None
-        # None, or (the load could not read every slot) the first bytes of
-        # the record the game was loaded from (b"": none, a fresh game):
+        # None, or (the load could not read every slot) the sequence number
+        # of the record the game was loaded from (-1: none, a fresh game):
         # no save writes until a scan reads every slot and finds it again.
         self._unread = None
         if nvm is not None:
             try:
                 size = len(nvm)
-            except (MemoryError, RuntimeError):
-                raise  # short of memory or stack: not the NVM's doing (see load)
-            except Exception:  # an NVM that cannot even say its size
+            except Exception as error:  # an NVM that cannot even say its size
+                _pass_on_short(error)
                 nvm = None
         if nvm is None:
             self.nvm = None
@@ -262,10 +270,8 @@ class Store:
                         if refusals is not None and reason != record.FOREIGN:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
                         continue
-                except (MemoryError, RuntimeError):
-                    raise  # short of memory or stack: the caller's (see load)
                 except Exception as error:
-                    self.unread_slot(error)
+                    self.unread_slot(error)  # (short of memory or stack: raises)
                     continue
                 # Written after the other slot's record: ahead of it by less
                 # than half of 2**16 (a save writes one more than the newest,
@@ -288,7 +294,9 @@ class Store:
 
     def unread_slot(self, error):
         """A slot could not be read: ``error`` is what the NVM object raised
-        (the scans call this; the "log" layout's too)."""
+        (the scans call this; the "log" layout's too). A ``MemoryError`` or
+        ``RuntimeError`` is no fault of the slot: it is raised again."""
+        _pass_on_short(error)
         self.unreadable += 1
         if self._read_error is None:
             self._read_error = error
@@ -351,12 +359,11 @@ class Store:
                     record.READERS[found[record.VERSION_AT]](found, game, self.settings)
                     self.version = found[record.VERSION_AT]
                 self._count_refusals(refusals)
-            except (MemoryError, RuntimeError):
-                raise  # short of memory or stack: start-up's to handle, never "no saved game"
-            except Exception:  # a checked record cannot fail; never stop the game
+            except Exception as error:  # a checked record cannot fail; never stop the game
+                _pass_on_short(error)  # start-up's to handle, never "no saved game"
                 found = None
             if self.unreadable:
-                self._unread = b"" if found is None else bytes(found[0 : record.LENGTH])
+                self._unread = -1 if found is None else self._sequence
             if found is not None:
                 return game
         self.version = None
@@ -402,7 +409,7 @@ class Store:
                 # the one stored. Write only once every slot reads and the
                 # newest record is the one the game came from.
                 data = self._scan()
-                if self.unreadable or (b"" if data is None else bytes(data[0 : record.LENGTH])) != self._unread:
+                if self.unreadable or (-1 if data is None else self._sequence) != self._unread:
                     self._scanned = False
                     self.failure = "unread" if self._read_error is None else _describe(self._read_error) + " reading"
                     self.error = self._read_error
@@ -457,10 +464,7 @@ class Store:
                 # erase could bring back (docs/saving.md).
                 target = 0
                 base = self.start
-                written = bytearray(record.SLOT_SIZE + record.LENGTH)
-                written[0 : record.LENGTH] = data
-                written[record.LENGTH : record.SLOT_SIZE] = _ERASED_GAP
-                written[record.SLOT_SIZE :] = data
+                written = data + _GAP + data
                 self.nvm[base : base + len(written)] = written
             if self.nvm[base : base + len(written)] != written:
                 self.failure = "read-back"

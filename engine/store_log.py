@@ -155,10 +155,8 @@ class Log:
                     if _marked(record) and not _later(record):
                         used = self.count - 1
                         break
-            except (MemoryError, RuntimeError):
-                raise  # short of memory or stack: the store's caller's (Store.load)
             except Exception as error:  # a strange NVM object must not stop the game
-                store.unread_slot(error)
+                store.unread_slot(error)  # (short of memory or stack: raises, for Store.load)
                 if used < 0:
                     used = slot
             slot -= 1
@@ -176,8 +174,6 @@ class Log:
                             record = first
                     elif _marked(first):
                         newest = None
-            except (MemoryError, RuntimeError):
-                raise
             except Exception as error:
                 store.unread_slot(error)
         self.used = used

@@ -78,14 +78,6 @@ class _ScoreBox:
             self.wide.grid.hidden = hidden
         (self.narrow if big else self.wide).set(self.value)
 
-    def forget(self):
-        """Draw the digits again at the next ``set``, and the box as
-        ``hidden`` says (see ``BoardView.forget``)."""
-        self.value = self.wide.value = self.narrow.value = -1
-        self.backdrop.hidden = self.hidden
-        if self.heading is not None:
-            self.heading.grid.hidden = self.hidden
-
     def hide(self, hidden):
         """Hide the box (True) or show it again (False)."""
         if hidden == self.hidden:
@@ -208,8 +200,14 @@ class BoardView:
         shown = self._shown
         for index in range(16):
             shown[index] = 0xFF
-        self.score.forget()
-        self.best.forget()
+        # The score boxes: their digits drawn again at the next set, and
+        # hidden or shown again at the next hide() (None: not known).
+        box = self.score
+        box.value = box.wide.value = box.narrow.value = -1
+        box.hidden = None
+        box = self.best
+        box.value = box.wide.value = box.narrow.value = -1
+        box.hidden = None
         self._arrow_direction = -2  # no direction: show_hint(-1) hides the arrow again
         self._first = self._second = _UNKNOWN
         if self.battery is not None:

@@ -42,8 +42,6 @@ MAX_UNDO_DEPTH = const(5)
 #: The most directions a history holds after a move: its base may lag up to
 #: ``MAX_UNDO_DEPTH`` moves behind the oldest undoable one (engine.history).
 MAX_HISTORY_STEPS = const(10)
-# Set in Game._next_tiles while a new game is decided and not yet in place.
-_DECIDED = const(1 << 12)
 
 
 class Stats:
@@ -104,11 +102,9 @@ class Game:
         # game's moves are the difference, so a move counts one number, not two.
         self._moves_before = 0
         self.max_exponent = 0
-        # A new game decided and not yet wholly in place (new_game, _begin):
-        # its two tiles (cells and exponents, packed with _DECIDED in one
-        # small int; 0 once it is in place) and its count of games.
-        self._next_tiles = 0
-        self._next_games = 0
+        # A new game not yet wholly in place: the count of games it makes
+        # (0: none; see new_game).
+        self._starting = 0
         self.new_game()
 
     @property
@@ -155,50 +151,35 @@ class Game:
         return self.history is not None and self.history.undoable > 0
 
     def new_game(self):
-        """Start a new game: two tiles, score 0. Keeps best and stats.
+        """Start a new game: empty board, two tiles, score 0. Keeps best and stats.
 
-        The new game is decided first (its two tiles drawn, as ``spawn``
-        puts them on an empty board: the same draws in the same order),
-        then put in place: a fault before it is decided (out of stack, say)
-        leaves this game as it was, one while it is put in place leaves it
-        half begun, which ``settle`` finishes. No fault leaves a board with
-        no tile. Allocates nothing.
+        Until it is wholly in place, ``_starting`` holds the count of games
+        it makes: a fault on the way (the app drops the frame) leaves that
+        mark, and ``settle`` then starts the new game again, counted once.
+        No fault leaves a board with no tile. Allocates nothing.
         """
-        rng = self.rng
-        draw = rng.below(160)  # 16 empty cells x 10 (see rules.spawn)
-        first = draw // 10
-        tiles = first | (2 if draw % 10 == 0 else 1) << 4
-        draw = rng.below(150)  # the 15 cells left
-        second = draw // 10
-        if second >= first:
-            second += 1
-        tiles |= second << 6 | (2 if draw % 10 == 0 else 1) << 10
-        self._next_games = self.stats.games + 1 if self.stats.games < COUNTER_MAX else COUNTER_MAX
-        self._next_tiles = tiles | _DECIDED  # from here on the new game is this game
-        self._begin()
-
-    def _begin(self):
-        # Put the new game that new_game decided in place. Every step sets
-        # a value, never adds to one, so settle() may do it all again.
-        tiles = self._next_tiles
+        games = self._starting
+        if not games:
+            games = self.stats.games + 1 if self.stats.games < COUNTER_MAX else COUNTER_MAX
+            self._starting = games
         cells = self.cells
         for index in range(16):
             cells[index] = 0
-        cells[tiles & 15] = (tiles >> 4) & 3
-        cells[(tiles >> 6) & 15] = (tiles >> 10) & 3
         self.score = 0
         self.won = False
         self.keep_playing = False
         self.over = False
         self._moves_before = self.stats.moves
+        spawn(cells, self.rng, 16)
+        spawn(cells, self.rng, 15)
         self.max_exponent = max_exponent(cells)
-        self.stats.games = self._next_games
+        self.stats.games = games
         # Nothing of the last game can be undone; its undos were its own.
         self.undos = 0
         self._note_best_tile()
         if self.history is not None:
             self.history.restart(self)
-        self._next_tiles = 0
+        self._starting = 0
 
     def continue_playing(self):
         """After the win banner: keep this board and play on for 4096 and up."""
@@ -278,11 +259,9 @@ class Game:
         tile is no game: a new one begins (no fault leaves one; this is the
         last guard). Safe to call again if a fault cuts this short too.
         """
-        if self._next_tiles:
-            self._begin()
         cells = self.cells
-        if not max_exponent(cells):
-            self.new_game()
+        if self._starting or not max_exponent(cells):
+            self.new_game()  # one cut short (counted once), or for a board with no tile
         if self.score > self.best:
             self.best = self.score
         self.max_exponent = max_exponent(cells)

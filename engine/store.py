@@ -68,15 +68,6 @@ ENV_START = "GAME2048_NVM_START"
 ENV_LENGTH = "GAME2048_NVM_LENGTH"
 
 
-def _pass_on_short(error):
-    # MemoryError, and RuntimeError (CircuitPython's "pystack exhausted"):
-    # the heap or the stack is short, which says nothing of the NVM; they go
-    # on to the caller (code.py's start-up tries again with less: see
-    # Store.load). Anything else the NVM object raised is the caller's.
-    if isinstance(error, (MemoryError, RuntimeError)):
-        raise error
-
-
 def _describe(error):
     # A short text for a failed write (it must fit the About page): the
     # exception's type, or for any OSError with an errno "OSError" and the
@@ -186,10 +177,10 @@ class Store:
         self.slots = SLOT_COUNT
         # The "log" layout's placement (engine.store_log.Log), else None.
         self._log = None
-        #: Slots the last scan could not read (the NVM object raised, or
-        #: gave fewer bytes than asked), and the first such error.
-        self.unreadable = 0
-        self._read_error = None
+        #: None if the last scan read every slot; else what the first slot
+        #: it could not read gave: the NVM object's exception, or True
+        #: (fewer bytes than asked).
+        self.unreadable = None
         # None, or (the load could not read every slot) the sequence number
         # of the record the game was loaded from (-1: none, a fresh game):
         # no save writes until a scan reads every slot and finds it again.
@@ -197,8 +188,9 @@ class Store:
         if nvm is not None:
             try:
                 size = len(nvm)
-            except Exception as error:  # an NVM that cannot even say its size
-                _pass_on_short(error)
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: not the NVM's doing (see load)
+            except Exception:  # an NVM that cannot even say its size
                 nvm = None
         if nvm is None:
             self.nvm = None
@@ -252,8 +244,7 @@ class Store:
         newest = None
         newest_record = None
         sequence = 0
-        self.unreadable = 0
-        self._read_error = None
+        self.unreadable = None
         if self._log is not None:
             newest, newest_record = self._log.scan(refusals)
         else:
@@ -261,7 +252,7 @@ class Store:
                 try:
                     data = self._slot_bytes(slot)
                     if len(data) != record.SLOT_SIZE:
-                        self.unreadable += 1
+                        self.unreadable = self.unreadable or True
                         continue
                     # The history's replay beside the other checks, not
                     # under them: a call level less at the chain's bottom.
@@ -271,7 +262,7 @@ class Store:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
                         continue
                 except Exception as error:
-                    self.unread_slot(error)  # (short of memory or stack: raises)
+                    self.unread_slot(error)  # (short of memory or stack: raised again)
                     continue
                 # Written after the other slot's record: ahead of it by less
                 # than half of 2**16 (a save writes one more than the newest,
@@ -296,10 +287,9 @@ class Store:
         """A slot could not be read: ``error`` is what the NVM object raised
         (the scans call this; the "log" layout's too). A ``MemoryError`` or
         ``RuntimeError`` is no fault of the slot: it is raised again."""
-        _pass_on_short(error)
-        self.unreadable += 1
-        if self._read_error is None:
-            self._read_error = error
+        if isinstance(error, (MemoryError, RuntimeError)):
+            raise error  # short of memory or stack: the load's caller's
+        self.unreadable = self.unreadable or error
 
     def _count_refusals(self, refusals):
         if self._log is not None:
@@ -359,8 +349,9 @@ class Store:
                     record.READERS[found[record.VERSION_AT]](found, game, self.settings)
                     self.version = found[record.VERSION_AT]
                 self._count_refusals(refusals)
-            except Exception as error:  # a checked record cannot fail; never stop the game
-                _pass_on_short(error)  # start-up's to handle, never "no saved game"
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: start-up's to handle, never "no saved game"
+            except Exception:  # a checked record cannot fail; never stop the game
                 found = None
             if self.unreadable:
                 self._unread = -1 if found is None else self._sequence
@@ -409,10 +400,11 @@ class Store:
                 # the one stored. Write only once every slot reads and the
                 # newest record is the one the game came from.
                 data = self._scan()
-                if self.unreadable or (-1 if data is None else self._sequence) != self._unread:
+                error = self.unreadable
+                if error or (-1 if data is None else self._sequence) != self._unread:
                     self._scanned = False
-                    self.failure = "unread" if self._read_error is None else _describe(self._read_error) + " reading"
-                    self.error = self._read_error
+                    self.error = None if error is None or error is True else error
+                    self.failure = "unread" if self.error is None else _describe(error) + " reading"
                     return FAILED
                 self._unread = None
             if not self._scanned:

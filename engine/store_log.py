@@ -143,7 +143,7 @@ class Log:
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
                 if not whole:
-                    store.unreadable += 1
+                    store.unreadable = store.unreadable or True
                 else:
                     # (The history's replay beside the checks: engine.store._scan.)
                     reason = verdict(record) or replays(record)

@@ -125,7 +125,7 @@ def _new_game_with_fault(sim, path, function, kind, nth):
     "path, function",
     [
         ("engine/game.py", "new_game"),
-        ("engine/game.py", "_begin"),
+        ("engine/game.py", "_note_best_tile"),
         ("engine/rng.py", "below"),
         ("app/controller.py", "new_game"),
     ],

@@ -59,7 +59,6 @@ lines and the board's clock are all seeded, no wall-clock time is read.
 Exit status 1 if anything escaped or died (or a start-up went wrong).
 """
 
-import argparse
 import contextlib
 import linecache
 import random
@@ -67,7 +66,7 @@ import re
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, ArgumentParser, board_id, whole
 
 #: The shipped code: faults are raised only on its lines.
 PRODUCT = tuple(str(path) + "/" for path in (ROOT / "app", ROOT / "engine", ROOT / "boards"))
@@ -568,13 +567,13 @@ def start_up_report(board_id, step=1, play_ms=PLAY_AFTER_MS):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--board", default="pybadge", help="board_id (default pybadge)")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="play: seeds (default 1 2 3)")
-    parser.add_argument("--frames", type=int, default=20000, help="play: frames per seed (default 20,000)")
-    parser.add_argument("--every", type=int, default=2000, help="play: mean product lines between faults (default 2,000)")
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", type=board_id, default="pybadge", help="board_id (default pybadge)")
+    parser.add_argument("--seeds", type=whole(), nargs="+", default=[1, 2, 3], help="play: seeds (default 1 2 3)")
+    parser.add_argument("--frames", type=whole(1), default=20000, help="play: frames per seed (default 20,000)")
+    parser.add_argument("--every", type=whole(1), default=2000, help="play: mean product lines between faults (default 2,000)")
     parser.add_argument("--start-up", action="store_true", help="one fault at each line of start-up instead")
-    parser.add_argument("--step", type=int, default=1, help="start-up: every STEP-th line only (default 1: all)")
+    parser.add_argument("--step", type=whole(1), default=1, help="start-up: every STEP-th line only (default 1: all)")
     args = parser.parse_args(argv)
     if args.start_up:
         text, wrong = start_up_report(args.board, args.step)

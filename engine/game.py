@@ -249,7 +249,7 @@ class Game:
 
     def settle(self):
         """Make the game one a player can go on with, after a fault cut a
-        change short: a new game half begun is begun whole, and what
+        change short: a new game cut short is started again, and what
         follows from the board follows it again (the largest tile, the
         win, Continue, the best score, and ``over``: no move left).
 

@@ -461,7 +461,7 @@ def test_foreign_bytes_in_the_log_are_skipped_and_never_written_into():
     assert nvm[0:16] == b"other program!!!"
 
 
-def later_record(length=100, version=VERSION + 1, fill=0x5A):
+def later_record(length=124, version=VERSION + 1, fill=0x5A):
     """A slot as a later format version might write it: our magic, a version
     this code does not know, a longer record (its bytes past ours not erased)."""
     data = bytearray(b"\xff" * SLOT_SIZE)
@@ -471,7 +471,8 @@ def later_record(length=100, version=VERSION + 1, fill=0x5A):
     return data
 
 
-@pytest.mark.parametrize("length, version", [(100, VERSION + 1), (128, VERSION + 1), (90, 0xA7), (80, 0)])
+# Longer than this version's record (RECORD_LENGTH): bytes where its mark would be.
+@pytest.mark.parametrize("length, version", [(124, VERSION + 1), (128, VERSION + 1), (126, 0xA7), (122, 0)])
 def test_a_later_version_s_record_after_this_version_s_is_skipped_and_kept(length, version):
     # A newer game appended a longer record; the player went back to this
     # one: its newest record loads (as "block" and "pages" do), the save goes

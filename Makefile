@@ -70,7 +70,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear train power-bench display-cost
+.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear train power-bench display-cost faults
 
 venv: $(STAMP)
 
@@ -150,6 +150,9 @@ train: $(STAMP)
 
 wear: $(STAMP)
 	$(BIN)/python -m tools.measure.wear $(BENCH_ARGS)
+
+faults: $(STAMP)
+	$(BIN)/python -m tools.measure.faults $(BENCH_ARGS)
 
 power-bench: $(STAMP)
 	$(BIN)/python -m tools.measure.power_bench $(BENCH_ARGS)

@@ -49,15 +49,15 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
     even that fits, or memory runs out before, one line on the console
     says so, and the screen shows the console.
     """
-    import os
-
-    import board
-    import keypad
-    import supervisor
-
-    started = supervisor.ticks_ms()
-    display = None
+    display = None  # (the one line before the try: a name bound, nothing allocated)
     try:
+        import os
+
+        import board
+        import keypad
+        import supervisor
+
+        started = supervisor.ticks_ms()
         from app.memory import forget
         from boards import load
 
@@ -104,6 +104,13 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         # From here on, a try that runs out of memory is made again with
         # less: first without the solver's learned table (the heuristic
         # scores its boards), then 1, no solver; 2, no animations either.
+        # Each try loads the game's modules first (every try keeps them),
+        # then its store, the solver's tables and the App: what a failed try
+        # built lies above what the next one keeps and goes as a whole, so
+        # the next try finds the heap as a start with less memory would (the
+        # solver's tables under the modules, or a store kept from a failed
+        # try, left holes that made the tries with less fail where a smaller
+        # heap played: tools/measure/heap_floor.py --step 16).
         store = None
         less = 0
         dropped = False  # the learned table was let go for want of memory
@@ -111,8 +118,38 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         table_status = None  # what scores the solver's boards (engine.solver.table_status())
         while True:
             try:
+                from app.controller import App
+                from engine.rng import entropy_seed
+                from engine.store import Store, region_from_settings
+
+                yield "modules"
+                if store is None:  # (each try makes its own: see above)
+                    # settings.toml may name a region the saves cannot use, or the NVM may
+                    # be too small for them: then the game is played without saving, and
+                    # says why (the console now, the About page later).
+                    first = not (less or dropped)  # (said once)
+                    getenv = getattr(os, "getenv", None) or (lambda name: None)
+                    try:
+                        start_at, length = region_from_settings(getenv)
+                    except ValueError as error:
+                        if first:
+                            print("2048: saving is off: %s" % error)
+                        failure = "a GAME2048_NVM setting is not a number"
+                    else:
+                        try:
+                            store = Store(nvm, start_at, length, **strategy)
+                        except ValueError as error:
+                            if first:
+                                print("2048: saving is off: %s" % error)
+                            if start_at or length is not None:
+                                failure = "the NVM region in settings.toml does not fit"
+                            else:
+                                failure = "this board's NVM is too small"
+                    if store is None:
+                        store = Store(None)
+                        store.failure = failure
                 if not less:
-                    # The solver and its tables are loaded now, while the heap is still whole.
+                    # The solver and its tables, on top of what every try keeps.
                     try:
                         import engine.solver
 
@@ -127,33 +164,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     from app import animation
 
                     animation.SPRITES = 0
-                from app.controller import App
-                from engine.rng import entropy_seed
-                from engine.store import Store, region_from_settings
-
-                yield "modules"
-                if store is None:  # (once: a try that fails after this keeps it)
-                    # settings.toml may name a region the saves cannot use, or the NVM may
-                    # be too small for them: then the game is played without saving, and
-                    # says why (the console now, the About page later).
-                    getenv = getattr(os, "getenv", None) or (lambda name: None)
-                    try:
-                        start_at, length = region_from_settings(getenv)
-                    except ValueError as error:
-                        print("2048: saving is off: %s" % error)
-                        failure = "a GAME2048_NVM setting is not a number"
-                    else:
-                        try:
-                            store = Store(nvm, start_at, length, **strategy)
-                        except ValueError as error:
-                            print("2048: saving is off: %s" % error)
-                            if start_at or length is not None:
-                                failure = "the NVM region in settings.toml does not fit"
-                            else:
-                                failure = "this board's NVM is too small"
-                    if store is None:
-                        store = Store(None)
-                        store.failure = failure
                 app = App(
                     display,
                     keys,
@@ -173,6 +183,11 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     light=light,
                     dimmable=dimmable,
                 )
+                # What the About page tells (the attributes are there
+                # already: these allocate nothing).
+                app.timings.boot_ms = (supervisor.ticks_ms() - started) & 0x1FFFFFFF  # ticks wrap at 2**29
+                app.timings.low_memory = less  # what the game goes without (0: nothing)
+                app.timings.table_status = table_status  # and what the solver scores its boards with
                 break
             except (MemoryError, RuntimeError):
                 if less > 1:
@@ -182,6 +197,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             if hasattr(keys, "on_failure"):
                 keys.on_failure = None
             display.root_group = None
+            store = None  # made again: what its load made goes with the try
             forget("engine.solver", "engine.learned")
             table_status = None
             if with_table:
@@ -189,6 +205,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                 dropped = True
             else:
                 less += 1
+        del art
+        yield app  # (in the try, as every line of start-up is)
     except (MemoryError, RuntimeError):
         # Printing a constant and showing the console need no heap.
         if display is not None:
@@ -197,15 +215,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             display.root_group = displayio.CIRCUITPYTHON_TERMINAL
             display.auto_refresh = True
         print("2048: not enough memory to start: remove other files from lib/ or update CircuitPython")
-        return
-    del art
-    from adafruit_ticks import ticks_diff
-
-    app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
-    if less:
-        app.timings.low_memory = less  # the About page says what the game goes without
-    app.timings.table_status = table_status  # and what the solver scores its boards with
-    yield app
 
 
 def main():

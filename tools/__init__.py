@@ -37,6 +37,7 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
 
 train/: what the game ships as data, made here
     train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)

@@ -36,6 +36,11 @@ Usage::
     .venv/bin/python -m tools.measure.heap_floor                  # the PyBadge (~10 s)
     .venv/bin/python -m tools.measure.heap_floor --board clue_nrf52840_express
     .venv/bin/python -m tools.measure.heap_floor --all            # every heap size, not ranges
+    .venv/bin/python -m tools.measure.heap_floor --board hack_club_sprig --step 16   # 16 bytes apart (~40 min)
+
+The last line counts the heaps that start no game although a smaller heap
+starts one: there a try that ran out of memory left the heap worse for
+the tries with less than a cold start with less memory finds it.
 """
 
 import shutil
@@ -229,30 +234,42 @@ class Survey:
 
         return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB, FULL_START_SEEN)
 
-    def steps(self, top, floor=8 * KIB):
-        """Outcomes from ``top`` down 1 KiB at a time, to the first heap
-        where code.py does not compile and the two below it (or ``floor``)."""
+    def steps(self, top, floor=8 * KIB, step=KIB):
+        """Outcomes from ``top`` down ``step`` bytes at a time, to the first
+        heap where code.py does not compile and the two below it (or ``floor``)."""
         outcomes = []
         heap = top
         batch = max(1, 8 * self.jobs)
         while heap >= floor:
-            heaps = list(range(heap, max(floor, heap - batch * KIB) - 1, -KIB))
+            heaps = list(range(heap, max(floor, heap - batch * step) - 1, -step))
             outcomes += self.runs(heaps)
-            heap = heaps[-1] - KIB
+            heap = heaps[-1] - step
             nothing = [index for index, outcome in enumerate(outcomes) if outcome.kind == NOTHING]
             if nothing and len(outcomes) - nothing[0] >= 3:
                 return outcomes[: nothing[0] + 3]
         return outcomes
 
 
-def survey(board_id="pybadge", jobs=2, margin=2):
-    """Every heap from ``margin`` KiB above the smallest full start down to
-    where code.py does not compile: [:class:`Outcome`], largest heap first."""
+def survey(board_id="pybadge", jobs=2, margin=2, step=KIB):
+    """Every heap ``step`` bytes apart from ``margin`` KiB above the
+    smallest full start down to where code.py does not compile:
+    [:class:`Outcome`], largest heap first."""
     with Survey(board_id, jobs) as runs:
         top = runs.smallest_full()
         if top is None:
             raise RuntimeError("the game does not start in a 1 MiB heap")
-        return runs.steps(top + margin * KIB)
+        return runs.steps(top + margin * KIB, step=step)
+
+
+def refused_above_a_start(outcomes):
+    """The outcomes that start no game although a smaller heap starts one:
+    where start-up's tries with less failed and a cold start with less
+    memory plays."""
+    plays = [outcome.heap for outcome in outcomes if outcome.plays]
+    if not plays:
+        return []
+    least = min(plays)
+    return [outcome for outcome in outcomes if outcome.heap > least and not outcome.plays]
 
 
 def ranges(outcomes):
@@ -270,11 +287,12 @@ def _kib(value):
     return "-" if value is None else "%.0f" % (value / KIB)
 
 
-def report(board_id="pybadge", jobs=2, every=False):
+def report(board_id="pybadge", jobs=2, every=False, step=KIB):
     """The survey as text."""
-    outcomes = survey(board_id, jobs)
+    outcomes = survey(board_id, jobs, step=step)
+    apart = "1 KiB" if step == KIB else "%d bytes" % step
     lines = [
-        "code.py's start-up on %s in the unix VM (64-bit objects: not the board's bytes), 1 KiB apart" % board_id,
+        "code.py's start-up on %s in the unix VM (64-bit objects: not the board's bytes), %s apart" % (board_id, apart),
         "",
         "  %-18s %-14s  %s" % ("free at start, KiB", "VM heap, KiB", "what starts"),
     ]
@@ -303,6 +321,7 @@ def report(board_id="pybadge", jobs=2, every=False):
             "Smallest heap that shows the message: %s KiB free at start (%s KiB VM heap)." % (_kib(least.free), _kib(least.heap))
         )
     lines.append("Broken starts (a traceback, or a game that does not play): %d." % len(broken))
+    lines.append("Heaps that start no game although a smaller one does: %d." % len(refused_above_a_start(outcomes)))
     return "\n".join(lines)
 
 
@@ -311,9 +330,12 @@ def main(argv=None):
     parser.add_argument("--board", type=board_id, default="pybadge", help="board_id (default pybadge)")
     parser.add_argument("--jobs", type=whole(1), default=2, help="VM runs at a time (default 2)")
     parser.add_argument("--all", action="store_true", help="one line per heap size, not ranges")
+    parser.add_argument("--step", type=int, default=KIB, help="bytes between two heap sizes (default 1024; 16: the heap's block)")
     args = parser.parse_args(argv)
+    if args.step < 16 or args.step % 16:
+        parser.error("--step must be a multiple of 16 (the heap's block), not %d" % args.step)
     try:
-        print(report(args.board, args.jobs, args.all))
+        print(report(args.board, args.jobs, args.all, args.step))
     except RuntimeError as error:
         print("heap_floor: %s" % error, file=sys.stderr)
         return 1

@@ -5,7 +5,7 @@
 """Shared test set-up: the standard library's ``code``, the fake world, headless SDL.
 
 The test process is the fake world (tools/play/world.py): ``board``,
-``displayio``, ``keypad`` ... are the stand-ins of tools/play/standins/, as on
+``displayio``, ``keypad`` ... are the stand-ins of tools/firmware/standins/, as on
 the measuring VMs, so a game module imported here is the one a World
 plays. Blinka's displayio renders the glass privately (tools/play/blinka.py).
 """

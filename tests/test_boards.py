@@ -19,8 +19,8 @@ import boards
 from app.layouts import SIZES, for_screen
 from engine import solver
 from tests.conftest import ROOT
+from tools.firmware import STANDINS
 from tools.measure import ram_budget
-from tools.play import STANDINS
 from tools.vm import pystack_vm
 
 PROFILES = sorted(boards.NAMES)

@@ -22,7 +22,7 @@ from repo_fixture import FIXTURE, make_repo
 
 from tools import ROOT as REPO
 from tools.check import conformance
-from tools.play import STANDINS
+from tools.firmware import STANDINS
 from tools.ship import bundle as bundler
 from tools.ship.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
 from tools.vm.fuel_vm import run

@@ -6,7 +6,7 @@
 release's readme, in deploy's closing words and in docs/boards.md.
 
 Which physical button a player presses for each of the game's comes from
-the fake boards' table (tools/play/standins/fakeboards.py, from the
+the fake boards' table (tools/firmware/standins/fakeboards.py, from the
 boards' markings), not from the profiles: a profile whose ``BUTTONS``
 disagrees with it fails here, and so does a screen that names a button
 the board does not have (the PyBadge's Start on a PicoSystem, B on a
@@ -19,8 +19,8 @@ from fake_inputs import first_legal
 import boards
 from tests.tiles import board as position
 from tools import ROOT
+from tools.firmware.standins import fakeboards
 from tools.play.sim import Simulator
-from tools.play.standins import fakeboards
 from tools.ship import deploy as deployer
 from tools.ship import release
 

@@ -6,7 +6,7 @@
 
 The keys of tools/measure/display_cost.py (a game played on each layout's
 board, every refresh counted as CircuitPython 10 would send it:
-tools/play/dirty_areas.py), as deterministic pixel counts: an idle frame
+tools/firmware/dirty_areas.py), as deterministic pixel counts: an idle frame
 sends nothing; a status line only its line; a menu step only the bar's
 rows; a page turn only the text that changes (the box round its changed
 pixels, to whole character cells, and the title's row) and never more

@@ -87,7 +87,7 @@ def test_nothing_points_outside_the_repository():
     patterns = (
         "tools/*.py",
         "tools/*/*.py",
-        "tools/play/standins/*.py",
+        "tools/firmware/standins/*.py",
         "app/*.py",
         "engine/*.py",
         "boards/*.py",

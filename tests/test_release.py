@@ -127,7 +127,7 @@ def section(text, board_id):
 
 def test_every_board_gets_its_own_controls(dist):
     # (Each button's name against the board's markings: tests/test_button_names.py.)
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
     for board in bundler.supported_boards():
@@ -200,7 +200,7 @@ def test_the_nvm_examples_work_on_every_board_they_name(dist):
     import boards
     from engine.game import Game
     from engine.store import SAVED, Store, region_from_settings
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
     examples = nvm_examples(text)

@@ -141,7 +141,7 @@ CODE_FIGURES = [
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
     ("tools.play.sim", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
-    ("tools.play.standins.fakeboards", ("_SAMD51_FREE",)),
+    ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
     ("app.pages", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
@@ -826,7 +826,7 @@ QUOTES = (
             "code",
             lambda output: (
                 thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                str(int(code_value(output, "tools.play.standins.fakeboards._SAMD51_FREE")) // 1024),
+                str(int(code_value(output, "tools.firmware.standins.fakeboards._SAMD51_FREE")) // 1024),
             ),
         ),
         Quote(

@@ -9,7 +9,7 @@ power and lamps a board meets: deterministic counts from the fake world.
 
 Every case is a board powered on through code.py's own start-up
 (tools.play.sim.Simulator), its battery pin and light sensor read through
-the fake world's models (tools/play/standins/fakepower.py: ADC noise,
+the fake world's models (tools/firmware/standins/fakepower.py: ADC noise,
 glitches, charging, flicker), played by a scripted player for a simulated
 time. It prints:
 
@@ -107,7 +107,7 @@ def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1
     The board starts with its battery at rest (fakeboards) and finds it at
     15 % from its first frame of play on: the discharge's "batt. low" is
     counted too."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
     sim = Simulator(board=board, seed=seed, cell=Cell(noise_mv=noise_mv, seed=seed), glass=False)
     said = _count_news(sim.app)
@@ -129,7 +129,7 @@ def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1
 def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
     """A PyBadge at ``millivolts`` whose first battery reading is a glitch:
     after a minute of play, (animations and hints off?, status, level shown)."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=_first_legal)
     play(sim, 60000)
@@ -139,7 +139,7 @@ def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
 def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     """A PyBadge at ``millivolts`` (20 %: LiPo) that reads one ``glitch_mv``
     a minute into play: after another minute, (low power?, status, level)."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
     cell = Cell(glitches=[(60000, glitch_mv)])
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=_first_legal)
@@ -210,7 +210,7 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     keywords); the board paced as its main loop sleeps. Returns the number
     of times the backlight's level changed after the first reading."""
     from app.settings import SCREEN_OFF_MINUTES
-    from tools.play.standins.fakepower import Lamp
+    from tools.firmware.standins.fakepower import Lamp
 
     sim = Simulator(seed=seed, paced=True, light=light, lamp=Lamp(seed=seed, **lamp), glass=False)
     app = sim.app

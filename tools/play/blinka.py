@@ -4,7 +4,7 @@
 
 """Blinka's displayio as a private renderer, beside the fake world's.
 
-On the desktop the game runs on the stand-ins of tools/play/standins/ (its
+On the desktop the game runs on the stand-ins of tools/firmware/standins/ (its
 ``displayio`` is sized like CircuitPython's C objects and draws nothing),
 installed by tools/play/world.py under the firmware's module names. Pixels come
 from Blinka's ``displayio`` (adafruit-blinka-displayio), whose

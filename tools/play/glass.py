@@ -5,10 +5,10 @@
 """The glass: what the fake board's screen shows, frame by frame.
 
 With ``auto_refresh`` off, a CircuitPython display shows only what the last
-``display.refresh()`` sent. The fake display (tools/play/standins/board.py)
+``display.refresh()`` sent. The fake display (tools/firmware/standins/board.py)
 hands each refresh to a :class:`Glass`, which keeps a *snapshot* of the
 group tree as it was at that moment: every object's state bytes, copied
-(the stand-ins of tools/play/standins/displayio.py and vectorio.py keep their
+(the stand-ins of tools/firmware/standins/displayio.py and vectorio.py keep their
 whole state in one ``bytearray``, so a snapshot is a few memory copies).
 What the app changes afterwards is not on the glass until the next refresh.
 
@@ -23,7 +23,7 @@ The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
 checks it against trees built directly in Blinka.
 
 Each refresh also counts what the firmware would send for it: the dirty
-areas displayio computes (tools/play/dirty_areas.py), their pixels and the
+areas displayio computes (tools/firmware/dirty_areas.py), their pixels and the
 windows they go in (``pixels_sent``, ``windows_sent``, ``last_areas``; a
 list in ``log`` gets every refresh that sent something).
 """
@@ -31,7 +31,8 @@ list in ``log`` gets every refresh that sent something).
 import functools
 import sys
 
-from tools.play import blinka, dirty_areas
+from tools.firmware import dirty_areas
+from tools.play import blinka
 
 #: Text cells: the glyph strip of app/text.py (printable ASCII, 6x12 each).
 FIRST_CHAR = 32
@@ -543,7 +544,7 @@ class Glass:
             self._visible = None
 
     def _send(self, root_group):
-        # What the firmware sends for this refresh (tools/play/dirty_areas.py).
+        # What the firmware sends for this refresh (tools/firmware/dirty_areas.py).
         dirty_areas.install(sys.modules)
         firmware = self.firmware
         firmware.set_root_group(root_group)

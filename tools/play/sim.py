@@ -6,7 +6,7 @@
 
 Both play the board as the board does: tools/play/world.py runs code.py's own
 start-up (``code.start()``: the board's profile and its ``hardware()``)
-over the fake world of tools/play/standins/, and what is on the screen is what
+over the fake world of tools/firmware/standins/, and what is on the screen is what
 the fake display's last refresh sent (tools/play/glass.py), drawn by Blinka's
 renderer in the firmware's own font.
 
@@ -86,7 +86,7 @@ world.install()  # this process is the fake world: the game's modules are its
 from app import controls  # noqa: E402
 
 FONT_DIR = str(world.FONT_DIR)
-#: The PyBadge's NVM size (other boards: tools/play/standins/fakeboards.py).
+#: The PyBadge's NVM size (other boards: tools/firmware/standins/fakeboards.py).
 NVM_SIZE = 8192
 #: Milliseconds per headless frame (the fake world's).
 FRAME_MS = 20
@@ -123,7 +123,7 @@ KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
 
 
 def board_facts(board_id):
-    """The fake world's facts of ``board_id`` (tools/play/standins/fakeboards.py).
+    """The fake world's facts of ``board_id`` (tools/firmware/standins/fakeboards.py).
 
     :raises ValueError: no profile has that ``board_id``.
     """

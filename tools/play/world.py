@@ -4,13 +4,13 @@
 
 """The fake world on the desktop: the board's own start-up, in this process.
 
-tools/play/standins/ holds modules named like the firmware's (``board``,
+tools/firmware/standins/ holds modules named like the firmware's (``board``,
 ``keypad``, ``microcontroller``, ``supervisor``, ``displayio`` sized like
 its C objects, ...) and ``fakeworld``, the scripted world behind them: the
 board, the time, the key presses, the tilt, the typed keys, the NVM. The
 measuring VMs put that folder on their path. Here :func:`install` puts a
 finder in front of CPython's imports that answers those names from
-tools/play/standins/ (and refuses Blinka's modules of the same names, as a
+tools/firmware/standins/ (and refuses Blinka's modules of the same names, as a
 board without them would), so the game cannot tell this process from a
 board.
 
@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 from tools import ROOT
-from tools.play import STANDINS
+from tools.firmware import STANDINS
 
 FONT_DIR = ROOT / "fonts"
 #: CPython's own modules that a stand-in replaces only in the VMs.
@@ -114,7 +114,7 @@ def _cached_spec(name, location):
 
 
 class _Finder(importlib.abc.MetaPathFinder):
-    """Answers the stand-ins' names from tools/play/standins/, and refuses the
+    """Answers the stand-ins' names from tools/firmware/standins/, and refuses the
     firmware's other names (Blinka's), as a VM without them does; the
     game's and the libraries' modules it finds as Python would, keeping
     their compiled code (see _CachingLoader)."""
@@ -239,10 +239,10 @@ class WorldReplaced(RuntimeError):
 class World:
     """One board, powered on: ``code.start()`` over the fake world.
 
-    :param str board_id: the board (a key of tools/play/standins/fakeboards.py).
+    :param str board_id: the board (a key of tools/firmware/standins/fakeboards.py).
     :param nvm: the NVM object behind ``microcontroller.nvm`` (anything
         shaped like it: a bytearray, a power-cut model of
-        tools/play/standins/fakenvm.py, tools.play.file_nvm.FileNVM); default: the
+        tools/firmware/standins/fakenvm.py, tools.play.file_nvm.FileNVM); default: the
         board's port's own model (fakenvm.for_port), erased.
     :param bool fresh: a board without NVM (nothing is read or kept).
     :param int seed: what the board's random source gives (the first game's
@@ -262,7 +262,7 @@ class World:
         host's power; ``charger``: on USB power without a host (a wall
         charger); ``light``: the light sensor's reading (None: a lit room);
         ``cell``, ``lamp``: models of what the battery pin and the light
-        sensor see (tools/play/standins/fakepower.py), or None.
+        sensor see (tools/firmware/standins/fakepower.py), or None.
     :param bool glass: False: the display has no glass (a measuring run
         that looks at no screen: a refresh sends nowhere, twice as fast).
     :param dict options: more ``fakeworld.reset`` keywords.

@@ -1130,7 +1130,7 @@ def scores_beside(board_id):
     """Where the layout for ``board_id``'s screen puts SCORE and BEST, seen
     from the tiles ("to their right", "under them", "above them"), or None
     for a board whose screen is not known."""
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     if board_id not in fakeboards.BOARDS or not fakeboards.screen(board_id):
         return None

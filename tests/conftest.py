@@ -4,7 +4,7 @@
 
 """Shared test set-up: the standard library's ``code``, the fake world, headless SDL.
 
-The test process is the fake world (tools/play/world.py): ``board``,
+The test process is the fake world (tools/firmware/finder.py): ``board``,
 ``displayio``, ``keypad`` ... are the stand-ins of tools/firmware/standins/, as on
 the measuring VMs, so a game module imported here is the one a World
 plays. Blinka's displayio renders the glass privately (tools/play/blinka.py).
@@ -66,9 +66,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tools.play import world  # noqa: E402
+from tools.firmware import finder  # noqa: E402
 
-world.install()
+finder.install()
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -79,9 +79,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from tools import ArgumentParser
+from tools.firmware import finder
 from tools.play import world
 
-world.install()  # this process is the fake world: the game's modules are its
+finder.install()  # this process is the fake world: the game's modules are its
 
 from app import controls  # noqa: E402
 

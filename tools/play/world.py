@@ -8,11 +8,9 @@ tools/firmware/standins/ holds modules named like the firmware's (``board``,
 ``keypad``, ``microcontroller``, ``supervisor``, ``displayio`` sized like
 its C objects, ...) and ``fakeworld``, the scripted world behind them: the
 board, the time, the key presses, the tilt, the typed keys, the NVM. The
-measuring VMs put that folder on their path. Here :func:`install` puts a
-finder in front of CPython's imports that answers those names from
-tools/firmware/standins/ (and refuses Blinka's modules of the same names, as a
-board without them would), so the game cannot tell this process from a
-board.
+measuring VMs put that folder on their path; here the import finder of
+tools/firmware/finder.py answers those names, so the game cannot tell this
+process from a board.
 
 A :class:`World` is one power-on of one board: it resets the fake world
 for ``board_id`` and runs ``code.start()`` (code.py's own start-up: the
@@ -25,40 +23,18 @@ what a player would see.
 
 import contextlib
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.metadata
-import importlib.util
 import os
 import sys
 from pathlib import Path
 
 from tools import ROOT
-from tools.firmware import STANDINS
+from tools.firmware import finder
 
 FONT_DIR = ROOT / "fonts"
-#: CPython's own modules that a stand-in replaces only in the VMs.
-_HOST_OWN = frozenset(("__future__",))
-#: Stand-ins that are the same on every board (data, the NVM models): kept
-#: across power-ons, so their classes stay one (a test's PowerCut is the world's).
-_KEPT = frozenset(("fakeboards", "fakenvm", "fakepower", "scenario"))
 #: How many of its latest sleeps a paced World keeps (``World.sleeps``): a
 #: long run keeps no more (a simulated week with the screen off is six
 #: million frames, 49 MB of list when every one was kept).
 SLEEPS_KEPT = 1000
-#: Libraries that bind the firmware's modules when imported (reloaded per world).
-_BOUND_PREFIXES = (
-    "app.",
-    "boards.",
-    "adafruit_bitmap_font",
-    "adafruit_display_text",
-    "adafruit_lis3dh",
-    "adafruit_lsm6ds",
-    "adafruit_bus_device",
-    "adafruit_register",
-    "adafruit_ticks",
-)
-_BOUND_NAMES = frozenset(("app", "boards"))
 
 
 def terminal_font():
@@ -71,134 +47,8 @@ def terminal_font():
     raise FileNotFoundError("ter-u12n.bdf not found: is adafruit-blinka-displayio installed (requirements.txt)?")
 
 
-def _blinka_names():
-    # The top-level modules Blinka provides: firmware modules on a desktop.
-    names = set()
-    for distribution in ("Adafruit-Blinka", "adafruit-blinka-displayio"):
-        try:
-            files = importlib.metadata.files(distribution) or ()
-        except importlib.metadata.PackageNotFoundError:
-            continue
-        for file in files:
-            parts = file.parts
-            if len(parts) == 1 and parts[0].endswith(".py"):
-                names.add(parts[0][:-3])
-            elif len(parts) > 1 and parts[1] == "__init__.py" and not parts[0].endswith(".dist-info"):
-                names.add(parts[0])
-    # Blinka's micropython.py gives const(), which CircuitPython has too.
-    names.discard("micropython")
-    names.discard("adafruit_blinka")
-    return frozenset(names)
-
-
-#: Compiled code of the modules a power-on imports again, by (path, mtime):
-#: each World imports them anew, and compiling them every time (no .pyc is
-#: written where PYTHONDONTWRITEBYTECODE is set) was half of a power-on.
-_CODE = {}
-
-
-class _CachingLoader(importlib.machinery.SourceFileLoader):
-    """A source loader that compiles each file once per process (per mtime)."""
-
-    def get_code(self, fullname):
-        path = self.get_filename(fullname)
-        key = (path, os.stat(path).st_mtime_ns)
-        code = _CODE.get(key)
-        if code is None:
-            code = _CODE[key] = super().get_code(fullname)
-        return code
-
-
-def _cached_spec(name, location):
-    return importlib.util.spec_from_file_location(name, location, loader=_CachingLoader(name, str(location)))
-
-
-class _Finder(importlib.abc.MetaPathFinder):
-    """Answers the stand-ins' names from tools/firmware/standins/, and refuses the
-    firmware's other names (Blinka's), as a VM without them does; the
-    game's and the libraries' modules it finds as Python would, keeping
-    their compiled code (see _CachingLoader)."""
-
-    def __init__(self):
-        self.standins = frozenset(path.stem for path in STANDINS.glob("*.py")) - _HOST_OWN
-        self.refused = _blinka_names() - self.standins
-        self.enabled = True
-
-    def find_spec(self, fullname, path=None, target=None):
-        if not self.enabled:
-            return None
-        if fullname in self.standins:
-            return _cached_spec(fullname, STANDINS / (fullname + ".py"))
-        if fullname.partition(".")[0] in self.refused:
-            raise ModuleNotFoundError("no module named %r" % fullname, name=fullname)
-        if _world_bound(fullname):
-            found = importlib.machinery.PathFinder.find_spec(fullname, path)
-            if found is not None and isinstance(found.loader, importlib.machinery.SourceFileLoader):
-                spec = _cached_spec(fullname, found.origin)
-                spec.submodule_search_locations = found.submodule_search_locations
-                return spec
-            return found
-        return None
-
-
-_FINDER = None
 #: What stand-ins keep from one power-on to the next (fakeworld.kept).
 _KEPT_ACROSS_POWER_ONS = {}
-
-
-def install():
-    """Make this process the fake world (idempotent); returns the finder."""
-    global _FINDER
-    if _FINDER is None:
-        os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-        _FINDER = _Finder()
-        for name in list(sys.modules):
-            if _world_bound(name):
-                del sys.modules[name]  # imported before the world: not its modules
-        sys.meta_path.insert(0, _FINDER)
-    return _FINDER
-
-
-@contextlib.contextmanager
-def finder_off():
-    """Imports inside see the host's modules (tools/play/blinka.py loads Blinka so)."""
-    finder = _FINDER
-    if finder is None:
-        yield
-        return
-    finder.enabled = False
-    try:
-        yield
-    finally:
-        finder.enabled = True
-
-
-def _world_bound(name):
-    if name in _KEPT:
-        return False
-    if _FINDER is not None and name.partition(".")[0] in _FINDER.standins:
-        return True
-    return name in _BOUND_NAMES or name.startswith(_BOUND_PREFIXES)
-
-
-def _fresh_modules():
-    # A new power-on: every stand-in, profile and app module is imported
-    # anew, so what a board lacks (vectorio on a Wio Terminal ...) is
-    # decided again by the modules that try it at import.
-    for name in list(sys.modules):
-        if _world_bound(name):
-            del sys.modules[name]
-    return importlib.import_module("fakeworld")
-
-
-def load_code_py():
-    """code.py as a module object (not in sys.modules: the name ``code`` is
-    the standard library's on the desktop)."""
-    spec = _cached_spec("code", ROOT / "code.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.FONT_DIR = str(FONT_DIR)
-    return module
 
 
 @contextlib.contextmanager
@@ -290,12 +140,12 @@ class World:
         glass=True,
         **options,
     ):
-        install()
+        finder.install()
         if World.current is not None:
             World.current._alive = False
         World.current = self
         self._alive = True
-        world = self.fakeworld = _fresh_modules()
+        world = self.fakeworld = finder.fresh_modules()
         world.reset(board_id, **options)
         from tools.play.glass import Glass
 
@@ -331,7 +181,8 @@ class World:
             self._started = time.monotonic()
         elif paced:
             world.frame_ms = 0
-        self.code = load_code_py()
+        self.code = finder.load_code_py()
+        self.code.FONT_DIR = str(FONT_DIR)
         #: What code.start() yielded (step names, then the App).
         self.steps = []
         self.app = None

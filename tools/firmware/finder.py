@@ -28,9 +28,10 @@ from tools.firmware import STANDINS
 
 #: CPython's own modules that a stand-in replaces only in the VMs.
 _HOST_OWN = frozenset(("__future__",))
-#: Stand-ins that are the same on every board (data, the NVM models): kept
-#: across power-ons, so their classes stay one (a test's PowerCut is the world's).
-_KEPT = frozenset(("fakeboards", "fakenvm", "fakepower", "scenario"))
+#: Stand-ins that are the same on every board (data, the NVM models, the
+#: display state's layout): kept across power-ons, so their classes stay
+#: one (a test's PowerCut is the world's).
+_KEPT = frozenset(("fakeboards", "fakenvm", "fakepower", "scenario", "displaystate"))
 #: Libraries that bind the firmware's modules when imported (reloaded per world).
 _BOUND_PREFIXES = (
     "app.",

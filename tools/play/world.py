@@ -52,16 +52,13 @@ _KEPT_ACROSS_POWER_ONS = {}
 
 
 @contextlib.contextmanager
-def _trng(seed):
-    # The board's random source gives ``seed``: os.urandom is what
-    # engine.rng.entropy_seed reads (the SAMD51's TRNG on a PyBadge).
+def _trng(world, seed):
+    # The board's random source gives ``seed`` while code.py starts.
     if seed is None:
         yield
         return
-    seed &= (1 << 30) - 1
-    raw = bytes((seed & 0xFF, (seed >> 8) & 0xFF, (seed >> 16) & 0xFF, (seed >> 24) & 0x3F))
     real = os.urandom
-    os.urandom = lambda count: (raw * (count // 4 + 1))[:count]
+    os.urandom = world.seeded_urandom(seed)
     try:
         yield
     finally:
@@ -146,26 +143,28 @@ class World:
         World.current = self
         self._alive = True
         world = self.fakeworld = finder.fresh_modules()
-        world.reset(board_id, **options)
         from tools.play.glass import Glass
 
-        world.glass_maker = Glass if glass else None
-        world.terminal_font = terminal_font()
-        world.kept = _KEPT_ACROSS_POWER_ONS
-        world.stop_when_done = False
-        world.accelerometer = accelerometer
-        world.battery_mv, world.usb, world.light = battery_mv, usb, light
-        world.charger, world.cell, world.lamp = charger, cell, lamp
-        if fresh:
-            world.nvm = None
-        elif nvm is not None:
-            world.nvm = nvm
-        else:
-            world.nvm = importlib.import_module("fakenvm").for_port(world.facts()["flash"], world.facts()["nvm"])
+        world.power_on(
+            board_id,
+            nvm=nvm,
+            fresh=fresh,
+            screen=screen,
+            glass_maker=Glass if glass else None,
+            terminal_font=terminal_font(),
+            kept=_KEPT_ACROSS_POWER_ONS,
+            frame_ms=0 if realtime or paced else world.FRAME_MS,
+            accelerometer=accelerometer,
+            battery_mv=battery_mv,
+            usb=usb,
+            light=light,
+            charger=charger,
+            cell=cell,
+            lamp=lamp,
+            **options,
+        )
         self.board_id = board_id
         self.facts = world.facts()
-        if screen is not None:
-            self.facts["runtime_screen" if self.facts["runtime_screen"] else "screen"] = tuple(screen)
         self.realtime = realtime
         self.paced = paced
         #: What the main loop slept, frame by frame (paced: the app's
@@ -177,16 +176,13 @@ class World:
         if realtime:
             import time
 
-            world.frame_ms = 0
             self._started = time.monotonic()
-        elif paced:
-            world.frame_ms = 0
         self.code = finder.load_code_py()
         self.code.FONT_DIR = str(FONT_DIR)
         #: What code.start() yielded (step names, then the App).
         self.steps = []
         self.app = None
-        with _trng(seed), _settings_toml(settings):
+        with _trng(world, seed), _settings_toml(settings):
             for step in self.code.start():
                 self.steps.append(step)
                 if not isinstance(step, str):

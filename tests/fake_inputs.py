@@ -7,7 +7,7 @@ accelerometer's readings, a console's bytes, synthetic sensor streams, a
 quick solver.
 
 The app itself is played on a board powered on in the fake world
-(tools.play.sim.Simulator over tools/play/world.py), and so are the buttons here
+(tools.play.simulator.Simulator over tools/play/world.py), and so are the buttons here
 (``world_buttons``: the board's keypad). Two parts feed one adapter what
 the fake world's chip and console do not make: ``Accelerometer`` gives
 app.tilt.TiltKeys readings in m/s^2 by the frame (a driver's output: the
@@ -19,7 +19,7 @@ import math
 import random
 
 from engine import rules
-from tools.play.sim import FRAME_MS
+from tools.play.simulator import FRAME_MS
 
 G = 9.81  # m/s^2
 

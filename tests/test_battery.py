@@ -20,7 +20,7 @@ from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
 from app.controller import POWER_MS
 from tools.firmware.standins import fakeboards
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 
 class Pin:

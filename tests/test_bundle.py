@@ -442,7 +442,7 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     # stand-ins for the board's built-in modules, in the pystack VM (the
     # one that collects safely), and plays the same game as the simulator.
     from tools.measure import ram_budget
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
     from tools.vm import pystack_vm
 
     bundle, written, out = real

@@ -20,7 +20,7 @@ import boards
 from tests.tiles import board as position
 from tools import ROOT
 from tools.firmware.standins import fakeboards
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.ship import deploy as deployer
 from tools.ship import release
 
@@ -216,10 +216,10 @@ def test_docs_boards_names_each_boards_buttons():
 def test_the_simulators_keys_name_the_boards_buttons(board_id):
     # The window's title and the Controls page's keys page: which keyboard
     # key is which of the board's buttons, by the board's names.
-    from tools.play import sim
+    from tools.play import window
 
     facts = dict(fakeboards.DEFAULTS, **fakeboards.BOARDS[board_id])
-    title = sim.window_title(board_id)
+    title = window.window_title(board_id)
     if facts["played"] != "buttons":
         return  # tilted or typed: their own keys (tests/test_sim_window.py)
     names = markings(board_id)

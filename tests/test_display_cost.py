@@ -21,7 +21,7 @@ from app.layouts import for_screen
 from app.text import HEIGHT as LINE
 from app.text import WIDTH as CHAR
 from tools.measure import display_cost
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 #: The keys that are not moves: none may send more than the screen.
 NOT_MOVES = [name for name in display_cost.ROWS if not name.startswith("move") and "move" not in name.split()]

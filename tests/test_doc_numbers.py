@@ -12,7 +12,7 @@ import pytest
 
 from tools import ROOT as REPO
 from tools.check import doc_numbers
-from tools.play.sim import KEY_NAMES
+from tools.play.window import KEY_NAMES
 
 DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REPO / "lib/README.md"] + sorted(
     (REPO / "docs").glob("*.md")

@@ -18,7 +18,7 @@ terminalio.
 import pytest
 
 from tools.play import world as fake
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 
 PRINTABLE = [chr(code) for code in range(32, 127)]

@@ -14,7 +14,7 @@ import pytest
 
 from tools.firmware.standins import displaystate
 from tools.play import blinka, glass
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 
 WIDTH, HEIGHT = 48, 40

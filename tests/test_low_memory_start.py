@@ -26,7 +26,7 @@ import sys
 import pytest
 
 from tools.measure import heap_floor, ram_budget
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 from tools.vm import pystack_vm, unix_vm
 

@@ -350,7 +350,7 @@ def test_the_chain_probe_names_the_chain_that_ran_out(root):
 
 def test_a_save_that_runs_out_of_stack_is_counted_and_shown():
     from engine.store import FAILED
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     sim = Simulator(seed=3)
     nvm = sim.app.store.nvm

@@ -10,15 +10,20 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 
     .venv/bin/python -m tools.play.sim --headless --press left,up --screenshot shot.png
 
-play/: the fake world a board starts in on the desktop
-    sim             the simulator: a board in a window, or headless (make play)
-    world           the fake world: one power-on of a board, code.py's own start-up
-    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+firmware/: the firmware, modelled: what a board gives the game, so it runs off the board
+    standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world, for CPython and the VMs
+    finder          the import finder that makes a CPython process the fake world
     dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
+
+play/: a board played on the desktop
+    world           one power-on of a board: code.py's own start-up over the fake world
+    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+    simulator       the tests' harness: a World driven by button names
+    window          the simulator's window: the glass at a whole scale, the keyboard as the board's buttons
+    sim             the simulator's command line: the window, or headless runs and screenshots (make play)
     blinka          Blinka's displayio, kept apart from the fake world, draws the glass
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
-    standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world
 
 ship/: what goes onto a board
     bundle          the board's files in build/CIRCUITPY (make bundle)

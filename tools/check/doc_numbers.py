@@ -139,7 +139,7 @@ CODE_FIGURES = [
     ("app.two_buttons", ("CHORD_MS",)),
     ("app.tilt", ("HOLD_SAMPLES", "RELEASE_SAMPLES", "FAIL_SAMPLES", "RETRY_SAMPLES")),
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
-    ("tools.play.sim", ("MAX_REPEAT",)),
+    ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
     ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
     ("app.pages", ("PLANNED_HEAP",)),
@@ -919,7 +919,7 @@ QUOTES = (
             "app_bench",
             lambda output: grab(r"^pybadge\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %", output, "app_bench"),
         ),
-        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.sim.MAX_REPEAT"),
+        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.simulator.MAX_REPEAT"),
         Quote(
             "CONTRIBUTING.md",
             "solver_fuel: a hint's estimated time",

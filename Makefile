@@ -90,6 +90,11 @@ $(NODE_STAMP): tools/vm/package-lock.json
 	cd tools/vm && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# reuse lints the files git lists: in a copy without .git (a downloaded zip)
+# it would read .venv and build/ too, so there it says so and lints nothing.
+reuse_lint = @if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/reuse lint $(1); \
+  else echo "make: reuse lint skipped: not a git checkout (it lints the files git lists)"; fi
+
 # -P: the repository root is not put first on sys.path, where code.py would
 # shadow the standard library's `code` module (pdb, which pytest imports,
 # needs the real one); tests/conftest.py makes the repository importable.
@@ -97,15 +102,18 @@ test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/lint-imports --no-cache --no-logo
+	$(call reuse_lint,--lines)
 	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
 
 # The static checks alone, which `make test` runs first: ruff's linter and
-# formatter's check (ruff.toml says what they check) and the import
-# contracts (.importlinter). `make format` rewrites what ruff refuses.
+# formatter's check (ruff.toml says what they check), the import contracts
+# (.importlinter) and every file's copyright and licence (REUSE.toml,
+# LICENSES/). `make format` rewrites what ruff refuses.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache --no-logo
+	$(call reuse_lint)
 
 format: $(STAMP)
 	$(BIN)/ruff format .

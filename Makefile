@@ -60,7 +60,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench display-cost
+.PHONY: test test-slow docs lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench display-cost
 
 venv: $(STAMP)
 
@@ -87,10 +87,13 @@ $(NODE_STAMP): $(STAMP) tools/vm/package-lock.json
 # -P: the repository root is not put first on sys.path, where code.py would
 # shadow the standard library's `code` module (pdb, which pytest imports,
 # needs the real one); tests/conftest.py makes the repository importable.
-test: $(STAMP) $(NODE_STAMP)
+# make test plays a seeded sample of each exhaustive enumeration (a power
+# cut at every step, every board's RAM budget ...: tests/sampling.py);
+# make test-slow plays every case (CI runs it weekly: .github/workflows/slow.yml).
+test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
-	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -P -m pytest $(if $(filter test-slow,$@),--slow) $(PYTEST_ARGS)
 
 # The linter and the formatter's check alone (ruff.toml says what they
 # check); `make test` runs both first. `make format` rewrites the files.

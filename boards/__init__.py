@@ -37,7 +37,7 @@ NAMES = {
 def load(board_id):
     """The profile module for ``board_id``, or None for a board without one.
 
-    Each import is written out, so the bundle (tools/bundle.py) ships
+    Each import is written out, so the bundle (tools/ship/bundle.py) ships
     every profile and a board loads only its own.
     """
     if board_id == "pybadge":

@@ -57,6 +57,7 @@ vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     pystack_vm      MicroPython's WebAssembly port: 32-bit heap bytes, the pystack
     unix_vm         MicroPython's unix port: a fixed heap, collected anywhere
     vmroot          the folder they import the game from, laid out like a board
+    run_cache       each VM run kept by the hash of all its inputs (VM_RUN_CACHE): made once
 """
 
 import argparse

@@ -175,6 +175,7 @@ SOURCES = {
     "wear": _tool("tools.measure.wear"),
     "power_bench": _tool("tools.measure.power_bench"),
     "display_cost": _tool("tools.measure.display_cost"),
+    "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
@@ -503,6 +504,28 @@ def _display_render(output):
 
 
 #: Every registered quote.
+def _label(*cells):
+    # (row, 0 allocated | 1 kept) cells of label_cost's table, as 12,345.
+    def expected(output):
+        rows = {row: grab(r"^\| %s \| (-?\d+) \| (-?\d+) \|" % re.escape(row), output, "label_cost") for row, _ in cells}
+        return tuple(thousands(rows[row][column]) for row, column in cells)
+
+    return expected
+
+
+_LABEL_TABLE = (
+    ("bitmap_label.Label: build", 0),
+    ("bitmap_label.Label: build", 1),
+    ("bitmap_label.Label: next page", 0),
+    ("label.Label: build", 0),
+    ("label.Label: build", 1),
+    ("label.Label: next page", 0),
+    ("text cells: build", 0),
+    ("text cells: build", 1),
+    ("text cells: next page", 0),
+)
+
+
 QUOTES = (
     [
         Quote(
@@ -682,6 +705,36 @@ QUOTES = (
     + [_display_row(name) for name in ("idle frame",) + _DISPLAY_KEYS]
     + [_display_row(name) for name in _DISPLAY_BOARDS]
     + [
+        Quote(
+            "README.md",
+            "label_cost: a help page as a bitmap_label, the text cells",
+            r"allocates ([\d,]+) B while it is built and\s+keeps ([\d,]+) B, plus ([\d,]+) B for the library's code;"
+            r" the page's text cells\s+keep ([\d,]+) B",
+            "label_cost",
+            _label(
+                ("bitmap_label.Label: build", 0),
+                ("bitmap_label.Label: build", 1),
+                ("import bitmap_label", 1),
+                ("text cells: build", 1),
+            ),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the table",
+            r"\| `bitmap_label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| `label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| the game's \d+x\d+ text cells \| ([\d,]+) B, once \| ([\d,]+) B \| ([\d,]+) B \(each line written\) \|",
+            "label_cost",
+            _label(*_LABEL_TABLE),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the library's code, the strip",
+            r"Importing `bitmap_label` also keeps ([\d,]+) B of the library's code, and\s+`label` ([\d,]+) B more;"
+            r" the cells' strip of glyphs, built once for all the\s+game's text, keeps ([\d,]+) B",
+            "label_cost",
+            _label(("import bitmap_label", 1), ("import label", 1), ("text cells: the strip", 1)),
+        ),
         Quote(
             "README.md",
             "bundle: files and size on the drive",

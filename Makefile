@@ -102,13 +102,14 @@ test test-slow: $(STAMP) $(NODE_STAMP)
 	$(call reuse_lint,--lines)
 	$(BIN)/python -P -m pytest $(if $(filter test-slow,$@),--slow) $(PYTEST_ARGS)
 
-# Everything the docs hold that is made from the code, made again: the
-# pictures, docs/ram-budget.md's block and docs/boards.md's board table,
-# then every number the docs quote (tools/check/doc_numbers.py). A test that
-# finds one out of step says to run this (docs/boards.md, "Adding a board").
-# Some minutes: it runs the RAM budget of every board and every benchmark
-# the docs quote.
+# Everything the docs hold that is made from the code, made again: a new
+# board's rows in docs/boards.md's tables, the pictures, docs/ram-budget.md's
+# block and docs/boards.md's RAM table, then every number the docs quote
+# (tools/check/doc_numbers.py). A test that finds one out of step says to
+# run this (docs/boards.md, "Adding a board"). Some minutes: it runs the
+# RAM budget of every board and every benchmark the docs quote.
 docs: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.check.board_rows
 	$(BIN)/python -m tools.check.pictures
 	$(BIN)/python -m tools.measure.ram_budget --update-doc
 	$(BIN)/python -m tools.measure.ram_budget --boards --update-doc

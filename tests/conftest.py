@@ -85,7 +85,8 @@ def pytest_configure(config):
     # A VM run is made once and read back after (by any worker, and by the
     # tools the tests start): tools/vm/run_cache.py keys each by all its inputs.
     if "VM_RUN_CACHE" not in os.environ:
-        os.environ["VM_RUN_CACHE"] = str(config.cache.mkdir("vm-runs")) if config.cache else ""
+        cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
+        os.environ["VM_RUN_CACHE"] = str(cache.mkdir("vm-runs")) if cache else ""
     if not hasattr(config, "workerinput"):  # the controller, once, before the workers start
         run_cache.prune()
 

@@ -206,6 +206,7 @@ def test_docs_boards_names_each_boards_buttons():
             if line.startswith("| ") and "(`%s`)" % board_id in line:
                 table[board_id] = line.split("|")[3]
     for board_id in boards.NAMES:
+        assert board_id in table, "%s has no row in docs/boards.md's table: run make docs" % board_id
         for printed in set(markings(board_id).values()) | {PADS.get(board_id, "D-pad")}:
             if board_id == "adafruit_fruit_jam":
                 printed = printed.lower() if printed == "Arrows" else printed

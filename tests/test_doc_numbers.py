@@ -33,7 +33,7 @@ def test_the_docs_quote_the_benchmarks_sizes_and_budget():
 def test_every_quoted_number_is_what_its_command_prints(source):
     quotes = [quote for quote in doc_numbers.QUOTES if quote.source == source]
     problems = doc_numbers.check(quotes)
-    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: python -m tools.check.doc_numbers --update)"
+    assert not problems, "\n".join(str(p) for p in problems) + "\n(fix: make docs)"
 
 
 def test_a_stale_number_is_caught_and_updated(tmp_path):

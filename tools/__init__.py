@@ -48,6 +48,7 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them
     pictures        the pictures in README.md and docs/ (--check)
+    board_rows      docs/boards.md's rows of a board, made from its profile and fake board (--check)
     conformance     seeded games as text, the same on CPython and MicroPython
     store_fixture   NVM images of the save format, for tests/test_store.py
     code_metrics    the shape of the board's code: controller size, private reaches, names nothing uses

@@ -40,6 +40,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import boards
 from tools import ROOT, ArgumentParser
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
@@ -119,19 +120,8 @@ def _boards_block():
 _boards_block.description = "docs/boards.md's board table (python -m tools.measure.ram_budget --boards)"
 
 
-#: The boards in the order docs/boards.md's first table lists them.
-_BOARD_ORDER = (
-    "pybadge",
-    "pygamer",
-    "hack_club_sprig",
-    "pimoroni_picosystem",
-    "seeeduino_wio_terminal",
-    "clue_nrf52840_express",
-    "adafruit_fruit_jam",
-    "tinycircuits_thumby_color",
-    "pewpew_m4",
-)
-
+#: The boards in the order docs/boards.md's first table lists them (tools/check/board_rows.py).
+_BOARD_ORDER = tuple(boards.NAMES)
 
 #: Constants the docs quote: (module, (name, ...)).
 CODE_FIGURES = [

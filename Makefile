@@ -100,7 +100,7 @@ test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff format --check --quiet .
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(call reuse_lint,--lines)
-	$(BIN)/python -P -m pytest $(if $(filter test-slow,$@),--slow) $(PYTEST_ARGS)
+	$(BIN)/python -P -m pytest$(if $(filter test-slow,$@), --slow) $(PYTEST_ARGS)
 
 # Everything the docs hold that is made from the code, made again: a new
 # board's rows in docs/boards.md's tables, the pictures, docs/ram-budget.md's

@@ -23,7 +23,7 @@ def test_every_board_has_its_rows():
 
 @pytest.mark.parametrize("board_id", ["pybadge", "hack_club_sprig", "pewpew_m4"])
 def test_a_board_without_rows_gets_them_in_its_place(board_id):
-    text = board_rows.DOC.read_text()
+    text = board_rows.update(board_rows.DOC.read_text())[0]  # (another board may lack its rows yet)
     made, added = board_rows.update(_without(text, board_id))
     assert added == [board_id]
     rows = [line for line in made.split("\n") if line.startswith("|") and board_id in line]

@@ -210,7 +210,12 @@ def test_docs_boards_names_each_boards_buttons():
         for printed in set(markings(board_id).values()) | {PADS.get(board_id, "D-pad")}:
             if board_id == "adafruit_fruit_jam":
                 printed = printed.lower() if printed == "Arrows" else printed
-            assert printed in table[board_id], (board_id, printed, table[board_id])
+            assert printed in table[board_id], (
+                board_id,
+                printed,
+                table[board_id],
+                "edit its row in docs/boards.md, or delete the row and run make docs to write it from the profile",
+            )
 
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))

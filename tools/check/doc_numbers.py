@@ -132,7 +132,7 @@ CODE_FIGURES = [
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
     ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
-    ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
+    ("tools.firmware.standins.fakeboards", ("_WIO_FREE", "_PEWPEW_FREE", "_CLUE_FREE")),
     ("app.pages", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
@@ -376,14 +376,15 @@ def _chain_need(label):
 
 
 def _clue_room(output):
-    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
+    # (the CLUE's worst moment, its heap, KiB that leaves, how far short of the reserve, the reserve)
+    # from the board table.
     worst, free = grab(
         r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
     )
     leaves = float(free) - float(worst)
     from tools.measure.ram_budget import RESERVE
 
-    return "%.1f" % leaves, str(RESERVE // 1024), "%.1f" % (leaves - RESERVE / 1024)
+    return worst, free, "%.1f" % leaves, "%.1f" % (RESERVE / 1024 - leaves), str(RESERVE // 1024)
 
 
 def _policy_seconds(output):
@@ -894,8 +895,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "boards_block: the CLUE's room",
-            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, against the (\d+) KiB reserve:\s+"
-            r"(-?[\d.]+) KiB to spare",
+            r"its worst moment \(the table\s+above\) is ([\d.]+) KiB of its ([\d.]+):\s+it leaves ([\d.]+) KiB,\s+"
+            r"([\d.]+) KiB short of the (\d+) KiB reserve",
             "boards_block",
             _clue_room,
         ),
@@ -937,11 +938,24 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "the heaps planned with",
-            r"firmware layout\): ([\d,]+) bytes, the most[\s\S]*?for their builds; (\d+) KiB, the estimate",
+            r"firmware layout\): ([\d,]+) bytes, the most[\s\S]*?Wio Terminal \(SAMD51P19\): ([\d,]+) bytes, and PewPew M4"
+            r" \(SAMD51G19\):\s+([\d,]+),[\s\S]*?nRF52840 \(CLUE\): ([\d,]+) bytes",
             "code",
             lambda output: (
                 thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                str(int(code_value(output, "tools.firmware.standins.fakeboards._SAMD51_FREE")) // 1024),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._WIO_FREE")),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._PEWPEW_FREE")),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
+            ),
+        ),
+        Quote(
+            "docs/device-facts.md",
+            "the CLUE's heap",
+            r"\*\*The CLUE's heap: ([\d,]+) bytes \(([\d.]+) KiB\) on CircuitPython 10\.x",
+            "code",
+            lambda output: (
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
+                kib(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
             ),
         ),
         Quote(

@@ -203,7 +203,7 @@ def test_every_board_starts_at_its_own_screen_size(tab):
     for board, facts in boards:
         play(tab, "?fresh&seed=%d&board=%s" % (SEED, board))
         assert tab.evaluate("game2048.status") == "playing: %s" % board
-        size = tab.evaluate("[game2048.canvasScale, screen.width, screen.height]")  # the canvas's element id is "screen"
+        size = tab.evaluate("(c => [game2048.canvasScale, c.width, c.height])(document.getElementById('screen'))")
         assert [size[1] // size[0], size[2] // size[0]] == facts["screen"]
         same(tab, simulator(board, fresh=True), "%s's first frame" % board)
 

@@ -43,6 +43,13 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    web_bench       the web page's size, load to first frame and per-frame cost in headless Chromium (make web-bench)
+
+web/: the game on a web page, from the board's own files
+    build           the static site in build/web: the bundle, the VM, the page (make web)
+    serve           the site on 127.0.0.1, its address printed (make web-serve)
+    browser         a headless Chromium driven over the DevTools protocol, from the standard library
+    page/           the page itself: index.html, host.mjs, render.mjs, and webhost.py for the VM
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

@@ -124,6 +124,7 @@ def layout_module():
     world = _fake_world()
     del world
     layout = importlib.import_module("displaystate").layout()
+    # REUSE-IgnoreStart: the generated file's header, not this file's
     lines = [
         "// SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors",
         "// SPDX-License-Identifier: MIT",
@@ -131,6 +132,7 @@ def layout_module():
         "// Written by tools/web/build.py from tools/firmware/standins/displaystate.py:",
         "// where the display stand-ins keep what they show (byte offsets and flags).",
     ]
+    # REUSE-IgnoreEnd
     lines += ["export const %s = %d;" % (name, value) for name, value in sorted(layout.items())]
     return "\n".join(lines) + "\n"
 

@@ -299,3 +299,54 @@ def test_a_refused_save_says_save_failed(tab):
     sim.frames(10)
     assert sim.glass.shows("FAILED"), sim.glass.lines()
     same(tab, sim, "save FAILED")
+
+
+def test_the_clue_tilts_and_the_fruit_jam_types_as_on_the_desktop(tab):
+    # The CLUE is played by tilting: an arrow held tilts it, as the window's.
+    clue = simulator("clue_nrf52840_express")
+    play(tab, "?seed=%d&board=clue_nrf52840_express" % SEED)
+    same(tab, clue, "the CLUE's first frame")
+    tab.press("ArrowLeft", hold=0.3)
+    settled(tab)
+    clue.press("left")
+    assert page_game(tab) == sim_game(clue)
+    same(tab, clue, "a tilt to the left")
+    # The Fruit Jam is played from a keyboard: keys go to its console as typed.
+    jam = simulator("adafruit_fruit_jam")
+    play(tab, "?seed=%d&board=adafruit_fruit_jam" % SEED)
+    for name in ("up", "start"):
+        tab.press(KEY_OF[name])
+        settled(tab)
+        jam.press(name)
+    same(tab, jam, "the Fruit Jam's menu after a move")
+
+
+def test_a_touch_on_the_on_screen_buttons_plays(tab):
+    sim = simulator()
+    play(tab, "?seed=%d" % SEED)
+    tab.touch("[data-button=right]")
+    settled(tab)
+    sim.press("right")
+    assert page_game(tab) == sim_game(sim)
+    same(tab, sim, "a touch on the on-screen right")
+
+
+def test_a_hidden_page_stops_the_board_and_lets_its_buttons_go(tab):
+    play(tab, "?seed=%d" % SEED)
+    tab.key("Space", True)  # held: the solver plays by itself
+    tab.wait_for("Number(game2048.game().split(';')[3]) >= 2", timeout=60)
+    tab.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    assert tab.evaluate("game2048.held()") == []  # Select let go (a key up may never come)
+    ticks, game = tab.evaluate("[game2048.ticks, game2048.game()]")
+    time.sleep(1.0)
+    assert tab.evaluate("[game2048.ticks, game2048.game()]") == [ticks, game]  # no runaway autoplay
+    tab.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    tab.key("Space", False)  # the key comes up after the page let the button go
+    tab.wait_for("game2048.ticks > %d" % (ticks + 20))
+    assert tab.evaluate("game2048.held()") == []

@@ -295,3 +295,10 @@ class Page:
         for step in range(1, steps + 1):
             self._mouse("mouseMoved", x + dx * step / steps, y + dy * step / steps, 1)
         self._mouse("mouseReleased", x + dx, y + dy, 0)
+
+    def touch(self, selector, hold=0.06):
+        """A finger on the middle of ``selector`` for ``hold`` seconds (a tap)."""
+        x, y = self._centre(selector)
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        time.sleep(hold)
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

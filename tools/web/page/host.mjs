@@ -633,6 +633,7 @@ async function main() {
 
   // For the page's tests and benchmark (they read, they do not play).
   state.busy = () => host.busy();
+  state.held = () => [...held.keys()];
   state.game = () => host.game();
   state.storageKey = STORAGE_KEY;
   canvas.focus();

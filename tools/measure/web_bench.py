@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools import ROOT, ArgumentParser, whole
+from tools import ROOT, ArgumentParser, board_id, whole
 from tools.web import browser as chromium
 from tools.web import build, serve
 
@@ -77,7 +77,7 @@ def main(argv=None):
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=whole(1), default=3, help="page loads, each in a fresh profile (default 3)")
     parser.add_argument("--moves", type=whole(1), default=8, help="moves per load for the animated frames (default 8)")
-    parser.add_argument("--board", default="pybadge", help="the board played (default pybadge)")
+    parser.add_argument("--board", type=board_id, default="pybadge", help="the board played (default pybadge)")
     args = parser.parse_args(argv)
     executable = chromium.find()
     if executable is None:

@@ -45,7 +45,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import ROOT, ArgumentParser
+from tools import ROOT, ArgumentParser, folder_to_write
 from tools.firmware import STANDINS, finder
 from tools.ship import bundle
 from tools.vm import pystack_vm
@@ -227,7 +227,7 @@ def sizes_report(sizes, folder):
 
 def main(argv=None):
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default=str(DEFAULT_OUT), help="the site's folder (emptied first; default build/web)")
+    parser.add_argument("--out", type=folder_to_write, default=str(DEFAULT_OUT), help="the site's folder (emptied first; default build/web)")
     parser.add_argument(
         "--repository",
         default=repository(),

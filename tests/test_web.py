@@ -350,3 +350,33 @@ def test_a_hidden_page_stops_the_board_and_lets_its_buttons_go(tab):
     tab.key("Space", False)  # the key comes up after the page let the button go
     tab.wait_for("game2048.ticks > %d" % (ticks + 20))
     assert tab.evaluate("game2048.held()") == []
+
+
+def test_a_save_moves_between_the_desktop_simulator_and_the_page(tab, browser, tmp_path):
+    # The desktop's game, saved to an NVM file (the simulator's --nvm: the raw bytes) ...
+    sim = simulator()
+    for name in ("left", "up", "left"):
+        sim.press(name)
+    assert sim.app.saving.save(sim.now) == 1
+    (tmp_path / "desktop.nvm").write_bytes(bytes(sim.nvm))
+    # ... loaded on the page ("load a save") resumes there, the same screen.
+    play(tab, "?seed=%d" % SEED)
+    document = tab.send("DOM.getDocument")["root"]["nodeId"]
+    chooser = tab.send("DOM.querySelector", {"nodeId": document, "selector": "#load"})["nodeId"]
+    tab.send("DOM.setFileInputFiles", {"nodeId": chooser, "files": [str(tmp_path / "desktop.nvm")]})
+    tab.wait_for("!window.game2048 || !game2048.ready", timeout=30)  # the page powers the board on again
+    tab.wait_for(READY)
+    settled(tab)
+    assert page_game(tab) == sim_game(sim)
+    same(tab, sim, "the desktop's game on the page")
+    # A move on the page, then "download the save": the desktop resumes that.
+    press(tab, "down")
+    sim.press("down")
+    browser.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    tab.click("#download")
+    saved = tmp_path / "2048-pybadge.nvm"
+    until = time.monotonic() + 30
+    while not (saved.is_file() and saved.stat().st_size == 8192) and time.monotonic() < until:
+        time.sleep(0.05)
+    resumed = simulator(nvm=bytearray(saved.read_bytes()))
+    assert sim_game(resumed) == page_game(tab) == sim_game(sim)

@@ -269,8 +269,8 @@ class Page:
 
     def _centre(self, selector):
         box = self.evaluate(
-            "(() => { const r = document.querySelector(%s).getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; })()" % json.dumps(selector)
+            "(() => { const e = document.querySelector(%s); e.scrollIntoView({block: 'center'});"
+            " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()" % json.dumps(selector)
         )
         return box[0], box[1]
 

@@ -227,17 +227,21 @@ def sizes_report(sizes, folder):
 
 def main(argv=None):
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=folder_to_write, default=str(DEFAULT_OUT), help="the site's folder (emptied first; default build/web)")
+    parser.add_argument(
+        "--out", type=folder_to_write, default=str(DEFAULT_OUT), help="the site's folder (emptied first; default build/web)"
+    )
     parser.add_argument(
         "--repository",
         default=repository(),
         help="the repository's address the page links (default: GitHub Actions' own, else none)",
     )
-    parser.add_argument("--sizes", action="store_true", help="build in a scratch folder and print each file's size")
+    parser.add_argument(
+        "--sizes", action="store_true", help="build in a scratch folder (without links) and print each file's size"
+    )
     args = parser.parse_args(argv)
     if args.sizes:
         with tempfile.TemporaryDirectory() as scratch:
-            sizes = build(scratch, args.repository)
+            sizes = build(scratch)  # no links: the same bytes wherever it runs
             print("\n".join(sizes_report(sizes, scratch)))
         return 0
     if not pystack_vm.PACKAGE.is_dir():

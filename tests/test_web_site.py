@@ -181,5 +181,7 @@ def test_the_page_draws_what_the_glass_draws(tmp_path):
     assert result["differ"] == []
     # The check sees a renderer that mirrors a flipped grid the wrong way.
     text = (tmp_path / "render.mjs").read_text()
-    (tmp_path / "render.mjs").write_text(text.replace("gx = flipX ? screenWidth - 1 - rx : rx;", "gx = rx;"))
+    mirrored = "axis(x1 - x0, x0 - left, screenWidth, scale, flipX, tileWidth)"
+    assert mirrored in text
+    (tmp_path / "render.mjs").write_text(text.replace(mirrored, mirrored.replace("flipX", "!flipX")))
     assert len(_check(tmp_path)["differ"]) > 10

@@ -306,6 +306,7 @@ async function main() {
         return true;
       } catch (error) {
         state.saves.refused++;
+        say("save FAILED: the browser did not keep the game (storage full or blocked)");
         return false;
       }
     },

@@ -77,7 +77,7 @@ export function bitmapOf(state) {
       values[y * width + x] = (state[bit >> 3] >> (bit & 7)) & mask;
     }
   }
-  return { width, height, values };
+  return { width, height, bits, values };
 }
 
 function tilesOf(state, inline) {
@@ -97,6 +97,21 @@ function tilesOf(state, inline) {
     }
   }
   return tiles;
+}
+
+// One screen axis of a tile grid: for each of ``count`` screen pixels from
+// ``first`` (counted from the grid's edge on screen, ``span`` pixels long)
+// the grid cell it falls in and its pixel in that cell's tile.
+function axis(count, first, span, scale, flipped, tileSize) {
+  const cell = new Int32Array(count);
+  const inside = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const along = first + i;
+    const local = Math.floor((flipped ? span - 1 - along : along) / scale);
+    cell[i] = Math.floor(local / tileSize);
+    inside[i] = local % tileSize;
+  }
+  return { cell, inside };
 }
 
 export class Glass {
@@ -191,27 +206,57 @@ export class Glass {
     const x1 = Math.min(this.width, left + screenWidth);
     const y0 = Math.max(0, top);
     const y1 = Math.min(this.height, top + screenHeight);
-    for (let sy = y0; sy < y1; sy++) {
-      const ry = sy - top;
-      for (let sx = x0; sx < x1; sx++) {
-        const rx = sx - left;
-        let gx;
-        let gy;
+    if (x1 <= x0 || y1 <= y0) {
+      return;
+    }
+    // Where each screen column and row lands in the grid, worked out once
+    // per layer (a 640x480 screen has 307,200 pixels): the grid's cell
+    // (column or row) and the pixel in that cell's tile. A screen column
+    // runs along the grid's x unless the grid is transposed (then its y),
+    // a screen row along the other; flips mirror the grid's own axes.
+    const across = transposed
+      ? axis(x1 - x0, x0 - left, screenWidth, scale, flipY, tileHeight)
+      : axis(x1 - x0, x0 - left, screenWidth, scale, flipX, tileWidth);
+    const down = transposed
+      ? axis(y1 - y0, y0 - top, screenHeight, scale, flipX, tileWidth)
+      : axis(y1 - y0, y0 - top, screenHeight, scale, flipY, tileHeight);
+    // Each grid cell's tile: where it starts in the bitmap.
+    const cells = tiles.length;
+    const startX = new Int32Array(cells);
+    const startY = new Int32Array(cells);
+    for (let cell = 0; cell < cells; cell++) {
+      startX[cell] = (tiles[cell] % sheetColumns) * tileWidth;
+      startY[cell] = Math.floor(tiles[cell] / sheetColumns) * tileHeight;
+    }
+    // Each value's colour, or -1 where what is under it shows.
+    const lut = new Int32Array(1 << bitmap.bits).fill(-1);
+    for (let value = 0; value < Math.min(palette.count, lut.length); value++) {
+      if (palette.opaque[value]) {
+        lut[value] = palette.colours[value];
+      }
+    }
+    const values = bitmap.values;
+    const bitmapWidth = bitmap.width;
+    for (let sy = y0, j = 0; sy < y1; sy++, j++) {
+      const line = sy * this.width;
+      const downCell = down.cell[j];
+      const downIn = down.inside[j];
+      for (let sx = x0, i = 0; sx < x1; sx++, i++) {
+        let cell;
+        let bx;
+        let by;
         if (transposed) {
-          gy = flipY ? screenWidth - 1 - rx : rx;
-          gx = flipX ? screenHeight - 1 - ry : ry;
+          cell = across.cell[i] * columns + downCell;
+          bx = startX[cell] + downIn;
+          by = startY[cell] + across.inside[i];
         } else {
-          gx = flipX ? screenWidth - 1 - rx : rx;
-          gy = flipY ? screenHeight - 1 - ry : ry;
+          cell = downCell * columns + across.cell[i];
+          bx = startX[cell] + across.inside[i];
+          by = startY[cell] + downIn;
         }
-        const localX = Math.floor(gx / scale);
-        const localY = Math.floor(gy / scale);
-        const tile = tiles[Math.floor(localY / tileHeight) * columns + Math.floor(localX / tileWidth)];
-        const bx = (tile % sheetColumns) * tileWidth + (localX % tileWidth);
-        const by = Math.floor(tile / sheetColumns) * tileHeight + (localY % tileHeight);
-        const value = bitmap.values[by * bitmap.width + bx];
-        if (value < palette.count && palette.opaque[value]) {
-          pixels[sy * this.width + sx] = palette.colours[value];
+        const colour = lut[values[by * bitmapWidth + bx]];
+        if (colour >= 0) {
+          pixels[line + sx] = colour;
         }
       }
     }

@@ -178,6 +178,7 @@ def test_the_page_draws_what_the_glass_draws(tmp_path):
     _random_trees(tmp_path, TREES, seed=7)
     result = _check(tmp_path)
     assert result["cases"] == TREES
+    assert "draws {:,} random trees".format(TREES) in (ROOT / "docs" / "web.md").read_text()
     assert result["differ"] == []
     # The check sees a renderer that mirrors a flipped grid the wrong way.
     text = (tmp_path / "render.mjs").read_text()

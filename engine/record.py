@@ -7,50 +7,64 @@
 A record is a small, self-checking snapshot of everything worth keeping: the
 game in progress (board, score, best, won / Continue / over, move count and
 the random generator's state, so the resumed game spawns exactly as the
-uninterrupted one would), the lifetime statistics, the number of saves made,
-the number of saves refused and 8 bytes of app settings. Where records go in
-the NVM is :mod:`engine.store`'s business; this module only makes and reads
-the bytes of one.
+uninterrupted one would), its undo history, the lifetime statistics, the
+number of saves made, the number of saves refused and 16 bytes of app
+settings. Where records go in the NVM is :mod:`engine.store`'s business;
+this module only makes and reads the bytes of one.
 
 A record is trusted only if its magic, version and CRC match *and* it holds
 a game this program could have written (``check``: cells 0..17, flags that
-agree with the board, score and counters in range and consistent).
-``verdict`` tells the three cases apart: a record to trust, ``FOREIGN``
-bytes that are not ours to read, or why one that claims to be ours fails.
+agree with the board, score and counters in range and consistent;
+``check_undo``: the undo fields; ``replays``: the history's moves played
+again from its base give exactly the game's board and generator).
+``verdict`` (all but the replay) and ``replays`` tell the three cases
+apart: a record to trust, ``FOREIGN`` bytes that are not ours to read, or
+why one that claims to be ours fails.
 
-Record layout, format version 2 (little-endian, 73 bytes)::
+Record layout, format version 3 (little-endian, 120 bytes)::
 
-    0  magic b"2048"          35 flags: 1 won, 2 keep_playing, 4 over
-    4  format version (2)     36 moves this game (4)
-    5  sequence number (2)    40 RNG state: word y (2), word x (2)
-    7  saves made (4)         44 stats: games (4), wins (4),
-    11 cells (16 exponents)      best exponent (1), moves (4)
-    27 score (4)              57 app settings (8)
-    31 best (4)               65 saves refused (2)
-                              67 mark of a refused slot (2)
-                              69 CRC-32 of bytes 0..68 (4)
+    0  magic b"2048"          57 app settings 0..7 (8)
+    4  format version (3)     65 saves refused (2)
+    5  sequence number (2)    67 mark of a refused slot (2)
+    7  saves made (4)         69 app settings 8..15 (8)
+    11 cells (16 exponents)   77 undos this game (4)
+    27 score (4)              81 stats: undos (4), wins without undo (4),
+    31 best (4)                  best exponent without undo (1)
+    35 flags: 1 won,          90 undo depth (1), undoable moves (1),
+       2 keep_playing, 4 over    history steps (1)
+    36 moves this game (4)    93 history directions (3): 2 bits a move,
+    40 RNG state: word y (2),    the first in bits 0-1
+       word x (2)             96 history base: cells (16),
+    44 stats: games (4),         RNG word y (2), word x (2)
+       wins (4), best         116 CRC-32 of bytes 0..115 (4)
+       exponent (1), moves (4)
 
-Version 1 (69 bytes) is the same up to byte 64, then its CRC at 65 (its RNG
-field was one 32-bit number: the same bytes as the two words). Every layout
-gives a record 128 bytes (``SLOT_SIZE``), so later versions may grow; older
-versions are read by their own reader (``READERS``), and a version this code
-does not know is ``FOREIGN``. No value read or written needs a big int:
-4-byte fields are checked to be below 2**30 before they are put together.
+Version 2 (73 bytes) is the same up to byte 68, then its CRC at 69; version
+1 (69 bytes) the same up to byte 64, then its CRC at 65 (its RNG field was
+one 32-bit number: the same bytes as the two words). A record of either
+reads as a game with no undo history, no undo counted, settings 8..15 zero
+and the "without undo" figures equal to the totals (no undo existed). Every
+layout gives a record 128 bytes (``SLOT_SIZE``), so later versions may grow;
+a version this code does not know is ``FOREIGN``. No value read or written
+needs a big int: 4-byte fields are checked to be below 2**30 before they are
+put together.
 """
 
 from micropython import const
 
 from engine import rules
-from engine.game import COUNTER_MAX, MAX_SCORE
+from engine.game import COUNTER_MAX, MAX_HISTORY_STEPS, MAX_SCORE, MAX_UNDO_DEPTH
+from engine.rng import Rng
 
 #: Format version written by ``pack``.
-VERSION = 2
+VERSION = 3
 #: Bytes of a version-``VERSION`` record.
-LENGTH = const(73)
+LENGTH = const(120)
 #: Bytes every layout reserves for one record; a record of any version fits.
 SLOT_SIZE = 128
-#: Number of opaque app-setting bytes kept in every record.
-SETTINGS_SIZE = 8
+#: Number of opaque app-setting bytes kept in every record (versions 1
+#: and 2 kept the first 8; the others then read 0).
+SETTINGS_SIZE = 16
 #: Where the count of refused saves stops (2 bytes in the record).
 REFUSED_MAX = 65535
 MAGIC = b"2048"
@@ -58,8 +72,9 @@ MAGIC = b"2048"
 #: version this code does not know): ignored, and not counted as refused.
 FOREIGN = "foreign"
 
-# Offsets of the fields (the same in versions 1 and 2 up to byte 64); the
-# four without an underscore are read by the store and the log too.
+# Offsets of the fields (the same in every version up to byte 64, in
+# versions 2 and 3 up to byte 68); the four without an underscore are read
+# by the store and the log too.
 VERSION_AT = const(4)
 SEQUENCE_AT = const(5)
 _SAVES_AT = const(7)
@@ -79,8 +94,20 @@ _SETTINGS_AT = const(57)
 _LENGTH_V1 = const(69)
 _REFUSED_AT = const(65)
 _MARK_AT = const(67)
+_LENGTH_V2 = const(73)
+_SETTINGS_HIGH_AT = const(69)  # settings 8..15
+_UNDOS_AT = const(77)
+_TOTAL_UNDOS_AT = const(81)
+_CLEAN_WINS_AT = const(85)
+_CLEAN_BEST_AT = const(89)
+_DEPTH_AT = const(90)
+_UNDOABLE_AT = const(91)
+_STEPS_AT = const(92)
+_PATH_AT = const(93)
+_BASE_AT = const(96)
+_BASE_RNG_AT = const(112)  # y at 112, x at 114
 #: Where the CRC of a version-``VERSION`` record starts.
-CRC_AT = const(69)
+CRC_AT = const(116)
 
 _WON = const(1)
 _KEEP_PLAYING = const(2)
@@ -156,14 +183,22 @@ def _small(buffer, offset):
 
 
 def verdict(record):
-    """None if ``record`` (a slot's bytes) is a record to trust; ``FOREIGN``
-    if it is not ours (no magic, unknown version); else why it is refused
-    (a short text: "damaged", or ``check``'s reason)."""
+    """None if ``record`` (a slot's bytes) passes every check but the
+    replay of its history (``replays``, which a record to trust must pass
+    too); ``FOREIGN`` if it is not ours (no magic, unknown version); else why
+    it is refused (a short text: "damaged", or ``check``'s or
+    ``check_undo``'s reason).
+
+    The store calls ``replays`` itself, beside this one rather than under
+    it: a load's call chain is then no deeper for it (pystack).
+    """
     if record[0:4] != MAGIC:
         return FOREIGN
     version = record[VERSION_AT]
-    if version == 2:
+    if version == 3:
         length = LENGTH
+    elif version == 2:
+        length = _LENGTH_V2
     elif version == 1:
         length = _LENGTH_V1
     else:
@@ -171,7 +206,9 @@ def verdict(record):
     high, low = crc32(record, length - 4)
     if get(record, length - 4, 2) != low or get(record, length - 2, 2) != high:
         return "damaged"
-    return check(record)
+    if version < 3:
+        return check(record)
+    return check(record) or check_undo(record)
 
 
 def check(record):  # noqa: C901  one flat pass over the fields, in the record's order
@@ -179,10 +216,13 @@ def check(record):  # noqa: C901  one flat pass over the fields, in the record's
 
     The CRC only says the bytes are as written; these rules say the game is
     possible (each has a test in tests/test_store.py that fails without it).
-    Shared by versions 1 and 2 (the same offsets).
+    Shared by every version (the same offsets); a version-3 record's undo
+    fields have rules of their own (``check_undo``, ``replays``).
     """
     flags = record[_FLAGS_AT]
-    if flags & ~(_WON | _KEEP_PLAYING | _OVER) or (flags & _KEEP_PLAYING and not flags & _WON):
+    # Continue needs a win on the board, but from version 3 on an undo may
+    # have taken the winning move back (check_undo has that case).
+    if flags & ~(_WON | _KEEP_PLAYING | _OVER) or (flags & _KEEP_PLAYING and not flags & _WON and record[VERSION_AT] < 3):
         return "flags"
     cells = bytearray(16)
     largest = 0
@@ -231,6 +271,90 @@ def check(record):  # noqa: C901  one flat pass over the fields, in the record's
     return None
 
 
+def check_undo(record):
+    """Why the undo fields of a version-3 record that passed ``check`` are
+    ones this program never writes, or None: the undo counts, the "without
+    undo" figures and the history's shape (its moves are ``replays``').
+
+    A save runs it beside ``check`` (not under it: each call level takes
+    pystack at the bottom of the save's chain).
+    """
+    undos = _small(record, _UNDOS_AT)
+    total = _small(record, _TOTAL_UNDOS_AT)
+    wins = _small(record, _CLEAN_WINS_AT)
+    if not 0 <= undos <= total <= COUNTER_MAX or not 0 <= wins <= COUNTER_MAX:
+        return "undo counters"
+    # Each undo took back a move of this game, which the total counts.
+    moves = get(record, _MOVES_AT, 4)
+    if moves + undos > get(record, _TOTAL_MOVES_AT, 4):
+        return "undo counters"
+    best = record[_CLEAN_BEST_AT]
+    if wins > get(record, _WINS_AT, 4) or best > record[_BEST_EXPONENT_AT] or (wins and best < rules.WIN_EXPONENT):
+        return "without undo"
+    flags = record[_FLAGS_AT]
+    # Continue without a 2048 on the board: only an undo takes a win back,
+    # and that win was counted.
+    if flags & _KEEP_PLAYING and not flags & _WON:
+        if not undos or not get(record, _WINS_AT, 4) or record[_BEST_EXPONENT_AT] < rules.WIN_EXPONENT:
+            return "flags"
+    if not undos:
+        # No undo yet this game: what it made counts "without undo" too.
+        for index in range(_CELLS_AT, _CELLS_AT + 16):
+            if record[index] > best:
+                return "without undo"
+        if flags & _WON and not wins:
+            return "without undo"
+    depth = record[_DEPTH_AT]
+    total = record[_UNDOABLE_AT]  # the undoable moves
+    steps = record[_STEPS_AT]
+    if depth > MAX_UNDO_DEPTH or total > depth or total > steps or steps > MAX_HISTORY_STEPS or steps > moves:
+        return "history"
+    if (steps and not depth) or get(record, _PATH_AT, 3) >> (2 * steps):
+        return "history"
+    # The base: none without moves (all zero), else a board and a state.
+    for index in range(_BASE_AT, _BASE_AT + 16):
+        if record[index] > rules.MAX_EXPONENT or (record[index] and not steps):
+            return "history"
+    if bool(get(record, _BASE_RNG_AT, 2) or get(record, _BASE_RNG_AT + 2, 2)) != bool(steps):
+        return "history"
+    return None
+
+
+def replays(record):
+    """Why the history of a record that passed ``verdict`` does not lead to
+    its game, or None (version 1 and 2 records have none):
+    its base, played again through its directions (each a valid move, the
+    spawns drawn from the base's generator state), must give exactly the
+    record's cells and generator state, score no more than its score, and,
+    while the win banner waits, make the first 2048 with its last move."""
+    steps = record[_STEPS_AT] if record[VERSION_AT] > 2 else 0
+    if not steps:
+        return None
+    # Few locals, and the moves played here, not by a helper: a
+    # load runs this at the bottom of its call chain, and each slot and
+    # call level takes pystack.
+    cells = list(record[_BASE_AT : _BASE_AT + 16])
+    rng = Rng(0)
+    rng.set_words(get(record, _BASE_RNG_AT + 2, 2), get(record, _BASE_RNG_AT, 2))
+    path = get(record, _PATH_AT, 3)
+    points = 0
+    while steps:
+        gained = rules.slide(cells, path & 3)
+        if gained < 0:
+            return "replay"
+        points += gained
+        rules.spawn(cells, rng)
+        path >>= 2
+        steps -= 1
+        if steps == 1 and record[_FLAGS_AT] & (_WON | _KEEP_PLAYING) == _WON and max(cells) >= rules.WIN_EXPONENT:
+            return "replay"  # moves were made after the win, before Continue
+    if points > get(record, _SCORE_AT, 4) or bytes(cells) != bytes(record[_CELLS_AT : _CELLS_AT + 16]):
+        return "replay"
+    if rng.x != get(record, _RNG_AT + 2, 2) or rng.y != get(record, _RNG_AT, 2):
+        return "replay"
+    return None
+
+
 def counts(record):
     """``(saves, refused, mark)`` of a checked record: saves made, saves
     refused and the mark of a refused slot (version 1 kept neither: 0)."""
@@ -240,8 +364,8 @@ def counts(record):
 
 
 def _read(record, game, settings):
-    # Reader of versions 1 and 2 (the game fields have the same offsets),
-    # from a checked record: fills ``game`` and ``settings``.
+    # Reader of every version (the fields they share have the same
+    # offsets), from a checked record: fills ``game`` and ``settings``.
     flags = record[_FLAGS_AT]
     cells = game.cells
     for index in range(16):
@@ -259,14 +383,44 @@ def _read(record, game, settings):
     stats.best_exponent = record[_BEST_EXPONENT_AT]
     stats.moves = get(record, _TOTAL_MOVES_AT, 4)
     game.moves = get(record, _MOVES_AT, 4)  # after stats.moves: it counts from there
-    settings[:] = record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE]
+    if record[VERSION_AT] < 3:
+        # No undo existed: none was used, and every figure is "without
+        # undo"; undo is Off (a new Game's).
+        for index in range(8):
+            settings[index] = record[_SETTINGS_AT + index]
+            settings[8 + index] = 0
+        game.undos = stats.undos = 0
+        stats.wins_without_undo = stats.wins
+        stats.best_exponent_without_undo = stats.best_exponent
+        return
+    for index in range(8):
+        settings[index] = record[_SETTINGS_AT + index]
+        settings[8 + index] = record[_SETTINGS_HIGH_AT + index]
+    game.undos = get(record, _UNDOS_AT, 4)
+    stats.undos = get(record, _TOTAL_UNDOS_AT, 4)
+    stats.wins_without_undo = get(record, _CLEAN_WINS_AT, 4)
+    stats.best_exponent_without_undo = record[_CLEAN_BEST_AT]
+    game.undo_depth = record[_DEPTH_AT]  # 0: no history (nor its module)
+    history = game.history
+    if history is None:
+        return
+    history.undoable = record[_UNDOABLE_AT]
+    history.steps = record[_STEPS_AT]
+    history.path = get(record, _PATH_AT, 3)
+    cells = history.base
+    for index in range(16):
+        cells[index] = record[_BASE_AT + index]
+    history.base_y = get(record, _BASE_RNG_AT, 2)
+    history.base_x = get(record, _BASE_RNG_AT + 2, 2)
+    history.resume(game)
 
 
 #: Reader for each format version this code can load, called as
-#: ``READERS[version](record, game, settings)`` on a checked record. A new
-#: version gets a new one if its fields move; old ones stay, each with a
-#: fixture in tests/fixtures/ (``counts`` reads the counts of each).
-READERS = {1: _read, 2: _read}
+#: ``READERS[version](record, game, settings)`` on a checked record (one
+#: for all three: later versions only add fields). A new version gets a new
+#: one if its fields move; old ones stay, each with a fixture in
+#: tests/fixtures/ (``counts`` reads the counts of each).
+READERS = {1: _read, 2: _read, 3: _read}
 
 #: Every format version a store loads.
 VERSIONS = tuple(sorted(READERS))
@@ -304,9 +458,27 @@ def pack(game, settings, refused, mark):
     _put(record, _WINS_AT, min(game.stats.wins, COUNTER_MAX), 4)
     record[_BEST_EXPONENT_AT] = game.stats.best_exponent
     _put(record, _TOTAL_MOVES_AT, min(game.stats.moves, COUNTER_MAX), 4)
-    record[_SETTINGS_AT : _SETTINGS_AT + SETTINGS_SIZE] = settings
+    for index in range(8):
+        record[_SETTINGS_AT + index] = settings[index]
+        record[_SETTINGS_HIGH_AT + index] = settings[8 + index]
     _put(record, _REFUSED_AT, min(refused, REFUSED_MAX), 2)
     _put(record, _MARK_AT, mark, 2)
+    _put(record, _UNDOS_AT, min(game.undos, COUNTER_MAX), 4)
+    _put(record, _TOTAL_UNDOS_AT, min(game.stats.undos, COUNTER_MAX), 4)
+    _put(record, _CLEAN_WINS_AT, min(game.stats.wins_without_undo, COUNTER_MAX), 4)
+    record[_CLEAN_BEST_AT] = game.stats.best_exponent_without_undo
+    if game.history is not None and game.history.steps:
+        # Without moves the base stays zero: it is the game's own position.
+        record[_UNDOABLE_AT] = game.history.undoable
+        record[_STEPS_AT] = game.history.steps
+        _put(record, _PATH_AT, game.history.path, 3)
+        cells = game.history.base
+        for index in range(16):
+            record[_BASE_AT + index] = cells[index]
+        _put(record, _BASE_RNG_AT, game.history.base_y, 2)
+        _put(record, _BASE_RNG_AT + 2, game.history.base_x, 2)
+    if game.history is not None:
+        record[_DEPTH_AT] = game.history.depth
     return record
 
 

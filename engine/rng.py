@@ -45,7 +45,9 @@ class Rng:
         """Restart the sequence from ``seed`` (None: from hardware entropy)."""
         if seed is None:
             seed = entropy_seed()
-        self.state = seed
+        # What the ``state`` setter does, without its call level: a load
+        # makes an Rng at the bottom of its call chain (pystack).
+        self.set_words((seed >> 16) & _MASK16, seed & _MASK16)
         # Nearby seeds (0, 1, 2 ...) start in a sparse corner of the state
         # space; a few steps spread them before the first real draw.
         for _ in range(8):

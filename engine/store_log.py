@@ -17,8 +17,9 @@ never hold it.
   that page is programmed with its own bytes, so neither a finished nor a
   cut append can change it: a cut loses only the new record.
 * When the last slot is in use (or the next one is not erased), the save
-  first programs the *mark* (0x00) into the 55 unused bytes after the
-  newest record (they read 0xFF: no erase), then writes the whole area
+  first programs the *mark* (0x00) into the 8 unused bytes after the
+  newest record (``SLOT_SIZE - LENGTH``; they read 0xFF: no erase), then
+  writes the whole area
   once: the new record in slot 0, 0xFF everywhere else. That is the one
   erase per ``slots`` saves, and the only write whose cut loses the game:
   from the start of its erase until slot 0 is programmed again, no record
@@ -37,11 +38,11 @@ never hold it.
   search: the newest record was there, any record before it is older, and
   none is trusted (a fresh game); the sector is rewritten at the next save.
   An erase sets bits all over the sector at once: an older record would
-  have to come through it whole while all 440 bits of the mark went back
+  have to come through it whole while all 64 bits of the mark went back
   to 1. A marked record that passes is the newest, as any.
 """
 
-from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, verdict
+from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, replays, verdict
 
 # What an erased slot reads, and the bytes after a record (the mark's place).
 _ERASED = b"\xff" * SLOT_SIZE
@@ -126,7 +127,8 @@ class Log:
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
                 if whole:
-                    reason = verdict(record)
+                    # (The history's replay beside the checks: engine.store._scan.)
+                    reason = verdict(record) or replays(record)
                     if reason is None:
                         newest = slot
                         break
@@ -147,7 +149,7 @@ class Log:
             try:
                 first = self._slot(0)
                 if len(first) == SLOT_SIZE:
-                    if verdict(first) is None:
+                    if (verdict(first) or replays(first)) is None:
                         if get(first, SEQUENCE_AT, 2) == (get(record, SEQUENCE_AT, 2) + 1) & 0xFFFF:
                             newest = 0
                             record = first

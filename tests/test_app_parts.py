@@ -11,7 +11,7 @@ from app import controls
 from app.controls import Controls
 from app.feedback import Feedback
 from app.joystick import JoystickKeys
-from app.settings import Settings
+from app.settings import COLOURS, LANGUAGE, LANGUAGES, OPTIONS, PALETTES, UNDO, UNDO_DEPTHS, Settings
 
 
 def test_settings_defaults_from_zero_bytes():
@@ -35,6 +35,43 @@ def test_settings_round_trip_and_stranger_bytes():
     assert strange.brightness_step == 4  # clamped, not an IndexError
     assert not strange.sound and not strange.lights and not strange.animations
     assert strange.save_mode == 1
+
+
+def test_the_rows_of_format_3_default_from_zero_bytes_and_round_trip():
+    # Bytes 8..15: undo, language, colours, spare. Zero (a fresh store, a
+    # save from before format 3) is Off, English, Classic.
+    data = bytearray(16)
+    settings = Settings(data, default_save_mode=1, save_modes=3)
+    assert [settings.chosen(row) for row in (UNDO, LANGUAGE, COLOURS)] == [0, "en", "classic"]
+    settings.choose(UNDO, 2)
+    settings.choose(LANGUAGE, 1)
+    settings.choose(COLOURS, 2)
+    assert bytes(data[8:]) == bytes((2, 1, 2, 0, 0, 0, 0, 0)) and bytes(data[:8]) == bytes(8)
+    assert [settings.chosen(row) for row in (UNDO, LANGUAGE, COLOURS)] == [5, "ro", "night"]
+    assert [settings.choice(row) for row in (UNDO, LANGUAGE, COLOURS)] == [2, 1, 2]
+    settings.choose(UNDO, settings.choice(UNDO) + 1)  # steps wrap, as the other rows' do
+    assert settings.chosen(UNDO) == 0
+    strange = Settings(bytearray(b"\xff" * 16))
+    assert [strange.chosen(row) for row in (UNDO, LANGUAGE, COLOURS)] == [0, "en", "classic"]
+    short = Settings(bytearray(8))  # a view of only the first 8 bytes: the rows read their default
+    short.choose(UNDO, 1)
+    assert short.chosen(UNDO) == 0 and len(short.data) == 8
+    assert OPTIONS == (UNDO_DEPTHS, LANGUAGES, PALETTES) and UNDO_DEPTHS == (0, 1, 5)
+
+
+def test_a_save_from_before_format_3_has_undo_off_english_and_classic():
+    from pathlib import Path
+
+    from engine.store import Store
+
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    for name in ("store_v1_won_continue.nvm", "store_v2_won_continue.nvm"):
+        store = Store(bytearray((fixtures / name).read_bytes()))
+        game = store.load()
+        settings = Settings(store.settings, 1, 3)
+        assert bytes(store.settings) == bytes(range(1, 9)) + bytes(8)
+        assert [settings.chosen(row) for row in (UNDO, LANGUAGE, COLOURS)] == [0, "en", "classic"]
+        assert game.undo_depth == 0 and not game.can_undo
 
 
 def test_select_short_is_hint_long_is_autoplay_once():

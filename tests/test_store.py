@@ -4,6 +4,7 @@
 
 """engine.store and engine.record: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
+import copy
 import json
 import random
 import zlib
@@ -16,14 +17,40 @@ from engine import record as record_module
 from engine import rules
 from engine import store as store_module
 from engine.game import COUNTER_MAX, MAX_SCORE, Game
-from engine.record import REFUSED_MAX, SLOT_SIZE, VERSION, VERSIONS, crc32
+from engine.record import REFUSED_MAX, SETTINGS_SIZE, SLOT_SIZE, VERSION, VERSIONS, crc32
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from tools import ROOT
 from tools.check import acyclic, code_metrics
 from tools.vm.fuel_vm import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-RECORD_LENGTH = 73  # version 2
+RECORD_LENGTH = record_module.LENGTH  # the current version
+
+
+def position(game):
+    """What an undo restores: board, score, moves, generator, flags."""
+    return (tuple(game.cells), game.score, game.moves, game.rng.state, game.won, game.keep_playing, game.over)
+
+
+def undone(game):
+    """The positions each further undo of ``game`` gives (on a copy): what its history holds."""
+    if not game.can_undo:
+        return ()
+    again = copy.deepcopy(game)
+    positions = []
+    while again.undo():
+        positions.append(position(again))
+    return tuple(positions)
+
+
+def history(game):
+    """What a save keeps of ``game``'s undo history (and the score at its
+    base, which a load works out), as a comparable tuple; () while undo is
+    Off. ``undone`` gives the positions it leads back to."""
+    kept = game.history
+    if kept is None:
+        return ()
+    return (kept.depth, kept.undoable, kept.steps, kept.path, tuple(kept.base), kept.base_x, kept.base_y, kept.base_score)
 
 
 def snapshot(game, store=None):
@@ -40,6 +67,9 @@ def snapshot(game, store=None):
         game.max_exponent,
         game.rng.state,
         (stats.games, stats.wins, stats.best_exponent, stats.moves),
+        (game.undos, stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo),
+        game.undo_depth,
+        history(game),
     )
     if store is not None:
         fields += (store.saves, bytes(store.settings))
@@ -47,8 +77,13 @@ def snapshot(game, store=None):
 
 
 def play(game, moves, chooser):
-    """Make ``moves`` attempts; start a new game when one ends."""
+    """Make ``moves`` attempts; start a new game when one ends. While undo
+    is on, one attempt in six is an undo (from game over and the win banner
+    too)."""
     for _ in range(moves):
+        if game.undo_depth and chooser.randrange(6) == 0:
+            game.undo()
+            continue
         if game.over:
             game.new_game()
         elif game.waiting:
@@ -56,11 +91,20 @@ def play(game, moves, chooser):
         game.move(chooser.randrange(4))
 
 
+#: Undo depth in each third of a save_points session: on, lowered, raised.
+SESSION_DEPTHS = (5, 1, 5)
+
+
 def save_points(seed, count):
-    """A seeded session: yields (game, store_settings_byte) at each save point."""
+    """A seeded session: yields (game, store_settings_byte) at each save point.
+
+    Undo is on (``SESSION_DEPTHS``), so most records carry a history, often
+    a full one; a won game with Continue comes in half-way.
+    """
     chooser = random.Random(seed)
     game = Game(seed=seed)
     for index in range(count):
+        game.undo_depth = SESSION_DEPTHS[3 * index // count]
         play(game, chooser.randrange(1, 40), chooser)
         if index == count // 2:
             # Bring in a won game with Continue chosen, so the flags vary.
@@ -229,7 +273,7 @@ def fresh(nvm, **region):
     store = Store(nvm, **region)
     game = store.load(seed=77)
     assert store.version is None
-    assert snapshot(game, store) == snapshot(Game(seed=77)) + (0, bytes(8))
+    assert snapshot(game, store) == snapshot(Game(seed=77)) + (0, bytes(SETTINGS_SIZE))
     return store
 
 
@@ -540,7 +584,7 @@ def test_failing_reads_neither_raise_nor_claim_a_save(error):
     nvm = FaultyNVM(read_error=error)
     store = Store(nvm)
     game = store.load(seed=9)
-    assert snapshot(game, store) == snapshot(Game(seed=9)) + (0, bytes(8))
+    assert snapshot(game, store) == snapshot(Game(seed=9)) + (0, bytes(SETTINGS_SIZE))
     assert store.save(game) == FAILED
     assert store.failure.startswith(type(error).__name__)
 
@@ -649,7 +693,42 @@ def test_odd_nvm_objects_do_not_raise(fail):
 
 
 def fixtures():
-    return json.loads((FIXTURES / "store_fixtures.json").read_text())
+    """Each fixture's fields as this version loads them: what an older
+    version did not keep at the value it reads as (no refused count before
+    version 2; before version 3 the settings' bytes 8..15 zero, no undo, no
+    history, the "without undo" figures equal to the totals)."""
+    table = json.loads((FIXTURES / "store_fixtures.json").read_text())
+    for expected in table.values():
+        stats = expected["stats"]
+        expected["settings"] = expected["settings"] + [0] * (SETTINGS_SIZE - len(expected["settings"]))
+        expected.setdefault("refused", 0)
+        expected.setdefault("undos", 0)
+        expected.setdefault("undo_stats", [0, stats[1], stats[2]])
+        expected.setdefault("undo_depth", 0)
+        expected.setdefault("undone", [])
+    return table
+
+
+def check_fixture(game, store, expected):
+    """A fixture loaded into ``game`` and ``store`` gives exactly ``expected``."""
+    assert store.version == expected["version"]
+    assert list(game.cells) == expected["cells"]
+    assert (game.score, game.best, game.moves, game.rng.state) == (
+        expected["score"],
+        expected["best"],
+        expected["moves"],
+        expected["rng_state"],
+    )
+    assert (game.won, game.keep_playing, game.over) == (expected["won"], expected["keep_playing"], expected["over"])
+    stats = game.stats
+    assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
+    assert store.saves == expected["saves"] and list(store.settings) == expected["settings"]
+    assert store.refused == expected["refused"]
+    assert game.undos == expected["undos"]
+    assert [stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo] == expected["undo_stats"]
+    assert game.undo_depth == expected["undo_depth"]
+    assert [list(cells) + rest for cells, *rest in undone(game)] == [list(cells) + rest for cells, *rest in expected["undone"]]
+    assert game.max_exponent == rules.max_exponent(game.cells)
 
 
 def test_a_fixture_for_every_version():
@@ -664,26 +743,35 @@ def test_stored_fixture_loads(name):
     for start, nvm in ((0, bytearray(image)), (1000, bytearray(1000) + image + bytearray(24))):
         store = Store(nvm, start=start, length=len(image))
         game = store.load(seed=1)
-        assert store.version == expected["version"]
-        assert list(game.cells) == expected["cells"]
-        assert (game.score, game.best, game.moves) == (
-            expected["score"],
-            expected["best"],
-            expected["moves"],
-        )
-        assert (game.won, game.keep_playing, game.over) == (
-            expected["won"],
-            expected["keep_playing"],
-            expected["over"],
-        )
-        assert game.rng.state == expected["rng_state"]
-        stats = game.stats
-        assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
-        assert store.saves == expected["saves"]
-        assert list(store.settings) == expected["settings"]
-        assert store.refused == expected.get("refused", 0)  # version 1 kept no count
+        check_fixture(game, store, expected)
         assert store.refusal is None
-        assert game.max_exponent == rules.max_exponent(game.cells)
+
+
+def test_the_fixtures_of_the_version_before_were_written_by_its_own_writer():
+    # The version-2 fixtures are what the release before this format wrote
+    # (tests/test_store.py checked its writer against them then); they load
+    # into this version as that release's players' saves will.
+    assert {name for name, expected in fixtures().items() if expected["version"] == VERSION - 1} == {
+        "store_v2_midgame.nvm",
+        "store_v2_refused.nvm",
+        "store_v2_won_continue.nvm",
+    }
+
+
+@pytest.mark.parametrize("name", sorted(fixtures()))
+def test_a_fixture_plays_on_and_saves_as_the_current_version(name):
+    # The first save after loading an older record writes this version; the
+    # game, its stats and settings come back unchanged, and undo can start.
+    expected = fixtures()[name]
+    nvm = bytearray((FIXTURES / name).read_bytes())
+    store = Store(nvm)
+    game = store.load(seed=1)
+    game.undo_depth = 5
+    assert any(game.move(direction) for direction in range(4)) and game.can_undo
+    assert store.save(game) == SAVED
+    again = Store(nvm)
+    assert snapshot(again.load(), again) == snapshot(game, store) and again.version == VERSION
+    assert list(again.settings)[:8] == expected["settings"][:8]
 
 
 @pytest.mark.parametrize("name", sorted(fixtures()))
@@ -712,7 +800,7 @@ def cut_trials(model, seed, saves, cuts_for, start=0):
     nvm = FakeNVM(model=model)
     store = Store(nvm, start=start)
     store.load(seed=seed)
-    committed = snapshot(Game(seed=seed)) + (0, bytes(8))
+    committed = snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
     outcomes = {"old": 0, "new": 0, "lost": 0}
     lost_steps = set()
     for game, setting in save_points(seed, saves):
@@ -735,7 +823,7 @@ def cut_trials(model, seed, saves, cuts_for, start=0):
                 outcomes["new"] += 1
             else:
                 assert after.version is None, "a cut gave a game that was never saved"
-                assert loaded == snapshot(Game(seed=seed)) + (0, bytes(8))
+                assert loaded == snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
                 outcomes["lost"] += 1
                 lost_steps.add(cut)
         assert store.save(game) == SAVED
@@ -763,7 +851,7 @@ def test_power_cut_erase_model():
     saves = 24
     outcomes, lost = cut_trials("erase", seed=32, saves=saves, cuts_for=erase_model_cuts)
     # A save is lost exactly when the power goes between the erase and the
-    # moment the first record in the block is programmed again (73 bytes):
+    # moment the first record in the block is programmed again (RECORD_LENGTH bytes):
     # the block is one erase unit, so no layout inside it can avoid this.
     # The first save is excluded (nothing to lose yet), and a cut just before
     # the last byte wins when that byte happens to be 0xFF.
@@ -915,26 +1003,40 @@ def test_micropython_writes_and_reads_the_same_bytes():
 
 
 def test_micropython_loads_the_fixtures():
+    # Every fixture, its undo history too (each undo's board, score and
+    # generator, played in the VM), as CPython and the fixture say.
     for name, expected in sorted(fixtures().items()):
         image = (FIXTURES / name).read_bytes()
         code = (
             "from engine.store import Store\n"
             "store = Store(bytearray(%r))\n"
             "game = store.load(seed=1)\n"
+            "s = game.stats\n"
             "print(list(game.cells), game.score, game.rng.x, game.rng.y, store.saves, store.refused,"
-            " list(store.settings))\n"
+            " list(store.settings), game.undos, s.undos, s.wins_without_undo, s.best_exponent_without_undo,"
+            " game.undo_depth)\n"
+            "while game.undo():\n"
+            "    print(list(game.cells), game.score, game.moves, game.rng.x, game.rng.y, game.keep_playing)\n"
         ) % image
         state = expected["rng_state"]
-        line = "%s %d %d %d %d %d %s\n" % (
-            expected["cells"],
-            expected["score"],
-            state >> 16,
-            state & 0xFFFF,
-            expected["saves"],
-            expected.get("refused", 0),
-            expected["settings"],
-        )
-        assert run(code).stdout == line
+        lines = [
+            "%s %d %d %d %d %d %s %d %d %d %d %d\n"
+            % (
+                expected["cells"],
+                expected["score"],
+                state >> 16,
+                state & 0xFFFF,
+                expected["saves"],
+                expected["refused"],
+                expected["settings"],
+                expected["undos"],
+                *expected["undo_stats"],
+                expected["undo_depth"],
+            )
+        ]
+        for cells, score, moves, rng_state, _won, keep_playing, _over in expected["undone"]:
+            lines.append("%s %d %d %d %d %s\n" % (cells, score, moves, rng_state >> 16, rng_state & 0xFFFF, keep_playing))
+        assert run(code).stdout == "".join(lines)
 
 
 CRAFTED_GUEST = """
@@ -947,17 +1049,20 @@ rng = Rng(%(seed)d)
 base = bytearray(b'\\xff' * 256)
 store = Store(base)
 game = store.load(seed=3)
+game.undo_depth = 5
 for step in range(60):
     game.move(step %% 4)
+game.undo()
 store.save(game)
 loaded = refused = 0
 for case in range(%(cases)d):
     nvm = bytearray(base)
-    # A real record with 1 to 3 bytes changed and its CRC made valid again.
+    # A real record (with a history) with 1 to 3 bytes changed and its CRC
+    # made valid again.
     for _ in range(1 + rng.below(3)):
-        nvm[5 + rng.below(64)] = rng.below(256) if rng.below(2) else rng.below(20)
-    high, low = crc32(nvm, 69)
-    nvm[69:73] = bytes((low & 255, low >> 8, high & 255, high >> 8))
+        nvm[5 + rng.below(%(crc_at)d - 5)] = rng.below(256) if rng.below(2) else rng.below(20)
+    high, low = crc32(nvm, %(crc_at)d)
+    nvm[%(crc_at)d:%(length)d] = bytes((low & 255, low >> 8, high & 255, high >> 8))
     store = Store(nvm)
     game = store.load(seed=1)
     if store.version is None:
@@ -967,6 +1072,8 @@ for case in range(%(cases)d):
         assert max(game.cells) <= 17 and game.over == (not rules.can_move(game.cells))
         assert game.score <= game.best <= 3932164 and game.moves <= game.stats.moves
         assert game.won == (max(game.cells) >= 11) and game.stats.wins <= game.stats.games
+        while game.undo():  # a history that loads leads back through valid positions
+            assert 0 <= game.score and game.moves >= 0 and max(game.cells) <= 17 and not game.over
 print(loaded, refused)
 """
 
@@ -974,6 +1081,11 @@ print(loaded, refused)
 def test_micropython_load_never_raises_on_crafted_records():
     # Valid CRCs over random contents, in the MicroPython VM: every record
     # is either refused or a game that keeps the rules.
-    loaded, refused = map(int, run(CRAFTED_GUEST % {"seed": 7, "cases": 400}, fuel=10**10).stdout.split())
+    loaded, refused = map(
+        int,
+        run(
+            CRAFTED_GUEST % {"seed": 7, "cases": 400, "crc_at": record_module.CRC_AT, "length": RECORD_LENGTH}, fuel=10**10
+        ).stdout.split(),
+    )
     assert loaded + refused == 400
     assert loaded > 50 and refused > 50  # both kinds were met

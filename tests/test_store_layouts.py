@@ -13,14 +13,14 @@ import pytest
 from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SLOT_SIZE, VERSION
+from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
 
 def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(8))
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **layout):
@@ -340,10 +340,13 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
             base = 1024 + target * SLOT_SIZE
             assert after[:base] == before[:base] and after[base + SLOT_SIZE :] == before[base + SLOT_SIZE :]
         elif cut < MARK_STEPS:
-            # The mark goes into the 55 bytes after the newest record (the
+            # The mark goes into the bytes after the newest record (the
             # last slot of a full log) and changes nothing else.
             mark = 1024 + 7 * SLOT_SIZE + RECORD_LENGTH
-            assert after[:mark] == before[:mark] and after[mark + 55 :] == before[mark + 55 :]
+            assert (
+                after[:mark] == before[:mark]
+                and after[mark + SLOT_SIZE - RECORD_LENGTH :] == before[mark + SLOT_SIZE - RECORD_LENGTH :]
+            )
 
     saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
     counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
@@ -355,7 +358,7 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
     # A rewrite gives the previous game while it programs the mark, and
     # loses the game from the start of its erase (the mark's steps, then 1)
     # until slot 0's record is programmed again: the log's first byte is
-    # byte 1024 of the sector, its record ends 73 bytes on (a cut before its
+    # byte 1024 of the sector, its record ends RECORD_LENGTH bytes on (a cut before its
     # last byte may still give it when that byte reads as wanted already).
     rewrite = {step for erased, step in lost if erased}
     first_lost = MARK_STEPS + 1
@@ -695,7 +698,7 @@ def test_micropython_loads_crafted_logs_like_cpython():
         lines.append(
             "%s %s %s %s %s %s %s" % (name, store.version, store._newest, store.refused, store.refusal, game.score, game.moves)
         )
-    assert lines[1].startswith("torn 2 4 1 damaged") and lines[3].startswith("zeros None None 0 None")
-    assert lines[5].startswith("marked 2 5 0 None") and lines[6].startswith("erasing None None 1 damaged")
-    assert lines[7].startswith("pair 2 0 0 None") and lines[8].startswith("spread 2 5 0 None")
+    assert lines[1].startswith("torn %d 4 1 damaged" % VERSION) and lines[3].startswith("zeros None None 0 None")
+    assert lines[5].startswith("marked %d 5 0 None" % VERSION) and lines[6].startswith("erasing None None 1 damaged")
+    assert lines[7].startswith("pair %d 0 0 None" % VERSION) and lines[8].startswith("spread %d 5 0 None" % VERSION)
     assert run(CRAFTED_GUEST % {"images": images}, fuel=4 * 10**9).stdout == "\n".join(lines) + "\n"

@@ -17,7 +17,6 @@ rewrite can leave.
   or a fresh game (docs/saving.md says which when), never an older game.
 """
 
-import json
 import random
 from pathlib import Path
 
@@ -25,17 +24,17 @@ import pytest
 from fakenvm import PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SLOT_SIZE, seal
+from engine.record import SETTINGS_SIZE, SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
-from tests.test_store import RECORD_LENGTH, play, save_points, snapshot
+from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's 55 bytes
+TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's bytes (8 in format 3)
 
 
 def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(8))
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **region):
@@ -44,7 +43,7 @@ def loaded(nvm, seed=77, **region):
 
 
 def pool(seed, count):
-    """Record bytes (73) of ``count`` distinct games of a seeded session."""
+    """Record bytes of ``count`` distinct games of a seeded session."""
     return [bytes(Store(None).encode(game, 0, 1)) for game, _ in save_points(seed, count)]
 
 
@@ -198,29 +197,9 @@ def test_newest_is_the_last_good_record_in_slot_order_whatever_its_sequence():
 # ---------------------------------------------------------------- what older versions left
 
 
-def fixtures():
-    return json.loads((FIXTURES / "store_fixtures.json").read_text())
-
-
 def swapped(image):
     """The "block" layout's two slots the other way round: slot 0 the newer."""
     return image[SLOT_SIZE : 2 * SLOT_SIZE] + image[:SLOT_SIZE] + image[2 * SLOT_SIZE :]
-
-
-def check_fixture(game, store, expected):
-    assert store.version == expected["version"]
-    assert list(game.cells) == expected["cells"]
-    assert (game.score, game.best, game.moves, game.rng.state) == (
-        expected["score"],
-        expected["best"],
-        expected["moves"],
-        expected["rng_state"],
-    )
-    assert (game.won, game.keep_playing, game.over) == (expected["won"], expected["keep_playing"], expected["over"])
-    stats = game.stats
-    assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
-    assert store.saves == expected["saves"] and list(store.settings) == expected["settings"]
-    assert store.refused == expected.get("refused", 0)
 
 
 @pytest.mark.parametrize("name", sorted(fixtures()))
@@ -471,9 +450,11 @@ def rewrite_cuts(flash, store, game, seed, region, pick):
 
 def session_to_rewrites(flash, region, seed, rewrites):
     """Yield (store, game) just before each of ``rewrites`` saves that
-    rewrite the full log, then make that save."""
+    rewrite the full log, then make that save. Undo is on: the records
+    carry a history, often a full one."""
     store = Store(flash, layout=LOG, **region)
     game = store.load(seed=seed)
+    game.undo_depth = 5
     chooser = random.Random(seed)
     done = 0
     while done < rewrites:

@@ -57,3 +57,17 @@ def test_the_layout_table_has_a_row_per_mode_and_layout():
     rows = wear.layout_table(results).splitlines()[2:]
     assert len(rows) == 9
     assert rows[5].startswith("| balanced | log (RP2040) | ")
+
+
+def test_a_player_who_undoes_wears_the_nvm_no_faster():
+    # Undos change the saved game as moves do; the policy's timing, not the
+    # count of changes, decides the saves: the erases per hour stay, and
+    # per 1,000 moves they grow only by the moves the undos took the time of.
+    plain = wear.simulate(1, hours=3, seed=4)
+    undoing = wear.simulate(1, hours=3, seed=4, undo_share=wear.UNDO_SHARE)
+    assert plain["undos_per_hour"] == 0 and undoing["undos_per_hour"] > 50
+    assert undoing["moves_per_hour"] < plain["moves_per_hour"]
+    assert undoing["erases_per_hour"] == pytest.approx(plain["erases_per_hour"], rel=0.05)
+    assert plain["erases_per_1000_moves"] == pytest.approx(1000 * plain["erases_per_hour"] / plain["moves_per_hour"])
+    # No undo share is the default: the same player, move for move.
+    assert wear.simulate(1, hours=3, seed=4, undo_share=0.0) == plain

@@ -169,6 +169,7 @@ SOURCES = {
     "code": _code,
     "boards_block": _boards_block,
     "store_bench": _tool("tools.measure.store_bench"),
+    "store_pystack": _tool("tools.measure.store_bench", "--pystack"),
     "engine_bench": _tool("tools.measure.bench", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _tool("tools.measure.app_bench"),
     "wear": _tool("tools.measure.wear"),
@@ -257,6 +258,24 @@ def _engine(label, doc_label=None):
 
     return Quote(
         "docs/engine.md", "bench: " + label, r"\| %s \| ([\d,]+) \|" % re.escape(doc_label or label), "engine_bench", expected
+    )
+
+
+def _undo_row(label, doc_label, numbers):
+    # A row of tools/measure/bench.py's undo tables: ``numbers`` is the
+    # regex of its cells after the label (one group per number, as the
+    # tool prints them); the document writes the fuel with thousands
+    # separators (each group of digits that is 4 or more long).
+    def expected(output):
+        found = grab(r"^\| %s \| %s \|" % (re.escape(label), numbers), output, "engine_bench")
+        return tuple(thousands(value) if value.isdigit() and len(value) > 3 else value for value in found)
+
+    return Quote(
+        "docs/engine.md",
+        "bench undo: " + doc_label,
+        r"\| %s \| %s \|" % (re.escape(doc_label), numbers.replace(r"(\d+)", r"([\d,]+)")),
+        "engine_bench",
+        expected,
     )
 
 
@@ -536,6 +555,8 @@ QUOTES = (
         _store("save (writes)"),
         _store("save (same bytes: skipped)"),
         _store("load (newest of two slots)"),
+        _store("save (writes, a full undo history)"),
+        _store("load (newest of two slots, a full undo history)"),
         _store("pages: save (writes)"),
         _store("pages: save (same bytes: skipped)"),
         _store("pages: load (newest of two pages)"),
@@ -559,6 +580,27 @@ QUOTES = (
         Quote(
             "docs/saving.md", "wear: the log's rewrite", r"\(([\d.]+) ms\s+of its ([\d.]+) ms, typical\)", "wear", _wear_rewrite
         ),
+        Quote(
+            "docs/saving.md",
+            "wear: erases per 1,000 moves",
+            r"block\): safer ([\d.]+), balanced ([\d.]+), gentler ([\d.]+), the same as",
+            "wear",
+            lambda output: grab(
+                r"^Erases per 1,000 moves \(SAMD51 block\): safer ([\d.]+), balanced ([\d.]+), gentler ([\d.]+)\.", output, "wear"
+            ),
+        ),
+        Quote(
+            "docs/saving.md",
+            "wear: erases per 1,000 moves with undo",
+            r"\(undo on\): safer ([\d.]+), balanced ([\d.]+), gentler ([\d.]+) per 1,000 moves, at the same\s+"
+            r"erases per hour \(([\d.]+), ([\d.]+), ([\d.]+)\)",
+            "wear",
+            lambda output: grab(
+                r"later: safer ([\d.]+), balanced ([\d.]+), gentler ([\d.]+) \(erases / h: ([\d.]+), ([\d.]+), ([\d.]+)\)\.",
+                output,
+                "wear",
+            ),
+        ),
     ]
     + [_wear_row(mode) for mode in ("safer", "balanced", "gentler")]
     + [
@@ -570,6 +612,35 @@ QUOTES = (
         _engine("MicroPython fuel per move call"),
         _engine("MicroPython fuel per valid move"),
         _engine("MicroPython bytes allocated per move"),
+        _undo_row("Off", "undo Off", r"(\d+) \| - \| (\d+)"),
+        _undo_row("1 move", "undo at 1 move", r"(\d+) \| \+([\d.]+) % \| (\d+)"),
+        _undo_row("5 moves", "undo at 5 moves", r"(\d+) \| \+([\d.]+) % \| (\d+)"),
+        _undo_row(
+            "a base advanced by one replayed move (not taken)",
+            "a base advanced by one replayed move (not taken)",
+            r"\+(\d+) \| \+([\d.]+) % \| (\d+)",
+        ),
+        _undo_row("1 move", "an undo at 1 move", r"(\d+) \| (\d+) \| (\d+)"),
+        _undo_row("5 moves", "an undo at 5 moves", r"(\d+) \| (\d+) \| (\d+)"),
+        Quote(
+            "docs/engine.md",
+            "store_bench --pystack: save and load",
+            r"save ([\d,]+) bytes, ([\d,]+) after a rescan in the log; load\s+([\d,]+) bytes in \"block\", ([\d,]+) in \"log\"",
+            "store_pystack",
+            lambda output: tuple(
+                thousands(grab(r"^\| %s \| (\d+) bytes \|" % re.escape(row), output, "store_pystack")[0])
+                for row in ("block: save", "log: save after a rescan", "block: load", "log: load")
+            ),
+        ),
+        Quote(
+            "docs/engine.md",
+            "bench undo: heap",
+            r"`engine/history\.py` holds ([\d,]+) bytes once imported, a `History` ([\d,]+)",
+            "engine_bench",
+            lambda output: tuple(
+                thousands(value) for value in grab(r"engine\.history (\d+) bytes, a History (\d+) bytes", output, "engine_bench")
+            ),
+        ),
         Quote(
             "docs/engine.md",
             "bench: PyBadge ms per move",

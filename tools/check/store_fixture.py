@@ -13,9 +13,12 @@ every later version must still load.
 
 Each fixture is a 256-byte image of the game's NVM region (two slots) plus an
 entry in ``tests/fixtures/store_fixtures.json`` with the fields ``load()``
-must return (``refused`` from version 2 on).
+must return (``refused`` from version 2 on; from version 3 on the undo
+fields, and ``undone``: the position each further undo gives, as
+``[cells, score, moves, rng_state, won, keep_playing, over]``).
 """
 
+import copy
 import json
 
 from engine import rules
@@ -44,7 +47,22 @@ def describe(game, store):
         "settings": list(store.settings),
         "refused": store.refused,
         "version": VERSION,
+        "undos": game.undos,
+        "undo_stats": [stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo],
+        "undo_depth": game.undo_depth,
+        "undone": undone(game),
     }
+
+
+def undone(game):
+    """The position each further undo of ``game`` gives (on a copy)."""
+    again = copy.deepcopy(game)
+    positions = []
+    while again.undo():
+        positions.append(
+            [list(again.cells), again.score, again.moves, again.rng.state, again.won, again.keep_playing, again.over]
+        )
+    return positions
 
 
 def _midgame():
@@ -78,7 +96,7 @@ def _won_and_continuing():
     game.continue_playing()
     store._sequence = 0xFFFE  # records 0xFFFF (slot 0), then 0 (slot 1): a wrap
     store.saves = 70000
-    store.settings[:] = bytes(range(1, 9))
+    store.settings[0:8] = bytes(range(1, 9))
     store.save(game)
     game.move(rules.DOWN)
     store.save(game)
@@ -108,11 +126,55 @@ def _after_a_refusal():
     return nvm, game, store
 
 
+def _undo_history():
+    # Version 3: undo at 5 moves, a full history whose base lags behind
+    # the oldest undoable move, two moves taken back, the high settings
+    # bytes set; saved twice (newest record in slot 1).
+    nvm = bytearray(b"\xff" * MIN_LENGTH)
+    store = Store(nvm)
+    game = store.load(seed=31)
+    game.undo_depth = 5
+    for move in range(40):
+        game.move((move * 5 + move // 3) % 4)
+    store.save(game)
+    game.undo()
+    game.undo()
+    for move in range(3):
+        game.move((move + 1) % 4)
+    store.settings[8:16] = bytes((1, 2, 2, 0, 0, 0, 0, 0xC3))
+    store.save(game)
+    return nvm, game, store
+
+
+def _undo_across_the_win():
+    # Version 3: the move that made 2048 taken back from the win banner
+    # (Continue stays chosen: the banner has been seen), undo at 1 move.
+    nvm = bytearray(b"\xff" * MIN_LENGTH)
+    store = Store(nvm)
+    game = store.load(seed=12)
+    game.set_board([10, 9, 9, 1, 2, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], score=20000)
+    game.undo_depth = 1
+    game.move(rules.RIGHT)
+    store.save(game)
+    game.move(rules.RIGHT)
+    assert game.waiting
+    game.undo()
+    assert game.keep_playing and not game.won
+    store.save(game)
+    return nvm, game, store
+
+
 def main(argv=None):
     ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     FIXTURES.mkdir(parents=True, exist_ok=True)
     index = json.loads(INDEX.read_text()) if INDEX.exists() else {}
-    builds = (("midgame", _midgame), ("won_continue", _won_and_continuing), ("refused", _after_a_refusal))
+    builds = (
+        ("midgame", _midgame),
+        ("won_continue", _won_and_continuing),
+        ("refused", _after_a_refusal),
+        ("undo_history", _undo_history),
+        ("undo_across_the_win", _undo_across_the_win),
+    )
     for name, build in builds:
         nvm, game, store = build()
         filename = "store_v%d_%s.nvm" % (VERSION, name)

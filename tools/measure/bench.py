@@ -16,6 +16,14 @@ One run measures, side by side:
   at 1.2e8 fuel/s (conservative) and 1.6e8 (typical); bytes allocated per
   move. The peer needs numpy, which MicroPython lacks, so it has no column
   there.
+* Undo, in the same VM: fuel per valid move with undo Off, at 1 and at 5
+  moves; what the scheme not taken would add to a move (the history's base
+  advanced by one replayed move: a slide and a spawn on a second board);
+  fuel per undo (the mean over taking back every undoable move of a
+  position, and the first, costliest one), over ``UNDO_POSITIONS``
+  positions; bytes allocated per move and per undo; and, in the pystack VM
+  (32-bit objects, as on the board), the heap bytes of a game's
+  ``History``.
 
 Every engine call plays the same pre-drawn random directions; a game that
 ends is restarted, a win is continued, so invalid moves and game ends are
@@ -25,11 +33,13 @@ in the mix as in real play.
 """
 
 import json
+import tempfile
 import time
+from pathlib import Path
 
 from engine.game import Game
 from engine.rng import Rng
-from tools import ArgumentParser, whole
+from tools import ROOT, ArgumentParser, whole
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 
@@ -92,36 +102,53 @@ MICROPYTHON_PROGRAM = """
 import micropython
 from engine.game import Game
 from engine.rng import Rng
+from engine.rules import slide, spawn
 
 game = Game(seed=1)
 chooser = Rng(7)
 moves = [chooser.below(4) for _ in range(%(calls)d)]
+# The scheme not taken: a second board (kept equal to the position before
+# each move) and its generator.
+other = [0] * 16
+other_rng = Rng(3)
 
 def play(count):
     move = game.move
+    cells = game.cells
     valid = 0
     for index in range(count):
+        if %(extra)d:
+            for cell in range(16):
+                other[cell] = cells[cell]
         if move(moves[index]):
             valid += 1
+            if %(extra)d == 2:
+                slide(other, moves[index])
+                spawn(other, other_rng)
         elif game.over:
             game.new_game()
         elif game.waiting:
             game.continue_playing()
     return valid
 
+game.undo_depth = %(depth)d
 play(%(calls)d)  # warm-up on a first game, then the measured games
 game = Game(seed=1)
+game.undo_depth = %(depth)d
 before = micropython.mem_total()
 valid = play(%(count)d)
 print(valid, micropython.mem_total() - before)
 """
 
 
-def micropython_costs(calls):
-    """(fuel per call, fuel per valid move, bytes per call, valid share)."""
+def micropython_costs(calls, depth=0, extra=0):
+    """(fuel per call, fuel per valid move, bytes per call, valid share)
+    with undo at ``depth``; ``extra`` 1 also copies the board before each
+    move, 2 also advances a second board by each valid move."""
 
     def measure(count):
-        result = run(MICROPYTHON_PROGRAM % {"calls": calls, "count": count}, fuel=10**12)
+        program = MICROPYTHON_PROGRAM % {"calls": calls, "count": count, "depth": depth, "extra": extra}
+        result = run(program, fuel=10**12)
         valid, allocated = map(int, result.stdout.split())
         return result.fuel, valid, allocated
 
@@ -133,6 +160,130 @@ def micropython_costs(calls):
     return fuel / calls, fuel / valid, (allocated - frame_bytes) / calls, valid / calls
 
 
+#: Positions the undo figures are averaged over: after 40, 53, 66 ... calls.
+UNDO_POSITIONS = 8
+
+UNDO_PROGRAM = """
+import micropython
+from engine.game import Game
+from engine.rng import Rng
+
+game = Game(seed=1)
+game.undo_depth = %(depth)d
+chooser = Rng(7)
+for _ in range(%(calls)d):
+    if game.over:
+        game.new_game()
+    elif game.waiting:
+        game.continue_playing()
+    game.move(chooser.below(4))
+undoable = game.history.undoable
+# Every global is there before the measured calls (a new one can grow the
+# module's dictionary: heap bytes that are no undo's).
+before = frame = done = 0
+
+def undo(count):
+    done = 0
+    for _ in range(count):
+        done += game.undo()
+    return done
+
+# undo()'s own frame is heap-allocated in this VM (no pystack): undo(0)
+# measures that part, after a first call (which fills caches).
+undo(0)
+before = micropython.mem_total()
+undo(0)
+frame = micropython.mem_total() - before
+before = micropython.mem_total()
+done = undo(%(undos)d)
+print(undoable, done, game.can_undo, micropython.mem_total() - before - frame)
+"""
+
+
+def undo_costs(depth, positions=UNDO_POSITIONS):
+    """(mean fuel per undo, fuel of the costliest first undo, bytes per
+    undo) at ``depth``: at each position, every undoable move taken back,
+    the programs differing only in how many undos they make."""
+    total = undos = worst = allocated = 0
+    for position in range(positions):
+        calls = 40 + 13 * position
+
+        def measure(count):
+            result = run(UNDO_PROGRAM % {"depth": depth, "calls": calls, "undos": count}, fuel=10**12)
+            undoable, done, left, heap = result.stdout.split()
+            return result.fuel, int(undoable), int(done), left == "True", int(heap)
+
+        none, undoable, _, _, _ = measure(0)
+        first = measure(1)[0] - none
+        fuel, _, done, left, heap = measure(undoable)
+        assert done == undoable and not left
+        total += fuel - none
+        undos += done
+        worst = max(worst, first)
+        allocated += heap
+    return total / undos, worst, allocated / undos
+
+
+def history_bytes():
+    """(heap bytes engine.history holds once imported, bytes of a History:
+    the object and its two 16-cell lists), in the pystack VM: 32-bit
+    objects, as on the board. Neither is on the heap while undo is Off."""
+    from tools.vm import pystack_vm, vmroot
+
+    # This VM collects between top-level steps only: each step below is one.
+    program = [
+        "import gc\nimport engine.game\nkept = [None]",
+        "gc.collect()",
+        "before = gc.mem_alloc()",
+        "from engine.history import History",
+        "gc.collect()",
+        "module = gc.mem_alloc() - before",
+        "kept[0] = History()",
+        "gc.collect()",
+        "print(module, gc.mem_alloc() - before - module)",
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("__init__", "game", "history", "rng", "rules"):
+            source = ROOT / "engine" / (name + ".py")
+            vmroot.compile_mpy(source, Path(folder) / "engine" / (name + ".mpy"), "engine/%s.py" % name)
+        module, instance = map(int, pystack_vm.run(program, folder).stdout.split())
+    return module, instance
+
+
+def undo_table(calls):
+    """The undo section as Markdown lines."""
+    off = micropython_costs(calls)
+    rows = [("Off", off), ("1 move", micropython_costs(calls, 1)), ("5 moves", micropython_costs(calls, 5))]
+    copied = micropython_costs(calls, 0, 1)
+    advanced = micropython_costs(calls, 0, 2)
+    lines = [
+        "| undo | fuel per valid move | vs Off | bytes allocated per move |",
+        "|---|---|---|---|",
+    ]
+    for name, (_, per_valid, per_call, _) in rows:
+        versus = "-" if name == "Off" else "%+.1f %%" % (100 * (per_valid / off[1] - 1))
+        lines.append("| %s | %d | %s | %g |" % (name, per_valid, versus, per_call))
+    advance = advanced[1] - copied[1]
+    lines.append(
+        "| a base advanced by one replayed move (not taken) | +%d | %+.1f %% | %g |"
+        % (advance, 100 * advance / off[1], advanced[2] - copied[2])
+    )
+    lines += [
+        "",
+        "| undo at | fuel per undo (mean) | costliest undo | bytes allocated per undo |",
+        "|---|---|---|---|",
+    ]
+    for depth in (1, 5):
+        mean, worst, allocated = undo_costs(depth)
+        lines.append("| %d move%s | %d | %d | %g |" % (depth, "s" if depth > 1 else "", mean, worst, allocated))
+    module, instance = history_bytes()
+    lines += [
+        "",
+        "Heap while undo is on (pystack VM, 32-bit): engine.history %d bytes, a History %d bytes" % (module, instance),
+    ]
+    return lines
+
+
 def main(argv=None):
     parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=whole(1), default=100_000, help="CPython calls per round")
@@ -140,6 +291,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=whole(1), default=5, help="rounds (best is kept)")
     parser.add_argument("--vm-calls", type=whole(1), default=5000, help="MicroPython calls")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--no-undo", action="store_true", help="leave out the undo section (~1 min)")
     options = parser.parse_args(argv)
 
     moves = directions(options.calls)
@@ -180,6 +332,9 @@ def main(argv=None):
     print("| MicroPython bytes allocated per move | %g | n/a | n/a |" % bytes_call)
     print()
     print("valid moves: %.0f%% of calls (random directions; invalid ones cost a slide, no spawn)" % (100 * valid_share))
+    if not options.no_undo:
+        print()
+        print("\n".join(undo_table(options.vm_calls)))
 
 
 if __name__ == "__main__":

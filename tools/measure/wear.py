@@ -32,6 +32,9 @@ Human timing model (per session; all draws from one seeded generator):
   games a 2048 appears at 70 % of the moves (urgent); 2-6 s later the player
   chooses Continue (urgent).
 * After any move, 1 in 2000 chance (a few times a session) the menu is opened (urgent) for 3-15 s.
+* With undo (``UNDO_SHARE``, the last lines of the output only): after a
+  flow move, 1 in 30 chance that the player takes it back 0.5-2 s later
+  (a change of the saved game, like a move, but no move).
 
 The app polls ``policy.due`` every idle frame (here every 50 ms without
 input); a save takes 75 ms (a SAMD51 erase + program, typical). A save whose
@@ -53,17 +56,19 @@ import math
 import random
 
 from app.save_policy import MODE_NAMES, SavePolicy
-from engine.record import SLOT_SIZE
+from engine.record import LENGTH, SLOT_SIZE
 from engine.store import ERASE_SIZE
 from tools import ArgumentParser, above_zero, whole
 
 FRAME = 0.05  # seconds between idle-frame polls
 WRITE_SECONDS = 0.075  # one NVM erase + program on a SAMD51 (typical)
 # Part of a write during which a cut leaves no valid record: the 50 ms erase
-# plus programming the first 69 bytes of a 512-byte page (1.5 ms each).
-VULNERABLE_SECONDS = 0.050 + 0.0015 * 69 / 512
+# plus programming the record's first bytes of a 512-byte page (1.5 ms each).
+VULNERABLE_SECONDS = 0.050 + 0.0015 * LENGTH / 512
 TICKS_PERIOD = 1 << 29
 OFF_DELAY = (1.0, 10.0)  # switch-off after the last action, seconds
+#: Share of flow moves a player with undo on takes back (see the docstring).
+UNDO_SHARE = 1.0 / 30
 
 
 class Layout:
@@ -153,7 +158,7 @@ LAYOUTS = (
         0.0,
         1,
         ERASE_SIZE // SLOT_SIZE,
-        (RP_SECTOR_ERASE + 16 * RP_PAGE_PROGRAM, RP_SECTOR_ERASE + RP_PAGE_PROGRAM * 73 / 256),
+        (RP_SECTOR_ERASE + 16 * RP_PAGE_PROGRAM, RP_SECTOR_ERASE + RP_PAGE_PROGRAM * LENGTH / 256),
         100000,
         "only itself (an append programs erased bytes)",
     ),
@@ -164,12 +169,14 @@ def lognormal(rng, median, sigma, low, high):
     return min(high, max(low, median * math.exp(rng.gauss(0.0, sigma))))
 
 
-def session_events(rng, game):
+def session_events(rng, game, undo_share=0.0):
     """One session's events: list of (seconds, kind), and its break seconds.
 
-    ``kind``: "move"; "urgent" (nothing changes: menu, game over after the
-    move); "urgent-change" (new game, Continue: the state changes). ``game``
-    (a dict) carries the game in progress across sessions.
+    ``kind``: "move"; "undo" (the game changes: a move taken back, with
+    ``undo_share`` of flow moves); "urgent" (nothing changes: menu, game
+    over after the move); "urgent-change" (new game, Continue: the state
+    changes). ``game`` (a dict) carries the game in progress across
+    sessions.
     """
     length = rng.uniform(600.0, 2700.0)
     events = []
@@ -187,6 +194,11 @@ def session_events(rng, game):
                 now += lognormal(rng, 3.5, 0.6, 1.0, 30.0)
             elif roll < 0.13:
                 burst = rng.randint(4, 15)
+            elif undo_share and rng.random() < undo_share:
+                events.append((now, "move"))
+                now += rng.uniform(0.5, 2.0)
+                events.append((now, "undo"))
+                now += lognormal(rng, 0.55, 0.5, 0.12, 5.0)
         events.append((now, "move"))
         game["moves"] += 1
         if game["moves"] == game["win_at"]:
@@ -234,6 +246,7 @@ class Run:
         self.saves = []
         self.save_count = 0  # saves made, lifetime (the layouts' index)
         self.moves = 0
+        self.undos = 0
 
     def ticks(self, clock):
         return (self.start_ticks + int(clock * 1000)) % TICKS_PERIOD
@@ -263,11 +276,12 @@ class Run:
 
     def event(self, clock, kind):
         now = self.ticks(clock)
-        if kind == "move":
+        if kind in ("move", "undo"):
             if clock < self.busy_until:
                 self.delayed_moves += 1
             self.version += 1
-            self.moves += 1
+            self.moves += kind == "move"
+            self.undos += kind == "undo"
             if not self.unsaved_moves:
                 self.first_unsaved = clock
             self.last_unsaved = clock
@@ -280,8 +294,9 @@ class Run:
             self.policy.urgent(now)
 
 
-def simulate(mode, hours, seed):
-    """Simulate ``hours`` of play; returns a dict of results for ``mode``."""
+def simulate(mode, hours, seed, undo_share=0.0):
+    """Simulate ``hours`` of play; returns a dict of results for ``mode``
+    (``undo_share``: of flow moves, the share taken back)."""
     rng = random.Random(seed)  # same player and sessions for every mode
     game = {}
     new_game(rng, game)
@@ -296,7 +311,7 @@ def simulate(mode, hours, seed):
     # Per layout: [whole-game loss chance, switch-offs losing moves, moves lost].
     per_layout = [[0.0, 0, 0] for _ in LAYOUTS]
     while played < hours * 3600.0:
-        events, breaks = session_events(rng, game)
+        events, breaks = session_events(rng, game, undo_share)
         sessions += 1
         start = clock
         for when, kind in events:
@@ -375,6 +390,8 @@ def simulate(mode, hours, seed):
         "life_100k": 100000 / per_hour,
         "hours": hours_played,
         "moves_per_hour": run.moves / hours_played,
+        "erases_per_1000_moves": 1000.0 * run.erases / run.moves,
+        "undos_per_hour": run.undos / hours_played,
         "layouts": layouts,
     }
 
@@ -484,6 +501,18 @@ def main(argv=None):
                 1000 * layout.rewrite[1],
             )
         print(line + ".")
+    print()
+    print("Erases per 1,000 moves (SAMD51 block): %s." % per_thousand(results))
+    with_undo = [simulate(mode, args.hours, args.seed, UNDO_SHARE) for mode in range(len(MODE_NAMES))]
+    print(
+        "With undo on, 1 flow move in %d taken back 0.5-2 s later: %s (erases / h: %s)."
+        % (round(1 / UNDO_SHARE), per_thousand(with_undo), ", ".join("%.1f" % row["erases_per_hour"] for row in with_undo))
+    )
+
+
+def per_thousand(results):
+    """Erases per 1,000 moves of each mode, as text."""
+    return ", ".join("%s %.2f" % (row["mode"], row["erases_per_1000_moves"]) for row in results)
 
 
 if __name__ == "__main__":

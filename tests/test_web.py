@@ -380,3 +380,15 @@ def test_a_save_moves_between_the_desktop_simulator_and_the_page(tab, browser, t
         time.sleep(0.05)
     resumed = simulator(nvm=bytearray(saved.read_bytes()))
     assert sim_game(resumed) == page_game(tab) == sim_game(sim)
+
+
+def test_a_bad_address_says_what_is_wrong_in_one_line(tab):
+    for query, words in (
+        ("?board=meowbit_v121", 'no board "meowbit_v121" here: one of adafruit_fruit_jam, '),
+        ("?seed=lots", "?seed=lots is not a seed the board's random source gives (0 .. 1073741823)"),
+        ("?seed=1073741824", "?seed=1073741824 is not a seed"),
+    ):
+        tab.goto(tab.site + query)
+        status = tab.wait_for("window.game2048 && game2048.status !== 'loading' && game2048.status")
+        assert status.startswith(words), status
+        assert tab.evaluate("game2048.ready") is False

@@ -17,7 +17,9 @@ import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./render.mjs";
 
 const params = new URLSearchParams(location.search);
-const SEED = params.has("seed") ? Number.parseInt(params.get("seed"), 10) : -1;
+// The seeds the board's random source gives: 30 bits (the simulator's --seed too).
+const SEED_LIMIT = 2 ** 30;
+const SEED = params.has("seed") ? (/^\d+$/.test(params.get("seed")) ? Number(params.get("seed")) : NaN) : -1;
 const FRESH = params.has("fresh");
 // CircuitPython 10's pystack on SAMD51 (bytes; the port counts 4-byte words).
 const PYSTACK_BYTES = 2048;
@@ -252,6 +254,10 @@ async function main() {
   const BOARD = params.get("board") || "pybadge";
   if (!(BOARD in site.boards)) {
     say(`no board "${BOARD}" here: one of ${Object.keys(site.boards).join(", ")}`);
+    return;
+  }
+  if (Number.isNaN(SEED) || SEED >= SEED_LIMIT) {
+    say(`?seed=${params.get("seed")} is not a seed the board's random source gives (0 .. ${SEED_LIMIT - 1})`);
     return;
   }
   state.board = BOARD;

@@ -392,3 +392,22 @@ def test_a_bad_address_says_what_is_wrong_in_one_line(tab):
         status = tab.wait_for("window.game2048 && game2048.status !== 'loading' && game2048.status")
         assert status.startswith(words), status
         assert tab.evaluate("game2048.ready") is False
+
+
+def test_the_speaker_and_the_lights_reach_the_page(tab):
+    play(tab, "?seed=%d" % SEED)
+    assert tab.evaluate("[game2048.tones.length, game2048.lit.length]") == [0, 0]  # both off, as on the board
+    sim = simulator()
+    # Settings (the Menu's sixth row): Sound on, Lights on; back to the game.
+    for name in ("start", "down", "down", "down", "down", "down", "a", "down", "a", "down", "a", "b", "b"):
+        press(tab, name)
+        sim.press(name)
+    assert sim.app.settings.sound and sim.app.settings.lights
+    for name in ("left", "up", "right", "down", "left", "up"):
+        press(tab, name)
+        sim.press(name)
+    same(tab, sim, "the game after six moves")
+    tones, lit = tab.evaluate("[game2048.tones, game2048.lit]")
+    # Each merge clicks at 220 Hz + 40 Hz per step of the largest tile (app.feedback), in its colour.
+    assert tones and all(hz >= 260 and (hz - 220) % 40 == 0 for hz in tones), tones
+    assert lit, "no NeoPixel lit"

@@ -26,6 +26,7 @@ Usage::
 import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,13 @@ KEYS = {
 _WIRE = "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); os.execv(sys.argv[3], sys.argv[3:])"
 
 
+def _above_nine(descriptor):
+    # The same pipe end on a descriptor of 10 or more; the old one closed.
+    moved = fcntl.fcntl(descriptor, fcntl.F_DUPFD, 10)
+    os.close(descriptor)
+    return moved
+
+
 def find():
     """The browser to use (a path), or None."""
     named = os.environ.get("CHROMIUM")
@@ -101,8 +109,13 @@ class BrowserError(RuntimeError):
 
 
 class Browser:
-    """One headless browser process, with its profile in ``profile`` (a
-    folder: the same folder again keeps localStorage across processes)."""
+    """One headless browser process.
+
+    :param str executable: the browser (:func:`find`).
+    :param profile: its profile's folder (the same folder again keeps
+        localStorage across processes).
+    :param float timeout: seconds a command's answer may take, and closing.
+    """
 
     def __init__(self, executable, profile, timeout=60):
         self.timeout = timeout
@@ -110,14 +123,8 @@ class Browser:
         from_browser_read, from_browser_write = os.pipe()
         # The child's ends, moved above 9 first: "3<&4 4>&3" would wire a
         # pipe to itself when os.pipe() happened to give 3 and 4.
-        for name in ("to_browser_read", "from_browser_write"):
-            low = locals()[name]
-            high = fcntl.fcntl(low, fcntl.F_DUPFD, 10)
-            os.close(low)
-            if name == "to_browser_read":
-                to_browser_read = high
-            else:
-                from_browser_write = high
+        to_browser_read = _above_nine(to_browser_read)
+        from_browser_write = _above_nine(from_browser_write)
 
         # The protocol's ends go on the browser's descriptors 3 and 4: a
         # small Python places them and becomes the browser (subprocess
@@ -163,6 +170,9 @@ class Browser:
 
     def _read(self):
         while b"\0" not in self._buffer:
+            ready, _, _ = select.select([self._in], [], [], self.timeout)
+            if not ready:
+                raise BrowserError("the browser said nothing for %d s" % self.timeout)
             chunk = self._in.read(1 << 16)
             if not chunk:
                 raise BrowserError("the browser closed the connection (exit status %s)" % self.process.poll())

@@ -56,7 +56,9 @@ const state = (window.game2048 = {
   saves: { written: 0, refused: 0 },
   canvasScale: 1,
   tone: 0, // Hz the speaker plays (0: silent), heard or not
+  tones: [], // the last 20 tones the speaker started, in Hz
   lights: [], // the NeoPixels' colours, "rrggbb"
+  lit: [], // the last 20 colours the NeoPixels showed other than dark
 });
 
 const canvas = document.getElementById("screen");
@@ -67,9 +69,10 @@ function say(text) {
   statusLine.textContent = text;
 }
 
-function keep(list, value) {
+// Append ``value`` to ``list``, keeping its last ``most``.
+function keep(list, value, most = 1000) {
   list.push(value);
-  if (list.length > 1000) {
+  if (list.length > most) {
     list.shift();
   }
 }
@@ -369,6 +372,9 @@ async function main() {
   function showLights(text) {
     const colours = text.split(",");
     state.lights = colours;
+    if (colours[0] !== "000000") {
+      keep(state.lit, colours[0], 20);
+    }
     while (lightsRow.children.length < colours.length) {
       lightsRow.appendChild(document.createElement("span"));
     }
@@ -411,6 +417,9 @@ async function main() {
       screen.paint();
     }
     const hz = host.tone();
+    if (hz !== state.tone && hz > 0) {
+      keep(state.tones, hz, 20);
+    }
     state.tone = hz;
     speaker.play(hz);
     const lights = host.lights();

@@ -70,6 +70,30 @@ from tools.firmware import finder  # noqa: E402
 
 finder.install()
 
+from tests import sampling  # noqa: E402
+from tools.vm import run_cache  # noqa: E402
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", help="every case of each sampled enumeration (tests/sampling.py)")
+    parser.addoption("--sample-seed", type=int, default=sampling.SEED, help="the seed of the samples make test plays")
+
+
+def pytest_configure(config):
+    sampling.SLOW = config.getoption("--slow")
+    sampling.SEED = config.getoption("--sample-seed")
+    # A VM run is made once and read back after (by any worker, and by the
+    # tools the tests start): tools/vm/run_cache.py keys each by all its inputs.
+    if "VM_RUN_CACHE" not in os.environ:
+        cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
+        os.environ["VM_RUN_CACHE"] = str(cache.mkdir("vm-runs")) if cache else ""
+    if not hasattr(config, "workerinput"):  # the controller, once, before the workers start
+        run_cache.prune()
+
+
+def pytest_report_header(config):
+    return sampling.mode()
+
 
 @pytest.fixture(autouse=True, scope="module")
 def _frozen_before_each_file():

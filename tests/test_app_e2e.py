@@ -17,17 +17,9 @@ from engine import rules
 from engine.game import Game
 from tests.tiles import board
 from tools import ROOT
+from tools.play import first_legal
 from tools.play.sim import open_nvm
 from tools.play.simulator import BUTTONS, FRAME_MS, Simulator
-
-
-def first_legal(cells):
-    """A fast stand-in solver: the first direction that changes the board."""
-    for direction in range(4):
-        trial = list(cells)
-        if rules.slide(trial, direction) >= 0:
-            return direction
-    return -1
 
 
 def prepared(cells, score=0, seed=5):

@@ -206,10 +206,16 @@ def test_docs_boards_names_each_boards_buttons():
             if line.startswith("| ") and "(`%s`)" % board_id in line:
                 table[board_id] = line.split("|")[3]
     for board_id in boards.NAMES:
+        assert board_id in table, "%s has no row in docs/boards.md's table: run make docs" % board_id
         for printed in set(markings(board_id).values()) | {PADS.get(board_id, "D-pad")}:
             if board_id == "adafruit_fruit_jam":
                 printed = printed.lower() if printed == "Arrows" else printed
-            assert printed in table[board_id], (board_id, printed, table[board_id])
+            assert printed in table[board_id], (
+                board_id,
+                printed,
+                table[board_id],
+                "edit its row in docs/boards.md, or delete the row and run make docs to write it from the profile",
+            )
 
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))

@@ -506,34 +506,25 @@ def test_a_drive_from_make_deploy_gets_no_release_files(tmp_path, repo):
     assert not (dest / "2048-README.txt").exists() and not (dest / "SHA256SUMS.txt").exists()
 
 
-# --- make deploy: the refusal is the only line ---------------------------------------
+# --- make deploy: the refusal, then make's own line ---------------------------------------
 
 
-def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
+def test_make_deploy_refuses_in_one_line_and_make_passes_its_status_on(tmp_path):
     import subprocess
     import sys
 
+    from test_first_run import clean_env, refusal
     from test_release import fake_board_venv
 
     venv = fake_board_venv(tmp_path)
-    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env=env,
+        env=clean_env(),
     )
-    assert result.returncode != 0
-    assert result.stderr.strip().splitlines() == [
+    assert refusal(result) == [
         "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")
     ]
-    # Under another make (MAKELEVEL > 0) the status is passed on as make does.
-    nested = subprocess.run(
-        ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=dict(env, MAKELEVEL="1"),
-    )
-    assert nested.returncode == 2 and "deploy: error:" in nested.stderr
+    assert result.stderr.rstrip().endswith("deploy] Error 1")  # deploy's own status, not a signal's

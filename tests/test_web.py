@@ -301,6 +301,15 @@ def test_a_refused_save_says_save_failed(tab):
     same(tab, sim, "save FAILED")
 
 
+def test_the_boards_that_hold_the_learned_table_read_it_from_the_bundle(tab):
+    # The table is a data file of the bundle (engine/learned.tbl): a page
+    # without it would play the Fruit Jam on the heuristic ("no table file").
+    for board, scoring in (("adafruit_fruit_jam", "learned table"), ("pybadge", "heuristic")):
+        play(tab, "?fresh&seed=%d&board=%s" % (SEED, board))
+        assert tab.evaluate("game2048.solver()") == scoring, board
+        assert simulator(board, fresh=True).app.timings.table_status == scoring, board
+
+
 def test_the_clue_tilts_and_the_fruit_jam_types_as_on_the_desktop(tab):
     # The CLUE is played by tilting: an arrow held tilts it, as the window's.
     clue = simulator("clue_nrf52840_express")

@@ -54,9 +54,10 @@ def test_make_web_writes_the_site_from_the_boards_bundle(tmp_path):
     board = tmp_path / "CIRCUITPY"
     _, written = bundle.build(out=board, repo_lib=False, quiet=True)
     packed = read_pack(out / "board.pack")
-    on_root = {name[1:]: data for name, data in packed.items() if not name.startswith(("/firmware/", "/fonts/terminalio"))}
+    on_root = {name[1:]: data for name, data in packed.items() if not name.startswith("/firmware/")}
     assert on_root == {str(path): (board / path).read_bytes() for path in written}
-    assert "code.py" in on_root
+    # The board's code, and the data files it reads (the text strip at start-up, the solver's table).
+    assert {"code.py", "fonts/6x12-latin2.strip", "engine/learned.tbl"} <= set(on_root)
     assert {"/firmware/webhost.mpy", "/firmware/fakeworld.mpy", "/firmware/displayio.mpy"} <= set(packed)
     # Nothing from elsewhere at run time: the page's files name no other site.
     for name in ("index.html", "host.mjs", "render.mjs", "layout.mjs"):

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The tools around the game, by role: play it, ship it, measure it, check it.
+"""The tools around the game, by role: play it, ship it, measure it, train it, check it.
 
 Each tool runs as a module from the repository's root, and so finds the
 game there (none edits ``sys.path``); ``--help`` says what it takes, and
@@ -43,6 +43,8 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    label_cost      a help page as an adafruit_display_text label, against the game's text cells
+    faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
     web_bench       the web page's size, load to first frame and per-frame cost in headless Chromium (make web-bench)
 
 web/: the game on a web page, from the board's own files
@@ -51,9 +53,13 @@ web/: the game on a web page, from the board's own files
     browser         a headless Chromium driven over the DevTools protocol, from the standard library
     page/           the page itself: index.html, host.mjs, render.mjs, and webhost.py for the VM
 
+train/: what the game ships as data, made here
+    train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)
+
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them
     pictures        the pictures in README.md and docs/ (--check)
+    board_rows      docs/boards.md's rows of a board, made from its profile and fake board (--check)
     conformance     seeded games as text, the same on CPython and MicroPython
     store_fixture   NVM images of the save format, for tests/test_store.py
     code_metrics    the shape of the board's code: controller size, private reaches, names nothing uses
@@ -64,6 +70,7 @@ vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     pystack_vm      MicroPython's WebAssembly port: 32-bit heap bytes, the pystack
     unix_vm         MicroPython's unix port: a fixed heap, collected anywhere
     vmroot          the folder they import the game from, laid out like a board
+    run_cache       each VM run kept by the hash of all its inputs (VM_RUN_CACHE): made once
 """
 
 import argparse
@@ -142,6 +149,21 @@ def board_id(text):
     if boards.load(text) is None:
         raise argparse.ArgumentTypeError("no board profile %r (there are: %s)" % (text, ", ".join(sorted(boards.NAMES))))
     return text
+
+
+def text_chars():
+    """CHARS, the text strip's characters in tile order: printable ASCII
+    (0x20..0x7E), then ``EXTRAS`` of app/text.py, read from its source (not
+    imported: it needs the firmware's displayio). The font maker, the glass
+    and the tests take them from here, so the font, the strip and what the
+    glass reads back are one list."""
+    import ast
+
+    path = ROOT / "app" / "text.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "EXTRAS" for target in node.targets):
+            return "".join(chr(code) for code in range(32, 127)) + ast.literal_eval(node.value)
+    raise ValueError('%s has no EXTRAS = "..."' % path)
 
 
 def _host_micropython():

@@ -40,6 +40,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import boards
 from tools import ROOT, ArgumentParser
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
@@ -119,19 +120,8 @@ def _boards_block():
 _boards_block.description = "docs/boards.md's board table (python -m tools.measure.ram_budget --boards)"
 
 
-#: The boards in the order docs/boards.md's first table lists them.
-_BOARD_ORDER = (
-    "pybadge",
-    "pygamer",
-    "hack_club_sprig",
-    "pimoroni_picosystem",
-    "seeeduino_wio_terminal",
-    "clue_nrf52840_express",
-    "adafruit_fruit_jam",
-    "tinycircuits_thumby_color",
-    "pewpew_m4",
-)
-
+#: The boards in the order docs/boards.md's first table lists them (tools/check/board_rows.py).
+_BOARD_ORDER = tuple(boards.NAMES)
 
 #: Constants the docs quote: (module, (name, ...)).
 CODE_FIGURES = [
@@ -153,6 +143,7 @@ CODE_FIGURES = [
             "DEVICE.deadline_ms",
             "DEVICE.max_depth",
             "DEVICE.monotony_power",
+            "DEVICE.table_nodes",
             "DESKTOP.max_nodes",
             "DESKTOP.max_depth",
         ),
@@ -164,7 +155,10 @@ SOURCES = {
     "ram_budget": _tool("tools.measure.ram_budget", "--no-unix"),
     "ram_chains": _tool("tools.measure.ram_budget", "--chains"),
     "ram_chains_sprig": _tool("tools.measure.ram_budget", "--chains", "--board", "hack_club_sprig"),
-    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
+    # The heuristic's fuel (the boards without room for the learned table,
+    # the PyBadge among them), and the table's, each with its own budget.
+    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1", "--no-table"),
+    "solver_fuel_table": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
     "solver_boards": _tool("tools.measure.solver_bench", "--boards"),
     "code": _code,
     "boards_block": _boards_block,
@@ -175,6 +169,7 @@ SOURCES = {
     "wear": _tool("tools.measure.wear"),
     "power_bench": _tool("tools.measure.power_bench"),
     "display_cost": _tool("tools.measure.display_cost"),
+    "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
     "web_sizes": _tool("tools.web.build", "--sizes"),
@@ -407,7 +402,9 @@ def _chain_need(label):
 
 def _clue_room(output):
     # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
-    worst, free = grab(r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+\d+\s+\w+$", output, "boards_block")
+    worst, free = grab(
+        r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
+    )
     leaves = float(free) - float(worst)
     from tools.measure.ram_budget import RESERVE
 
@@ -435,10 +432,10 @@ def _decision_seconds(output):
     return ("%.1f" % float(grab(r"est\. PyBadge time at 1\.2e8 fuel/s: max ([\d.]+) s", output, "solver_fuel")[0]),)
 
 
-def _solver_fuel(output):
+def _solver_fuel(output, source="solver_fuel"):
     # (max, median) MicroPython fuel per decision in M, and the budget-bound range.
-    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, "solver_fuel")
-    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, "solver_fuel")
+    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, source)
+    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, source)
     return tuple("%.1f" % (int(value) / 1e6) for value in (most, median, low, high))
 
 
@@ -529,6 +526,28 @@ def _display_render(output):
 
 
 #: Every registered quote.
+def _label(*cells):
+    # (row, 0 allocated | 1 kept) cells of label_cost's table, as 12,345.
+    def expected(output):
+        rows = {row: grab(r"^\| %s \| (-?\d+) \| (-?\d+) \|" % re.escape(row), output, "label_cost") for row, _ in cells}
+        return tuple(thousands(rows[row][column]) for row, column in cells)
+
+    return expected
+
+
+_LABEL_TABLE = (
+    ("bitmap_label.Label: build", 0),
+    ("bitmap_label.Label: build", 1),
+    ("bitmap_label.Label: next page", 0),
+    ("label.Label: build", 0),
+    ("label.Label: build", 1),
+    ("label.Label: next page", 0),
+    ("text cells: build", 0),
+    ("text cells: build", 1),
+    ("text cells: next page", 0),
+)
+
+
 QUOTES = (
     [
         Quote(
@@ -710,6 +729,36 @@ QUOTES = (
     + [
         Quote(
             "README.md",
+            "label_cost: a help page as a bitmap_label, the text cells",
+            r"allocates ([\d,]+) B while it is built and\s+keeps ([\d,]+) B, plus ([\d,]+) B for the library's code;"
+            r" the page's text cells\s+keep ([\d,]+) B",
+            "label_cost",
+            _label(
+                ("bitmap_label.Label: build", 0),
+                ("bitmap_label.Label: build", 1),
+                ("import bitmap_label", 1),
+                ("text cells: build", 1),
+            ),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the table",
+            r"\| `bitmap_label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| `label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| the game's \d+x\d+ text cells \| ([\d,]+) B, once \| ([\d,]+) B \| ([\d,]+) B \(each line written\) \|",
+            "label_cost",
+            _label(*_LABEL_TABLE),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the library's code, the strip",
+            r"Importing `bitmap_label` also keeps ([\d,]+) B of the library's code, and\s+`label` ([\d,]+) B more;"
+            r" the cells' strip of glyphs, built once for all the\s+game's text, keeps ([\d,]+) B",
+            "label_cost",
+            _label(("import bitmap_label", 1), ("import label", 1), ("text cells: the strip", 1)),
+        ),
+        Quote(
+            "README.md",
             "bundle: files and size on the drive",
             r"On the drive the game is\s+(\d+) files,\s+([\d.]+) KB",
             "bundle",
@@ -769,7 +818,7 @@ QUOTES = (
         Quote(
             "docs/ram-budget.md",
             "ram_budget: room under the target",
-            r"How close it is: ([\d.]+) KiB under the target",
+            r"How close it is: (-?[\d.]+) KiB under the target",
             "ram_budget",
             _room_under_target,
         ),
@@ -834,6 +883,20 @@ QUOTES = (
                 + (thousands(grab(r"heap bytes per decision max (\d+)", output, "solver_fuel")[0]),)
             ),
         ),
+        Quote(
+            "docs/solver.md",
+            "solver_fuel_table: the learned table's fuel",
+            r"with the table: max ([\d.]+) M / median\s+([\d.]+) M on its 30 sample boards, ([\d.]+)-([\d.]+) M on 10 boards",
+            "solver_fuel_table",
+            lambda output: _solver_fuel(output, "solver_fuel_table"),
+        ),
+        _code_quote(
+            "docs/solver.md",
+            "the learned table's node budget",
+            r"`Effort\.table_nodes` \(([\d,]+) in `DEVICE`, against ([\d,]+) nodes",
+            "engine.solver.DEVICE.table_nodes",
+            "engine.solver.DEVICE.max_nodes",
+        ).formatted(thousands, thousands),
         Quote(
             "docs/solver.md",
             "solver_fuel: against the target",

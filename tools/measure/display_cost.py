@@ -174,15 +174,8 @@ class Keys:
     """
 
     def __init__(self, board_id):
+        from tools.play import first_legal
         from tools.play.simulator import Simulator
-
-        def first_legal(cells):
-            from engine import rules
-
-            for direction in range(4):
-                if rules.slide(list(cells), direction) >= 0:
-                    return direction
-            return -1
 
         self.sim = Simulator(seed=7, board=board_id, solver=first_legal)
         self.sim.frames(10)

@@ -34,6 +34,7 @@ depends on the host's speed.
 
 import argparse
 
+from tools.play import first_legal  # the solver's stand-in for the few hints a case asks for
 from tools.play.simulator import Simulator
 
 #: The scripted player's pace: a move every MOVE_MS (ms).
@@ -48,16 +49,6 @@ LOW_MV = {"pybadge": 3360, "hack_club_sprig": 2165}
 
 def _reached(now, at):
     return ((now - at) & _WRAP) < _HALF
-
-
-def _first_legal(cells):
-    # The solver's stand-in for the few hints a case asks for: quick, and the same every run.
-    from engine import rules
-
-    for direction in range(4):
-        if rules.slide(list(cells), direction) >= 0:
-            return direction
-    return -1
 
 
 def _count_news(app):
@@ -131,7 +122,7 @@ def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
     after a minute of play, (animations and hints off?, status, level shown)."""
     from tools.firmware.standins.fakepower import Cell
 
-    sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=_first_legal)
+    sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=first_legal)
     play(sim, 60000)
     return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
 
@@ -142,7 +133,7 @@ def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     from tools.firmware.standins.fakepower import Cell
 
     cell = Cell(glitches=[(60000, glitch_mv)])
-    sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=_first_legal)
+    sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=first_legal)
     play(sim, 120000)
     return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
 
@@ -167,7 +158,7 @@ def about_battery(sim):
 def zero_volt_pin(board="pybadge", seed=4):
     """A board whose battery pin reads 0 V (unconnected, failed): after a
     minute, (low power?, status, level shown, About's battery line)."""
-    sim = Simulator(board=board, seed=seed, battery_mv=0, solver=_first_legal)
+    sim = Simulator(board=board, seed=seed, battery_mv=0, solver=first_legal)
     play(sim, 60000)
     sim.press("select")  # a hint: refused on an empty battery
     state = (sim.app.low_power, sim.app.view.status_text, sim.app.battery.text())
@@ -178,7 +169,7 @@ def charger_after_empty(board="pybadge", seed=5):
     """A board played down to "empty", then on a wall charger (no USB host)
     whose cell charges to 4.15 V: after two minutes on it, (low power?,
     status, level shown, a hint answered?)."""
-    sim = Simulator(board=board, seed=seed, battery_mv=3120, solver=_first_legal)
+    sim = Simulator(board=board, seed=seed, battery_mv=3120, solver=first_legal)
     play(sim, 60000)
     empty = sim.app.low_power
     sim.charger(True)

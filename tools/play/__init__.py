@@ -8,3 +8,14 @@ world.py powers a board on over the modelled firmware of tools/firmware/
 (``World``); glass.py is the screen a player sees; sim.py is the simulator
 (the tests' harness, the window and the command line).
 """
+
+
+def first_legal(cells):
+    """A fast stand-in for the solver (``Simulator(solver=first_legal)``): the
+    first direction, in the engine's order, that changes ``cells``; -1 if none."""
+    from engine import rules
+
+    for direction in range(4):
+        if rules.slide(list(cells), direction) >= 0:
+            return direction
+    return -1

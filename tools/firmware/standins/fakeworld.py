@@ -78,12 +78,6 @@ display = None
 #: Desktop only: ``glass_maker(width, height, rotation)`` makes the display's glass
 #: (tools.play.glass.Glass), which each refresh is handed to; None in the VMs.
 glass_maker = None
-#: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which
-#: the terminalio stand-in draws its glyphs from; None in the VMs (blank glyphs).
-terminal_font = None
-#: Desktop only: a dict that outlives power-ons, where a stand-in keeps what
-#: it would make the same at every one (the terminalio strip); None in the VMs.
-kept = None
 _facts = None
 #: Frames run so far.
 frames = 0
@@ -243,8 +237,6 @@ def power_on(
     fresh=False,
     screen=None,
     glass_maker=None,
-    terminal_font=None,
-    kept=None,
     frame_ms=FRAME_MS,
     accelerometer=True,
     battery_mv=None,
@@ -267,15 +259,13 @@ def power_on(
     :param screen: (width, height) of the display in place of the board's.
     :param glass_maker: ``glass_maker(width, height, rotation)``, the
         display's glass (None: a display that sends nowhere).
-    :param terminal_font: the BDF file terminalio's glyphs come from.
-    :param dict kept: what the stand-ins keep from one power-on to the next.
     :param int frame_ms: milliseconds per frame (0: the driver sets ``now``).
     :param accelerometer: False: no chip answers on the I2C bus.
     :param battery_mv: the power a board sees, as the globals of these names.
     """
     reset(board_id, **options)
     world = globals()
-    world.update(glass_maker=glass_maker, terminal_font=terminal_font, kept=kept, frame_ms=frame_ms)
+    world.update(glass_maker=glass_maker, frame_ms=frame_ms)
     world.update(accelerometer=accelerometer, battery_mv=battery_mv, usb=usb, light=light)
     world.update(charger=charger, cell=cell, lamp=lamp, stop_when_done=False)
     if fresh:

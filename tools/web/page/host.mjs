@@ -651,6 +651,7 @@ async function main() {
   state.busy = () => host.busy();
   state.held = () => [...held.keys()];
   state.game = () => host.game();
+  state.solver = () => host.solver();
   state.storageKey = STORAGE_KEY;
   canvas.focus();
   step();

@@ -38,11 +38,6 @@ import fakeworld
 FRAME_PATH = "/frame.bin"
 #: Where the NVM's bytes are written for the page to keep.
 NVM_PATH = "/nvm.bin"
-#: The firmware's terminal font (terminalio's glyphs) as the stand-in names
-#: it, and the glyph strip the build made from it (reading the font in the
-#: page's VM took over a second).
-TERMINAL_FONT = "/fonts/ter-u12n.bdf"
-TERMINAL_STRIP_PATH = "/fonts/terminalio-strip.bin"
 #: The square wave's samples per cycle (boards/_sound.py): a sample rate
 #: over this is the tone's pitch in Hz.
 WAVE_SAMPLES = 8
@@ -273,15 +268,11 @@ def start(board_id, seed=-1, saved=False, fresh=False, key_names=""):
             else:
                 status = "the saved game was not this board's (%d bytes, not %d): a new game" % (len(found), size)
         nvm = PageNVM(image, page)
-    with open(TERMINAL_STRIP_PATH, "rb") as handle:
-        kept = {("terminalio strip", TERMINAL_FONT): handle.read()}
     fakeworld.power_on(
         board_id,
         nvm=nvm,
         fresh=fresh,
         glass_maker=Screen,
-        terminal_font=TERMINAL_FONT,
-        kept=kept,
         frame_ms=0,  # the page sets the clock (tick)
     )
     if seed >= 0:
@@ -290,9 +281,8 @@ def start(board_id, seed=-1, saved=False, fresh=False, key_names=""):
         os.urandom = lambda count: bytes(page.random_u8() for _ in range(count))
     _hear_the_speaker()
     _tone[0] = 0
-    import code
+    import code  # its FONT_DIR is the drive's /fonts, where the bundle put them
 
-    code.FONT_DIR = "/fonts"
     _state["steps"] = code.start()
     _state["status"] = status
     _state["key_names"] = tuple(tuple(row.split("=", 1)) for row in key_names.split("|") if row)
@@ -379,6 +369,14 @@ def game():
     """The game now, for the page's tests: "cells;score;best;moves"."""
     played = _state["app"].game
     return "%s;%d;%d;%d" % (",".join(str(cell) for cell in played.cells), played.score, played.best, played.moves)
+
+
+def solver():
+    """What the solver scores its boards with, for the page's tests: the
+    About page's "Solver:" words (engine.solver.table_status(), as
+    code.py's start-up found it: "learned table" where the board's heap
+    holds the table and the bundle's engine/learned.tbl was read)."""
+    return _state["app"].timings.table_status or ""
 
 
 def screen_size():

@@ -8,16 +8,19 @@ Prints the heap bytes of one help page (the first two pages of Strategy,
 as the PyBadge shows them: :data:`COLUMNS` x :data:`LINES`) drawn three
 ways, in the 32-bit pystack VM (tools/vm/pystack_vm.py: objects sized as on
 the board; the game, the stand-ins of tools/firmware/standins/ and the
-library all as ``.mpy``; terminalio's font is the stand-in's, in flash on
-the board)::
+library all as ``.mpy``)::
 
     .venv/bin/python -m tools.measure.label_cost
 
 * ``bitmap_label.Label`` and ``label.Label`` (adafruit_display_text as
   pinned in requirements.txt): the page built as one label, then the next
-  page set as its ``text``;
-* the game's own cells (app/text.py's TextGrid over the strip): built
-  once, then each line of the next page written.
+  page set as its ``text``, in the game's own 6x12 font
+  (fonts/6x12-latin2.pcf, opened by adafruit_bitmap_font as the board
+  opens its fonts, with every glyph of the two pages loaded: its own
+  row, so that the labels' rows count the labels alone);
+* the game's own cells (app/text.py's TextGrid over the strip
+  app.artwork.text_strip reads from fonts/6x12-latin2.strip): built once,
+  then each line of the next page written.
 
 "allocated" is everything the call asked the heap for (the VM collects
 only between top-level calls, so none of it was given back meanwhile);
@@ -32,12 +35,14 @@ import json
 import sys
 from pathlib import Path
 
-from tools import ArgumentParser
+from tools import ROOT, ArgumentParser
 
 #: The PyBadge's help page: 160 px / 6 px a character, the lines under the
 #: title (app/overlay.py; tests/test_label_cost.py holds these to the game's).
 COLUMNS = 26
 LINES = 9
+#: The game's text font (fonts/), which the labels draw in.
+FONT = "6x12-latin2.pcf"
 #: The library's modules the two labels need.
 LIBRARY = ("__init__", "bitmap_label", "label")
 
@@ -47,12 +52,12 @@ _SETUP = """\
 import gc, json
 import fakeworld
 fakeworld.reset('pybadge')
-import displayio, fontio, terminalio, bitmaptools, vectorio
+import displayio, fontio, bitmaptools, vectorio
 import adafruit_ticks
 PAGES = {pages}
 TEXTS = ['\\n'.join(page) for page in PAGES]
 _rows = []
-_made = bitmap_label = label = text = _strip = None  # the globals the actions set, made before
+_made = bitmap_label = label = text = text_strip = _strip = _font = None  # the globals the actions set, made before
 """
 
 # One measured call, as tools/measure/ram_budget.py measures a stage: the
@@ -61,7 +66,7 @@ _made = bitmap_label = label = text = _strip = None  # the globals the actions s
 # same size (a step's code is live while it runs; the row's name, a new
 # string, comes after them), so only the call's own bytes differ.
 _MEASURE = (
-    "def _act():\n    global _made, bitmap_label, label, text, _strip\n{body}",
+    "def _act():\n    global _made, bitmap_label, label, text, text_strip, _strip, _font\n{body}",
     "gc.collect()",
     "_before = gc.mem_alloc()",
     "_act()\n_after = gc.mem_alloc()",
@@ -73,16 +78,23 @@ _MEASURE = (
 #: (row name, action): run in this order in one VM, each measured.
 ACTIONS = (
     ("(nothing)", "pass"),
+    (
+        "the labels' font: open, the pages' glyphs",
+        "from adafruit_bitmap_font.pcf import PCF\n_font = PCF(open('/fonts/%s', 'rb'), displayio.Bitmap)\n"
+        "_font.load_glyphs(TEXTS[0] + TEXTS[1])" % FONT,
+    ),
     ("import bitmap_label", "from adafruit_display_text import bitmap_label"),
-    ("bitmap_label.Label: build", "_made = bitmap_label.Label(terminalio.FONT, text=TEXTS[0], color=0xFFFFFF)"),
+    ("bitmap_label.Label: build", "_made = bitmap_label.Label(_font, text=TEXTS[0], color=0xFFFFFF)"),
     ("bitmap_label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
     ("import label", "from adafruit_display_text import label"),
-    ("label.Label: build", "_made = label.Label(terminalio.FONT, text=TEXTS[0], color=0xFFFFFF)"),
+    ("label.Label: build", "_made = label.Label(_font, text=TEXTS[0], color=0xFFFFFF)"),
     ("label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
+    ("(drop the font)", "_font = None"),
     ("import app.text", "from app import text"),
-    ("text cells: the strip", "_strip = text.build_strip(terminalio.FONT)"),
+    ("(import app.artwork)", "from app.artwork import text_strip"),
+    ("text cells: the strip", "_strip = text_strip('/fonts')"),
     (
         "text cells: build",
         "_made = text.TextGrid(_strip, %d, %d, 0xFFFFFF)\n"
@@ -133,7 +145,7 @@ def measure(actions=ACTIONS, measured=None, root=None):
 
     made = root or build_root()
     try:
-        result = pystack_vm.run(program(actions, measured), made)
+        result = pystack_vm.run(program(actions, measured), made, mounts=[("/fonts", ROOT / "fonts")])
     finally:
         if root is None:
             shutil.rmtree(made, ignore_errors=True)

@@ -47,7 +47,7 @@ def test_a_label_allocates_at_every_page_and_the_cells_do_not():
     rows = label_cost.measure()
     for name in ("bitmap_label.Label", "label.Label"):
         built, kept = rows[name + ": build"]
-        assert built > 10 * rows["text cells: build"][0] and kept > 10 * rows["text cells: build"][1]
-        assert rows[name + ": next page"][0] > 4 * rows["text cells: build"][0]
+        assert built > 20 * rows["text cells: build"][0] and kept > 10 * rows["text cells: build"][1]
+        assert rows[name + ": next page"][0] > 10000
     assert rows["text cells: next page"][0] == 0
     assert rows["import bitmap_label"][1] > 10000  # the library's code stays

@@ -8,19 +8,16 @@ Prints the heap bytes of one help page (the first two pages of Strategy,
 as the PyBadge shows them: :data:`COLUMNS` x :data:`LINES`) drawn three
 ways, in the 32-bit pystack VM (tools/vm/pystack_vm.py: objects sized as on
 the board; the game, the stand-ins of tools/firmware/standins/ and the
-library all as ``.mpy``)::
+library all as ``.mpy``; the labels' font is a stand-in of the firmware's
+terminalio.FONT, one glyph strip, in flash on the board)::
 
     .venv/bin/python -m tools.measure.label_cost
 
 * ``bitmap_label.Label`` and ``label.Label`` (adafruit_display_text as
   pinned in requirements.txt): the page built as one label, then the next
-  page set as its ``text``, in the game's own 6x12 font
-  (fonts/6x12-latin2.pcf, opened by adafruit_bitmap_font as the board
-  opens its fonts, with every glyph of the two pages loaded: its own
-  row, so that the labels' rows count the labels alone);
-* the game's own cells (app/text.py's TextGrid over the strip
-  app.artwork.text_strip reads from fonts/6x12-latin2.strip): built once,
-  then each line of the next page written.
+  page set as its ``text``;
+* the game's own cells (app/text.py's TextGrid over the strip): built
+  once, then each line of the next page written.
 
 "allocated" is everything the call asked the heap for (the VM collects
 only between top-level calls, so none of it was given back meanwhile);
@@ -35,14 +32,12 @@ import json
 import sys
 from pathlib import Path
 
-from tools import ROOT, ArgumentParser
+from tools import ArgumentParser
 
 #: The PyBadge's help page: 160 px / 6 px a character, the lines under the
 #: title (app/overlay.py; tests/test_label_cost.py holds these to the game's).
 COLUMNS = 26
 LINES = 9
-#: The game's text font (fonts/), which the labels draw in.
-FONT = "6x12-latin2.pcf"
 #: The library's modules the two labels need.
 LIBRARY = ("__init__", "bitmap_label", "label")
 
@@ -54,10 +49,18 @@ import fakeworld
 fakeworld.reset('pybadge')
 import displayio, fontio, bitmaptools, vectorio
 import adafruit_ticks
+class _BuiltinFont:  # as terminalio.FONT: one strip of 6x12 tiles (in flash on a board), a Glyph made per call
+    def __init__(self):
+        self.bitmap = displayio.Bitmap(6 * 95, 12, 2)
+    def get_bounding_box(self):
+        return (6, 12)
+    def get_glyph(self, code):
+        return fontio.Glyph(self.bitmap, code - 32 if 32 <= code < 127 else 31, 6, 12, 0, 0, 6, 0)
+FONT = _BuiltinFont()
 PAGES = {pages}
 TEXTS = ['\\n'.join(page) for page in PAGES]
 _rows = []
-_made = bitmap_label = label = text = text_strip = _strip = _font = None  # the globals the actions set, made before
+_made = bitmap_label = label = text = _strip = None  # the globals the actions set, made before
 """
 
 # One measured call, as tools/measure/ram_budget.py measures a stage: the
@@ -66,7 +69,7 @@ _made = bitmap_label = label = text = text_strip = _strip = _font = None  # the 
 # same size (a step's code is live while it runs; the row's name, a new
 # string, comes after them), so only the call's own bytes differ.
 _MEASURE = (
-    "def _act():\n    global _made, bitmap_label, label, text, text_strip, _strip, _font\n{body}",
+    "def _act():\n    global _made, bitmap_label, label, text, _strip\n{body}",
     "gc.collect()",
     "_before = gc.mem_alloc()",
     "_act()\n_after = gc.mem_alloc()",
@@ -78,23 +81,17 @@ _MEASURE = (
 #: (row name, action): run in this order in one VM, each measured.
 ACTIONS = (
     ("(nothing)", "pass"),
-    (
-        "the labels' font: open, the pages' glyphs",
-        "from adafruit_bitmap_font.pcf import PCF\n_font = PCF(open('/fonts/%s', 'rb'), displayio.Bitmap)\n"
-        "_font.load_glyphs(TEXTS[0] + TEXTS[1])" % FONT,
-    ),
     ("import bitmap_label", "from adafruit_display_text import bitmap_label"),
-    ("bitmap_label.Label: build", "_made = bitmap_label.Label(_font, text=TEXTS[0], color=0xFFFFFF)"),
+    ("bitmap_label.Label: build", "_made = bitmap_label.Label(FONT, text=TEXTS[0], color=0xFFFFFF)"),
     ("bitmap_label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
     ("import label", "from adafruit_display_text import label"),
-    ("label.Label: build", "_made = label.Label(_font, text=TEXTS[0], color=0xFFFFFF)"),
+    ("label.Label: build", "_made = label.Label(FONT, text=TEXTS[0], color=0xFFFFFF)"),
     ("label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
-    ("(drop the font)", "_font = None"),
     ("import app.text", "from app import text"),
-    ("(import app.artwork)", "from app.artwork import text_strip"),
-    ("text cells: the strip", "_strip = text_strip('/fonts')"),
+    # The bitmap app.artwork reads the game's strip into (fonts/6x12-latin2.strip).
+    ("text cells: the strip", "_strip = displayio.Bitmap(text.WIDTH * text.COUNT, text.HEIGHT, 2)"),
     (
         "text cells: build",
         "_made = text.TextGrid(_strip, %d, %d, 0xFFFFFF)\n"
@@ -145,7 +142,7 @@ def measure(actions=ACTIONS, measured=None, root=None):
 
     made = root or build_root()
     try:
-        result = pystack_vm.run(program(actions, measured), made, mounts=[("/fonts", ROOT / "fonts")])
+        result = pystack_vm.run(program(actions, measured), made)
     finally:
         if root is None:
             shutil.rmtree(made, ignore_errors=True)

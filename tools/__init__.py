@@ -32,6 +32,7 @@ ship/: what goes onto a board
     manifest        the deploy manifest: which files on a drive are the game's, by their SHA-256
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
+    launcher_entry  launcher/: the game's title and icon for Fruit Jam OS's launcher
 
 measure/: deterministic costs and counts, in the MicroPython VMs or the fake world
     ram_budget      the heap in use at each stage of a scripted game (make ram)

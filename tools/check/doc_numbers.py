@@ -1234,7 +1234,6 @@ class Fixed:
 #: Numbers that are facts from elsewhere, each with its source, or
 #: history (as the text says): scattered ones; a doc marks a region of them.
 FIXED = (
-    Fixed("docs/toolchain.md", r"import-linter 2\.17\*\* \(with grimp 3\.20\)", "the versions requirements.txt pins"),
     Fixed("docs/web.md", r"draws 1,000 random trees", "tests/test_web_site.py's TREES (that test checks the doc says it)"),
     Fixed("README.md", r"Python 3\.11,\s+3\.12 or 3\.13", "the Pythons the Makefile accepts and CI runs"),
     Fixed(

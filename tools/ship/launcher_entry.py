@@ -18,9 +18,10 @@ checked.
 
 The icon is drawn here from the game's own parts: a 2 x 2 board in
 ``app.theme``'s colours (the board, and the tiles 2, 4, 8 and 2048), each
-number in the misc-fixed digit font the game draws that tile in on its
-largest layout (fonts/, public domain), in the tile's own text colour. 16
-colours, 4 bits a pixel, as the launcher's own icons are. The bundle
+number in the game's own misc-fixed digit fonts (fonts/, public domain;
+9x18B is its font for 2 to 64, 6x13B for 1024 to 8192: tools/ship/make_fonts.py)
+in the tile's own text colour. 16 colours, 4 bits a pixel, as the
+launcher's own icons are. The bundle
 (tools/ship/bundle.py) ships both files at the top of the game's files,
 beside code.py, where the launcher looks for them once the game is the
 folder ``/apps/2048``.

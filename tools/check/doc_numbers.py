@@ -173,6 +173,7 @@ SOURCES = {
     "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
+    "web_sizes": _tool("tools.web.build", "--sizes"),
 }
 
 
@@ -324,6 +325,31 @@ def _bundle_numbers(output):
     files = grab(r"^files (\d+)", output, "bundle")[0]
     size = int(grab(r"^bytes (\d+)", output, "bundle")[0])
     return files, "%.1f" % (size / 1024)
+
+
+def _web_kb(*names, gzipped=False):
+    # KB (1,024 bytes, whole) of the web site's files named, summed
+    # (tools.web.build --sizes); "page": every file but the VM and board.pack.
+    def read(output):
+        sizes = {}
+        for line in output.splitlines():
+            name, size, _, packed, _ = line.split()
+            sizes[name] = int(packed if gzipped else size)
+        if names == ("page",):
+            total = sizes["site"] - sizes["micropython.wasm"] - sizes["micropython.mjs"] - sizes["board.pack"]
+        else:
+            total = sum(sizes[name] for name in names)
+        return ("%d" % round(total / 1024),)
+
+    return read
+
+
+def _web_sizes(output):
+    return _web_kb("site")(output) + _web_kb("site", gzipped=True)(output) + _web_kb("micropython.wasm")(output)
+
+
+def _web_parts(output):
+    return _web_kb("micropython.mjs")(output) + _web_kb("board.pack")(output) + _web_kb("page")(output)
 
 
 def _ram_worst(output):
@@ -719,6 +745,20 @@ QUOTES = (
             r"On the drive the game is\s+(\d+) files,\s+([\d.]+) KB",
             "bundle",
             _bundle_numbers,
+        ),
+        Quote(
+            "docs/web.md",
+            "web: the site's size, gzipped, the VM's wasm",
+            r"`make web` writes \*\*(\d+) KB\*\*, (\d+) KB gzipped as a server sends it:\s+`micropython.wasm` (\d+) KB",
+            "web_sizes",
+            _web_sizes,
+        ),
+        Quote(
+            "docs/web.md",
+            "web: the VM's module, board.pack, the page",
+            r"`micropython.mjs` (\d+) KB, `board.pack` (\d+) KB,\s+the page (\d+) KB",
+            "web_sizes",
+            _web_parts,
         ),
         Quote(
             "docs/deploy.md",
@@ -1208,6 +1248,7 @@ class Fixed:
 #: Numbers that are facts from elsewhere, each with its source, or
 #: history (as the text says): scattered ones; a doc marks a region of them.
 FIXED = (
+    Fixed("docs/web.md", r"draws 1,000 random trees", "tests/test_web_site.py's TREES (that test checks the doc says it)"),
     Fixed("README.md", r"Python 3\.11,\s+3\.12 or 3\.13", "the Pythons the Makefile accepts and CI runs"),
     Fixed(
         "README.md",

@@ -234,20 +234,33 @@ class Menus:
         self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
 
     def show_settings(self):
-        """Draw the Settings page (again, once the app has applied a change)."""
+        """Draw the Settings page (again, once the app has applied a change):
+        the page of its rows with the one picked (``choice``), "1/2" in the
+        title where they take more than one."""
         overlay = self.overlay
+        columns = overlay.columns
+        per_page = pages.settings_per_page(self.tilt, columns, overlay.page_lines, self.controls)
+        page = self.choice // per_page
+        count = len(pages.SETTING_ROWS) - (not self.tilt)
         lines = pages.settings_lines(
-            self.settings, MODE_NAMES, self.tilt, overlay.columns, self.auto, self.dimmable, self.controls, overlay.page_lines
+            self.settings, MODE_NAMES, self.tilt, columns, self.auto, self.dimmable, self.controls, overlay.page_lines, page
         )
-        overlay.show_page("Settings", lines, self.choice)
+        title = help_text.title("Settings", columns, page, (count + per_page - 1) // per_page)
+        overlay.show_page(title, lines, self.choice - page * per_page)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
         change it by its kind (the app applies and keeps the change)."""
         count = len(pages.SETTING_ROWS) - (not self.tilt)  # Tilt, the last row, if the board can
         if action == act.UP or action == act.DOWN:
+            overlay = self.overlay
+            per_page = pages.settings_per_page(self.tilt, overlay.columns, overlay.page_lines, self.controls)
+            before = self.choice // per_page
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
-            self.overlay.select(self.choice)
+            if self.choice // per_page == before:
+                overlay.select(self.choice % per_page)
+            else:
+                self.show_settings()  # the rows' next (or last) page
             return None
         if action == act.BACK:
             self.open()
@@ -275,6 +288,8 @@ class Menus:
                 settings.brightness_step = place
         elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
             setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
+        elif kind == pages.CHOICE:
+            settings.choose(attribute, settings.choice(attribute) + step)  # it wraps round too
         else:
             raise ValueError(kind)  # a kind pages.SETTING_ROWS has and this does not
         return SETTINGS_CHANGED  # the app applies it, then has the page drawn again

@@ -7,7 +7,8 @@
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
 in pages of the screen's lines, a page ending only between two rows.
-Settings is one page, made to fit.
+Settings is a list of rows with the buttons that set them under it: one
+page where they fit, else pages of as many rows as fit ("Settings 1/2").
 """
 
 import gc
@@ -18,7 +19,7 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
+from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES, UNDO
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 #: The menu's rows (app.menus names each place). Autoplay is always off
@@ -30,8 +31,10 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-#: The Settings page, row by row: (label, attribute of app.settings.Settings,
-#: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
+CHOICE = const(4)  # a row of app.settings.OPTIONS: its "attribute" is its byte (UNDO ...)
+#: The Settings page, row by row: (label, attribute of app.settings.Settings
+#: or a CHOICE row's byte, kind). Tilt, last, only on a board with an
+#: accelerometer (App's ``tilt``).
 SETTING_ROWS = (
     ("Brightness", "brightness_step", BRIGHTNESS),
     ("Sound", "sound", ON_OFF),
@@ -39,8 +42,13 @@ SETTING_ROWS = (
     ("Animations", "animations", ON_OFF),
     ("Saving", "save_mode", SAVE_MODE),
     ("Screen off", "screen_off_step", SCREEN_OFF),
+    ("Undo", UNDO, CHOICE),
     ("Tilt", "tilt", ON_OFF),
 )
+#: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
+#: by byte - 8: Undo's moves (0, 1, 5). A row without its texts here shows
+#: its options as they are.
+CHOICE_TEXTS = (("off", "1 move", "5 moves"),)
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
 #: QSPI flash of the RP2040 / RP2350 boards (log).
@@ -98,42 +106,69 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
-    """The Settings page, made to fit ``rows`` lines of ``width``: one row
-    per setting of SETTING_ROWS, value on the right (the Tilt row if
-    ``tilt``), then which buttons pick and set, named as the board does
-    (``controls.name``), with a blank line before them where there is room.
+def setting_text(settings, attribute, kind, mode_names=(), light=False, dimmable=True):
+    """What the Settings row of ``attribute`` and ``kind`` (SETTING_ROWS)
+    shows as its value now: "on", "80%", "5 min", "5 moves" ...
     Brightness may say "auto" if ``light`` (a board with a light sensor),
     and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
-    lines = []
-    for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
-        value = getattr(settings, attribute)
-        if kind == ON_OFF:
-            text = "on" if value else "off"
-        elif kind == BRIGHTNESS:
-            if not dimmable:
-                text = "fixed"
-            elif light and settings.auto_brightness:
-                text = "auto"
-            else:
-                text = "%d%%" % BRIGHTNESS_LEVELS[value]
-        elif kind == SAVE_MODE:
-            text = mode_names[value][:14] if value < len(mode_names) else "?"
-        elif kind == SCREEN_OFF:
-            text = _minutes(SCREEN_OFF_MINUTES[value])
-        else:
-            raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
-        lines.append(_row(label, text, width))
-    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be.
+    if kind == CHOICE:
+        step = settings.choice(attribute)
+        texts = CHOICE_TEXTS[attribute - 8] if attribute - 8 < len(CHOICE_TEXTS) else ()
+        return texts[step] if step < len(texts) else str(settings.chosen(attribute))
+    value = getattr(settings, attribute)
+    if kind == ON_OFF:
+        return "on" if value else "off"
+    if kind == BRIGHTNESS:
+        if not dimmable:
+            return "fixed"
+        if light and settings.auto_brightness:
+            return "auto"
+        return "%d%%" % BRIGHTNESS_LEVELS[value]
+    if kind == SAVE_MODE:
+        return mode_names[value][:14] if value < len(mode_names) else "?"
+    if kind == SCREEN_OFF:
+        return _minutes(SCREEN_OFF_MINUTES[value])
+    raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+
+
+def settings_footer(count, width=26, rows=9, controls=None):
+    """The lines under ``count`` Settings rows: which buttons pick and set,
+    and which goes back, named as the board does (``controls.name``): "Up/Down:
+    pick  A/<>: set" and "B: back", shorter where rows and footer would not
+    fit ``rows`` lines of ``width`` (then the rows go on pages)."""
     pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
     if len(pick) > width:
         pick = fill("{Up/Down}, {A}: set", controls)
-    footer = wrap(pick, width) + wrap(fill("{B}: back", controls), width)
-    if len(lines) + len(footer) > rows:
-        footer = wrap(pick + "; " + fill("{B}: back", controls), width)
+    back = fill("{B}: back", controls)
+    footer = wrap(pick, width) + wrap(back, width)
+    if count + len(footer) > rows:
+        # On one line if either form fits one (a line cut in two says no more).
+        for line in (pick + "; " + back, fill("{Up/Down}, {A}: set; ", controls) + back):
+            if len(line) <= width:
+                return [line]
+    return footer
+
+
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, page=0):
+    """Page ``page`` of the Settings page, made to fit ``rows`` lines of
+    ``width``: a row per setting of SETTING_ROWS (the Tilt row if ``tilt``),
+    value on the right (``setting_text``), as many as fit above
+    ``settings_footer``, then the footer, with a blank line before it where
+    there is room. ``settings_per_page`` says how many rows a page has."""
+    labels = SETTING_ROWS if tilt else SETTING_ROWS[:-1]
+    footer = settings_footer(len(labels), width, rows, controls)
+    per_page = rows - len(footer)
+    lines = []
+    for label, attribute, kind in labels[page * per_page : (page + 1) * per_page]:
+        lines.append(_row(label, setting_text(settings, attribute, kind, mode_names, light, dimmable), width))
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
     return lines + footer
+
+
+def settings_per_page(tilt=None, width=26, rows=9, controls=None):
+    """How many Settings rows a page of ``settings_lines`` holds."""
+    return rows - len(settings_footer(len(SETTING_ROWS) - (not tilt), width, rows, controls))
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

@@ -41,7 +41,19 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
+from app.modes import (
+    CONTINUE,
+    MENU_OPENING,
+    NEW_GAME,
+    OVER,
+    PLAY,
+    RESET_STATS,
+    RESUME,
+    SAVE_NOW,
+    SETTINGS_CHANGED,
+    START_AUTOPLAY,
+    WON,
+)
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import UNDO, Settings
@@ -437,6 +449,15 @@ class App:
             self._apply_settings()
             self.policy.changed(now)  # kept like a move
             self.menus.show_settings()  # as applied (Tilt goes back off without a sensor)
+        elif request == RESET_STATS:
+            # Stats > Reset, answered Yes: the best score and every count
+            # start again from this game, kept at once (a power-off next
+            # loses nothing), and Stats shows them.
+            game = self.game
+            game.reset_stats()
+            self.view.show_scores(game.score, game.best)
+            self.saving.save(now)
+            self.menus.show_stats()
         else:
             raise ValueError(request)  # a request app.modes has and this does not
 

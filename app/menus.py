@@ -2,7 +2,8 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
+"""The menu and its pages: New game (confirmed), Help, Stats (and its Reset,
+confirmed), Settings, About, Save now.
 
 A component the app owns while the menu is open: it keeps its own place
 (its page, ``mode``; the menu row, help document and setting picked) and
@@ -19,10 +20,12 @@ from app import help_text, pages, theme
 from app.modes import (
     ABOUT,
     CONFIRM_NEW,
+    CONFIRM_RESET,
     HELP_MENU,
     HELP_PAGE,
     MENU,
     NEW_GAME,
+    RESET_STATS,
     RESUME,
     SAVE_NOW,
     SETTINGS,
@@ -89,6 +92,7 @@ class Menus:
         self.handlers = {
             MENU: self.on_menu,
             CONFIRM_NEW: self.on_confirm_new,
+            CONFIRM_RESET: self.on_confirm_reset,
             HELP_MENU: self.on_help_menu,
             HELP_PAGE: self.on_pages,
             STATS: self.on_pages,
@@ -124,17 +128,7 @@ class Menus:
             self.help_document = 0
             self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
         elif row == _STATS_ROW:
-            store = self.saving.store
-            erase_cycles = getattr(store, "erase_cycles", None)
-            lines = pages.stats_lines(
-                self.saving.game,
-                erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
-                getattr(store, "refused", 0),
-                getattr(store, "refusal", None),
-                self.overlay.columns,
-                getattr(store, "layout", "block"),
-            )
-            self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
+            self.show_stats()
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
@@ -159,6 +153,45 @@ class Menus:
             return SAVE_NOW
         else:
             raise ValueError(row)  # a row pages.MENU_ITEMS has and this does not
+        return None
+
+    def show_stats(self):
+        """The Stats pages, from the first; the last ends with the way to
+        Reset (A there asks first)."""
+        store = self.saving.store
+        erase_cycles = getattr(store, "erase_cycles", None)
+        overlay = self.overlay
+        groups = pages.stats_lines(
+            self.saving.game,
+            erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
+            getattr(store, "refused", 0),
+            getattr(store, "refusal", None),
+            overlay.columns,
+            getattr(store, "layout", "block"),
+        )
+        groups[-1].append(help_text.fill("{A}: reset stats", self.controls))
+        self._open_pages(STATS, "Stats", help_text.in_pages(groups, overlay.page_lines, overlay.columns))
+
+    def _ask_reset(self):
+        # "Reset stats and best score?" with No picked: only Yes resets.
+        self.mode = CONFIRM_RESET
+        self.choice = 0
+        overlay = self.overlay
+        question = help_text.wrap(pages.RESET_QUESTION, overlay.columns)
+        self._reset_row = len(question) + 1
+        overlay.show_page("Stats", question + [""] + list(pages.RESET_CHOICES), self._reset_row)
+
+    def on_confirm_reset(self, action, now):
+        """Stats > Reset's question: Up/Down pick No or Yes, A answers, B is No."""
+        if action <= act.LEFT:
+            self.choice = 1 - self.choice
+            self.overlay.select(self._reset_row + self.choice)
+        elif action == act.CONFIRM and self.choice == 1:
+            return RESET_STATS  # the app resets, saves, and has Stats shown again
+        elif action == act.CONFIRM or action == act.BACK:
+            self.show_stats()
+        elif action == act.MENU:
+            return RESUME
         return None
 
     def on_confirm_new(self, action, now):
@@ -206,14 +239,18 @@ class Menus:
 
     def on_pages(self, action, now):
         """A help document, Stats or About: Right, Down or A turn to the next
-        page, Left or Up to the one before; A on the last page, or B, goes back."""
+        page, Left or Up to the one before; A on the last page, or B, goes
+        back (A on Stats' last page asks whether to reset them)."""
         last = len(self.pages) - 1
         if action == act.RIGHT or action == act.DOWN or action == act.CONFIRM:
             if self.page < last:
                 self.page += 1
                 self._show_page()
             elif action == act.CONFIRM:
-                self._leave_pages()
+                if self.mode == STATS:
+                    self._ask_reset()
+                else:
+                    self._leave_pages()
         elif action == act.LEFT or action == act.UP:
             if self.page > 0:
                 self.page -= 1

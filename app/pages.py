@@ -66,22 +66,40 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): one group of rows (8 lines: a
-    page on every screen) for app.help_text.in_pages."""
+    shown when this start refused one): groups of rows for
+    app.help_text.in_pages: the play's, undo's (this game's and all undos;
+    the wins and best tile made before a game's first undo), the flash's."""
     stats = game.stats
-    best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
             _fitted("Games", stats.games, width),
             _fitted("Wins", stats.wins, width),
-            _fitted("Best tile", best_tile, width),
+            _fitted("Best tile", _tile(stats.best_exponent), width),
             _fitted("Best score", game.best, width),
             _fitted("Total moves", stats.moves, width),
+        ],
+        [
+            _fitted("Undos this game", game.undos, width),
+            _fitted("Undos in all", stats.undos, width),
+            _fitted("Wins, no undo", stats.wins_without_undo, width),
+            _fitted("Best tile, no undo", _tile(stats.best_exponent_without_undo), width),
+        ],
+        [
             _fitted("Saves refused", refused_text, width),
             ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
-        ]
+        ],
     ]
+
+
+def _tile(exponent):
+    # A tile's value from its exponent (0: none yet).
+    return (1 << exponent) if exponent else 0
+
+
+#: Stats > Reset: the question, and its rows (No first: the default).
+RESET_QUESTION = "Reset stats and best score?"
+RESET_CHOICES = ("No, keep them", "Yes, reset")
 
 
 def _fitted(name, value, width):

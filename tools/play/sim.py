@@ -19,11 +19,13 @@ The window is the board's screen at the largest whole scale that fits the
 desktop with room for a title bar (:func:`window_scale`).
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
-Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page, each button by
-the name printed on the board's (a Sprig's "L: X"). A board played
-by tilting (the CLUE) tilts while an arrow is held; one played from a
-keyboard (the Fruit Jam) gets the keys typed. The window shows the
+Space = Select (hold for autoplay), U = the board's undo button (Settings >
+Undo; held where the board holds its button: the CLUE's B, the PewPew
+M4's O), Esc or closing the window quits; the window's title says so, and
+so does the Controls help page, each button by the name printed on the
+board's (a Sprig's "L: X"). A board played by tilting (the CLUE) tilts
+while an arrow is held; one played from a keyboard (the Fruit Jam) gets
+the keys typed (its B undoes). The window shows the
 backlight: dimming after a minute and the Brightness setting darken it.
 Without a display (over SSH, in a container) it says so in one line and
 exits with status 2: use --headless.
@@ -55,14 +57,25 @@ Headless (no window, no display; the clock moves 20 ms a frame)::
         --screenshot out.png
 
 presses the named buttons (up, down, left, right, a, b, start, select;
-``hold-select`` holds Select for autoplay, ``wait`` lets 1 s pass; any of
-them followed by ``*N`` repeats it N times, e.g. ``left*3,wait*20``) and
+``hold-select`` holds Select for autoplay, ``undo`` presses the board's
+undo button as its player does, ``wait`` lets 1 s pass; any of them
+followed by ``*N`` repeats it N times, e.g. ``left*3,undo,wait*20``) and
 writes the screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
 position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
 given. ``--fresh`` ignores (and never touches) the saved state: the board
 has no NVM at all, and "Save now" says "not saved". Exit status 0 unless
 something failed.
+
+``--setting NAME=VALUE`` (repeatable; window and headless) sets a row of
+the Settings page before the first key, as the player would there (and it
+is kept like a change made there): NAME is the row's name ("undo",
+"screen-off"; case, spaces and dashes do not matter), VALUE one of its
+values as the page shows it or its first word ("5 moves" or 5, "80%" or
+80, "10 min" or 10, on, off, auto), a choice row's option as the game
+names it too (a language's code, a palette's name). A row the board has no
+room for (Tilt without an accelerometer, Brightness on a backlight only on
+or off) is refused.
 
 Every option given is used or refused: a bad value, or one the run would
 not use (``--press`` without ``--headless``, ``--score`` without
@@ -118,8 +131,10 @@ KEY_NAMES = (
 )
 #: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
 #: board while held), and from a keyboard (the keys are typed as they are).
-TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
+TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Undo", "hold Z or U"), ("Quit", "Esc"))
 KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
+#: The window's undo key (a button board's undo button, as its player presses it).
+UNDO_KEY_NAME = "U"
 
 
 def board_facts(board_id):
@@ -150,13 +165,18 @@ def key_names_for(board_id):
         return TILT_KEY_NAMES
     if facts["played"] == "keyboard":
         return KEYBOARD_KEY_NAMES
-    names = controls.Controls(names=boards.load(board_id).BUTTONS)
+    profile = boards.load(board_id)
+    names = controls.Controls(names=profile.BUTTONS)
     has = world_buttons(facts) | {"d-pad", "quit"}
     rows = []
     for button, keys in KEY_NAMES:
         held = button.startswith("Hold ")
         game = button[5:] if held else button
         if game.lower() in has:
+            if button == "Quit":
+                # U: the undo button, held where the board holds it.
+                held_undo = getattr(profile, "UNDO", "B").startswith("Hold ")
+                rows.append(("Undo", ("hold " if held_undo else "") + UNDO_KEY_NAME))
             rows.append((("Hold " if held else "") + names.name(game), keys))
     return tuple(rows)
 
@@ -362,14 +382,26 @@ class Simulator(world.World):
         """Press and release one button by name (see BUTTONS) as the board's
         player does (fakeplayer: a tap, a tilt on a tilting board, a key
         typed on a keyboard board), then let it settle. ``hold-select``
-        holds Select for autoplay (A and B together on two buttons), ``wait``
-        lets a second pass.
+        holds Select for autoplay (A and B together on two buttons), ``undo``
+        presses the board's undo button (its profile's ``UNDO``: B, or a
+        button held), ``wait`` lets a second pass.
 
         :raises ValueError: the board cannot press that button.
         """
         if name == "wait":
             self.frames(1000 // FRAME_MS)
             return
+        if name == "undo":
+            # The board's undo button, as its player presses it: B, or held
+            # (the CLUE's B, the PewPew M4's O: app.controls.UNDO).
+            undo = self.app.controls.undo_button
+            if undo.startswith("Hold "):
+                self.schedule([("hold", undo[5:].lower(), controls.LONG_PRESS_MS + 2 * FRAME_MS)])
+                self.run_script()
+                self.step()
+                self.settle()
+                return
+            name = "b"
         button = "select" if name == "hold-select" else name
         if button not in BUTTONS:
             raise ValueError("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)))
@@ -405,8 +437,8 @@ class Simulator(world.World):
         self.glass.png(path, scale=scale)
 
 
-#: What --press takes besides BUTTONS: a second passing, and Select held.
-PRESS_WORDS = ("wait", "hold-select")
+#: What --press takes besides BUTTONS: a second passing, Select held, the undo button.
+PRESS_WORDS = ("wait", "hold-select", "undo")
 #: The most repeats one ``name*N`` may ask for.
 MAX_REPEAT = 10000
 
@@ -441,6 +473,115 @@ def parse_presses(text):
                 raise ValueError("%r: the count after * is a whole number from 1 to %d" % (item.strip(), MAX_REPEAT))
         presses.append((name, count))
     return presses
+
+
+def _setting_key(text):
+    # A row's name or a value as typed: case, spaces, dashes and underscores do not matter.
+    return "".join(char for char in text.lower() if char not in " -_")
+
+
+def setting_values(board_id):
+    """The Settings rows ``board_id``'s page has that ``--setting`` may set:
+    {row key: (the row's name, {value: [(how, attribute, value), ...]},
+    the values as the page shows them)}.
+
+    Generic over ``app.pages.SETTING_ROWS``: each row's values are found by
+    setting each of its kind's steps on scratch settings and reading what
+    the page shows for it (``app.pages.setting_text``): "5 moves", "80%",
+    "never"; a value is that text, its first word or the text without its
+    "%" ("5", "80"), and a choice row's option as the game names it
+    (``app.settings.OPTIONS``: 5, "ro", "clear"). A row's key is its
+    name without spaces in lower case ("screenoff"). Tilt only where the
+    board offers it, Brightness only on a backlight that dims ("auto" with
+    a light sensor). How to set a value: ("set", attribute, value) pairs
+    for ``setattr``, ("choose", byte, step) for ``Settings.choose``.
+    """
+    from app import pages
+    from app.save_policy import DEFAULT_MODE, MODE_NAMES
+    from app.settings import OPTIONS, SCREEN_OFF_MINUTES, Settings
+    from tools.ship.release import Profile
+
+    profile = Profile(world.ROOT, board_id)
+    light = profile.light and profile.dimmable
+    rows = {}
+    for label, attribute, kind in pages.SETTING_ROWS:
+        if attribute == "tilt" and not profile.tilt:
+            continue
+        if kind == pages.BRIGHTNESS and not profile.dimmable:
+            rows[_setting_key(label)] = (label.lower(), {}, ["fixed"])  # nothing to set
+            continue
+        if kind == pages.CHOICE:
+            states = [[("choose", attribute, step)] for step in range(len(OPTIONS[attribute - 8]))]
+        elif kind == pages.ON_OFF:
+            states = [[("set", attribute, False)], [("set", attribute, True)]]
+        elif kind == pages.BRIGHTNESS:
+            states = [[("set", "auto_brightness", False), ("set", attribute, step)] for step in range(5)]
+            if light:
+                states.append([("set", "auto_brightness", True)])
+        else:
+            steps = len(MODE_NAMES) if kind == pages.SAVE_MODE else len(SCREEN_OFF_MINUTES)
+            states = [[("set", attribute, step)] for step in range(steps)]
+        values = {}
+        texts = []
+        for state in states:
+            scratch = Settings(bytearray(16), DEFAULT_MODE, len(MODE_NAMES))
+            apply_setting(scratch, state)
+            text = pages.setting_text(scratch, attribute, kind, MODE_NAMES, light, profile.dimmable)
+            texts.append(text)
+            words = {text, text.split()[0], text.rstrip("%")}
+            if kind == pages.CHOICE:
+                words.add(str(scratch.chosen(attribute)))
+            for word in words:
+                values.setdefault(_setting_key(word), state)
+        rows[_setting_key(label)] = (label.lower(), values, texts)
+    return rows
+
+
+def apply_setting(settings, state):
+    """Set one value of ``setting_values`` on ``settings`` (an app.settings.Settings)."""
+    for how, attribute, value in state:
+        if how == "choose":
+            settings.choose(attribute, value)
+        else:
+            setattr(settings, attribute, value)
+
+
+def parse_settings(given, board_id):
+    """``--setting`` items ("undo=5") -> the states to set, in order.
+
+    :raises ValueError: one line: which item, and what the row or board takes.
+    """
+    rows = setting_values(board_id)
+    states = []
+    for item in given or ():
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise ValueError("%r is not NAME=VALUE (e.g. undo=5)" % item)
+        row = rows.get(_setting_key(name))
+        if row is None:
+            raise ValueError(
+                "%r: the %s's Settings page has no row %r (it has: %s)"
+                % (item, board_id, name.strip(), ", ".join(label.replace(" ", "-") for label, _, _ in rows.values()))
+            )
+        label, values, texts = row
+        state = values.get(_setting_key(value))
+        if not values:
+            raise ValueError("%r: the %s's %s is fixed (its backlight is only on or off)" % (item, board_id, label))
+        if state is None:
+            raise ValueError("%r: %s takes %s" % (item, label.replace(" ", "-"), ", ".join(texts)))
+        states.append(state)
+    return states
+
+
+def use_settings(app, states, now):
+    """Set ``states`` (``parse_settings``) on the app's settings and apply
+    them, as a change made on the Settings page is (kept like a move)."""
+    if not states:
+        return
+    for state in states:
+        apply_setting(app.settings, state)
+    app._apply_settings()
+    app.policy.changed(now)
 
 
 def window_scale(screen, desktop, margin=(32, 80)):
@@ -508,6 +649,10 @@ def refusal(args, facts):
         return "--fresh and --nvm: --fresh plays without NVM, --nvm names the file to keep the game in; give one"
     if args.usb and facts["battery"] is None and facts["usb_pin"] is None:
         return "--usb: the %s cannot tell USB power from a battery (it reads none): nothing would change" % args.board_profile
+    try:
+        parse_settings(args.setting, args.board_profile)
+    except ValueError as error:
+        return "--setting: %s" % error
     return _headless_refusal(args, facts)
 
 
@@ -605,6 +750,8 @@ def power_options(args):
 def _play_headless(args, nvm):
     # The options were checked (refusal) before the NVM file was opened.
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
+    use_settings(sim.app, parse_settings(args.setting, args.board_profile), sim.now)
+    sim.frames(1)
     if args.board:
         sim.game.set_board(parse_board(args.board), score=args.score)
         sim.app.show_position()
@@ -693,6 +840,10 @@ class Window:
         self.surface = pygame.Surface(size)
         pygame.display.set_caption(window_title(board))
         self._keymap = _pygame_keymap(pygame)
+        # U: the board's undo button (its player holds U where the board
+        # holds its button); a keyboard board's own B undoes there.
+        undo = self.app.controls.undo_button
+        self._undo = undo[5:].lower() if undo.startswith("Hold ") else "b"
         self._played = self.world.facts["played"]
         self._buttons = set(self.world.buttons())
         # Several keyboard keys map to one button: count them so releasing
@@ -720,6 +871,8 @@ class Window:
                     continue
                 logical = self._keymap.get(event.key)
                 button = None if logical is None else _NAMES_OF_KEYS[logical]
+                if event.key == pygame.K_u:
+                    button = self._undo
                 if button not in self._buttons:
                     continue
                 held = self._down.get(button, 0)
@@ -821,6 +974,7 @@ def run_window(args):
             return 2
     try:
         window = Window(nvm, seed=args.seed, board=args.board_profile, **power_options(args))
+        use_settings(window.app, parse_settings(args.setting, args.board_profile), window.world.now)
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             window.pygame.display.quit()
@@ -860,6 +1014,13 @@ def main(argv=None):
         help="NVM file; a bare name is a file beside the default one (window default: %s)" % default_nvm_path(),
     )
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="a Settings row set before the first key, e.g. undo=5, screen-off=never (repeatable)",
+    )
     parser.add_argument(
         "--board-profile",
         default="pybadge",

@@ -393,15 +393,12 @@ class Simulator(world.World):
             return
         if name == "undo":
             # The board's undo button, as its player presses it: B, or held
-            # (the CLUE's B, the PewPew M4's O: app.controls.UNDO).
-            undo = self.app.controls.undo_button
-            if undo.startswith("Hold "):
-                self.schedule([("hold", undo[5:].lower(), controls.LONG_PRESS_MS + 2 * FRAME_MS)])
-                self.run_script()
-                self.step()
-                self.settle()
-                return
-            name = "b"
+            # (the CLUE's B, the PewPew M4's O: fakeplayer's "undo").
+            self.schedule([("undo",)])
+            self.run_script()
+            self.step()
+            self.settle()
+            return
         button = "select" if name == "hold-select" else name
         if button not in BUTTONS:
             raise ValueError("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)))

@@ -16,6 +16,9 @@ TAP_MS = 40
 GAP_FRAMES = 2
 #: Frames to let pass after a stage's last input.
 SETTLE_FRAMES = 15
+#: How long the undo button is held where the board holds it (ms): the
+#: game's long press (app.controls.LONG_PRESS_MS, 700) and two frames.
+UNDO_HOLD_MS = 740
 
 
 def frames_for(actions):
@@ -26,14 +29,18 @@ def frames_for(actions):
             span += TAP_MS + GAP_FRAMES * FRAME_MS
         elif action[0] == "hold":
             span += action[2] + GAP_FRAMES * FRAME_MS
+        elif action[0] == "undo":
+            span += UNDO_HOLD_MS + GAP_FRAMES * FRAME_MS
         elif action[0] == "wait":
             span += action[1]
     return span // FRAME_MS + 1 + SETTLE_FRAMES
 
 
 # The play part of the measured run: (name, actions). An action is
-# ("tap", button), ("hold", button, ms) or ("wait", ms); "board" actions
-# put a prepared position on the board (tools only, see fakeplayer._prepare).
+# ("tap", button), ("hold", button, ms), ("undo",) (the board's undo
+# button as its player presses it: fakeplayer) or ("wait", ms); "board"
+# actions put a prepared position on the board (tools only, see
+# fakeplayer._prepare).
 SCENARIO = (
     # The first frames of play: a board that tilts measures "level" here.
     ("first frames", (("wait", 400),)),
@@ -50,6 +57,8 @@ SCENARIO = (
     ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
+    # Undo on, at its deepest (5 moves): the moves from here keep a history.
+    ("settings: undo", (("tap", "down"),) * 6 + (("tap", "right"), ("tap", "right"))),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     (
@@ -73,6 +82,8 @@ SCENARIO = (
     ("continue", (("tap", "a"),)),
     ("game over banner", (("board", "over"), ("tap", "left"))),
     ("new game from game over", (("tap", "a"),)),
+    ("undo", (("tap", "left"), ("tap", "down"), ("undo",), ("undo",))),
+    ("undo from game over", (("board", "over"), ("tap", "left"), ("undo",))),
 )
 
 #: Prepared positions (exponents, row-major): a 1024 pair about to merge,

@@ -24,10 +24,8 @@ CONTROLS = (
     ("Any key", "stop autoplay"),
 )
 #: What the board's undo button does (its row, named by the control
-#: scheme's ``undo_button``, joins the Controls page where the rows have
-#: none), and the note under the rows that says where it is turned on.
-UNDO_ACTION = "undo"
-UNDO_NOTE = "Undo: on in Settings > Undo"
+#: scheme's ``undo_button``, joins the Controls page where the rows have none).
+UNDO_ACTION = "undo if on"
 
 STRATEGY = (
     "Four mistakes end games.",
@@ -320,8 +318,7 @@ def document(name, key_names=None, width=26, per_page=9, controls=None):
         rows = getattr(controls, "help_rows", CONTROLS)
         if not any(action.endswith(UNDO_ACTION) for _, action in rows):
             rows = rows + ((getattr(controls, "undo_button", "B"), UNDO_ACTION),)
-        notes = getattr(controls, "help_notes", NOTES) + (UNDO_NOTE,)
-        units = controls_units(width, rows, notes, controls)
+        units = controls_units(width, rows, getattr(controls, "help_notes", NOTES), controls)
         pages = in_pages([units], per_page, width)
         if key_names:
             pages += in_pages([keys_units(key_names, width)], per_page, width)

@@ -85,7 +85,7 @@ _ARROWS = bytes((KEY_UP, KEY_DOWN, KEY_RIGHT, KEY_LEFT))
 HELP_ROWS = (
     ("Arrows", "slide tiles"),
     ("A or X", "OK / Continue"),
-    ("B, Z, Esc", "back / undo"),
+    ("B, Z, Esc", "back / undo if on"),
     ("Enter", "menu"),
     ("Space", "hint (solver)"),
     ("P", "autoplay"),

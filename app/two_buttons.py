@@ -41,7 +41,7 @@ HELP_ROWS = (
     ("A", "hint (solver)"),
     ("B", "menu"),
     ("A+B", "autoplay"),
-    ("Hold B", "undo"),
+    ("Hold B", "undo if on"),
     ("Any key", "stop autoplay"),
 )
 HELP_NOTES = ("In menus: tilt moves, A picks, B goes back", "Level: as the menu closes", "Off? Menu > Save now first")

@@ -252,7 +252,7 @@ def test_the_clue_controls_page_names_tilt_and_its_buttons():
     clue.tap("a")
     clue.tap("a")  # Controls
     overlay = clue.sim.app.overlay
-    assert overlay.title_text == "Controls 1/3"  # 20 columns, 8 lines: three pages (undo's row and note on the third)
+    assert overlay.title_text == "Controls 1/2"  # 20 columns, 8 lines: two pages
     page = help_text.document("Controls", None, overlay.columns, overlay.page_lines, controls=TwoButtonControls())[0]
     assert list(overlay.lines[: len(page)]) == page
     assert clue.sim.glass.shows("Controls", "slide tiles")  # and on the glass

@@ -278,7 +278,7 @@ def test_every_boards_controls_page_names_its_undo_button(board_id):
     name = undo_name(board_id)
     row = [line for line in lines if line.startswith(name) and "undo" in line]
     assert row, (board_id, lines)
-    assert "Settings > Undo" in text, (board_id, lines)
+    assert "undo if on" in text, (board_id, lines)
 
 
 # ------------------------------------------------------------ Stats and Reset

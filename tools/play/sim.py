@@ -127,14 +127,13 @@ KEY_NAMES = (
     ("Start", "Enter"),
     ("Select", "Space"),
     ("Hold Select", "hold Space"),
+    ("Undo", "U"),
     ("Quit", "Esc"),
 )
 #: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
 #: board while held), and from a keyboard (the keys are typed as they are).
 TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Undo", "hold Z or U"), ("Quit", "Esc"))
 KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
-#: The window's undo key (a button board's undo button, as its player presses it).
-UNDO_KEY_NAME = "U"
 
 
 def board_facts(board_id):
@@ -172,11 +171,10 @@ def key_names_for(board_id):
     for button, keys in KEY_NAMES:
         held = button.startswith("Hold ")
         game = button[5:] if held else button
-        if game.lower() in has:
-            if button == "Quit":
-                # U: the undo button, held where the board holds it.
-                held_undo = getattr(profile, "UNDO", "B").startswith("Hold ")
-                rows.append(("Undo", ("hold " if held_undo else "") + UNDO_KEY_NAME))
+        if button == "Undo":
+            # U: the board's undo button, held where the board holds it.
+            rows.append((button, ("hold " if profile.UNDO.startswith("Hold ") else "") + keys))
+        elif game.lower() in has:
             rows.append((("Hold " if held else "") + names.name(game), keys))
     return tuple(rows)
 

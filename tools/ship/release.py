@@ -245,7 +245,7 @@ def board_controls(board_id, repo=ROOT):
         return tuple(rows)
     rows = []
     # The undo button's row, as the Controls page adds it (app.help_text.document).
-    undo = (profile.undo, _literal(Path(repo) / "app" / "help_text.py", "UNDO_ACTION") or "undo")
+    undo = (profile.undo, _literal(Path(repo) / "app" / "help_text.py", "UNDO_ACTION") or "undo if on")
     for label, action in _labelled(read_controls(repo) + (undo,), profile):
         if label == profile.name("D-pad"):
             directions = [profile.buttons.get(direction) for direction in _DIRECTIONS]

@@ -60,7 +60,9 @@ _CASES = {
 def _allocations(root):
     steps = ram_budget._program("pybadge", [])[:-2]
     # Every name the measuring steps use exists before the first of them.
-    steps.append("_results = {}\n_start = _end = _moves = _undos = 0\n" + "".join("_results[%r] = None\n" % name for name in _CASES))
+    steps.append(
+        "_results = {}\n_start = _end = _moves = _undos = 0\n" + "".join("_results[%r] = None\n" % name for name in _CASES)
+    )
     # The first frames draw what is drawn once (the battery's level, read
     # in the first frame): before any case.
     steps.append("for _ in range(3):\n    _app.step()")

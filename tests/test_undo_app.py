@@ -432,3 +432,17 @@ def test_a_setting_the_board_has_not_is_refused_in_one_line(args, words, capsys)
     assert sim_module.main(["--headless"] + args) == 2
     error = capsys.readouterr().err
     assert error.startswith("--setting: ") and words in error and error.count("\n") == 1
+
+
+def test_docs_boards_table_names_each_boards_undo_button():
+    from tools import ROOT
+
+    table = {}
+    for line in (ROOT / "docs" / "boards.md").read_text().splitlines():
+        for board_id in boards.NAMES:
+            if line.startswith("| ") and "(`%s`)" % board_id in line:
+                table[board_id] = line.split("|")[4]
+    for board_id in boards.NAMES:
+        name = undo_name(board_id).split(",")[0]
+        held = name.startswith("Hold ")
+        assert (("hold " + name[5:]) if held else name) in table[board_id], (board_id, table[board_id])

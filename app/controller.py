@@ -47,7 +47,6 @@ from app.modes import (
     NEW_GAME,
     OVER,
     PLAY,
-    RESET_STATS,
     RESUME,
     SAVE_NOW,
     SETTINGS_CHANGED,
@@ -434,7 +433,7 @@ class App:
             if not self.move(request, now):
                 self.assist.stop()  # the solver's move changed nothing
         elif request == CONTINUE:
-            self._continue(now)
+            self._on_won(act.CONFIRM, now)  # on Continue: autoplay never moves the banner's bar
         elif request == SAVE_NOW:
             self.resume()
             self.saving.save(now, True)
@@ -449,15 +448,6 @@ class App:
             self._apply_settings()
             self.policy.changed(now)  # kept like a move
             self.menus.show_settings()  # as applied (Tilt goes back off without a sensor)
-        elif request == RESET_STATS:
-            # Stats > Reset, answered Yes: the best score and every count
-            # start again from this game, kept at once (a power-off next
-            # loses nothing), and Stats shows them.
-            game = self.game
-            game.reset_stats()
-            self.view.show_scores(game.score, game.best)
-            self.saving.save(now)
-            self.menus.show_stats()
         else:
             raise ValueError(request)  # a request app.modes has and this does not
 
@@ -528,8 +518,18 @@ class App:
             self.menu_row = self.menus.row
             self.menus = None
             forget("app.menus", "app.pages", "app.help_text")
+            self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
+
+    def _set_undo(self):
+        # Settings > Undo: the game keeps as many moves as the row says
+        # (fewer drops the oldest, Off the history and its module:
+        # engine.game.Game.undo_depth), and the undo button undoes.
+        depth = self.settings.chosen(UNDO)
+        if depth != self.game.undo_depth:
+            self.game.undo_depth = depth
+        self.controls.undo = depth > 0
 
     def _apply_settings(self):
         settings = self.settings
@@ -557,13 +557,8 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
             self.keys = self.tilt(self.keys, self._event, settings)
-        # Undo: the game keeps as many moves as the row says (fewer drops
-        # the oldest, Off the whole history: engine.game.Game.undo_depth),
-        # and the undo button means undo while it is on.
-        depth = settings.chosen(UNDO)
-        if depth != self.game.undo_depth:
-            self.game.undo_depth = depth
-        self.controls.undo = depth > 0
+        if self.menus is None:
+            self._set_undo()  # (from the menu: as it closes, in resume)
         # How it is read: into the Event only where its queue has get_into()
         # (only that refills a given Event); its overflow flag where it has
         # one (keypad's); a sensor that gives up (tilt) says so through the app.
@@ -631,7 +626,7 @@ class App:
         Works on the play screen and on both banners: the position before a
         move is always one to play on from (a game over revived; the win
         banner is then behind this game: engine.game.Game.undo). Kept like
-        a move (the save policy). Returns True if a move was taken back.
+        a move (the save policy).
         """
         game = self.game
         self.animation.finish()
@@ -639,14 +634,13 @@ class App:
         self.view.show_hint(-1)
         if not game.undo():
             self.view.show_status("no", "undo")
-            return False
+            return
         self.policy.changed(now)
         # The board drawn as it is now: only the cells that differ change.
         self.view.show_cells(game.cells)
         self.view.show_scores(game.score, game.best)
         self.view.show_status("undone", _UNDOS_LEFT[game.history.undoable])
         self.resume()  # off a banner, to play
-        return True
 
     def _on_won(self, action, now):
         if (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
@@ -658,17 +652,14 @@ class App:
             self.overlay.select(self.choice)
         elif action == act.CONFIRM or action == act.BACK:
             if action == act.BACK or self.choice == 0:
-                self._continue(now)
+                # Continue: the same board, played on for 4096 and up.
+                self.game.continue_playing()
+                self.policy.urgent(now)
+                self.resume()
             else:
                 self.new_game(now)
         elif action == act.MENU:
             self.open_menu()
-
-    def _continue(self, now):
-        # Continue: the same board, played on for 4096 and up.
-        self.game.continue_playing()
-        self.policy.urgent(now)
-        self.resume()
 
     def _on_over(self, action, now):
         if action == act.CONFIRM:

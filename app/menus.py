@@ -25,7 +25,6 @@ from app.modes import (
     HELP_PAGE,
     MENU,
     NEW_GAME,
-    RESET_STATS,
     RESUME,
     SAVE_NOW,
     SETTINGS,
@@ -91,8 +90,8 @@ class Menus:
         #: Mode -> its handler.
         self.handlers = {
             MENU: self.on_menu,
-            CONFIRM_NEW: self.on_confirm_new,
-            CONFIRM_RESET: self.on_confirm_reset,
+            CONFIRM_NEW: self.on_confirm,
+            CONFIRM_RESET: self.on_confirm,
             HELP_MENU: self.on_help_menu,
             HELP_PAGE: self.on_pages,
             STATS: self.on_pages,
@@ -181,29 +180,33 @@ class Menus:
         self._reset_row = len(question) + 1
         overlay.show_page("Stats", question + [""] + list(pages.RESET_CHOICES), self._reset_row)
 
-    def on_confirm_reset(self, action, now):
-        """Stats > Reset's question: Up/Down pick No or Yes, A answers, B is No."""
-        if action <= act.LEFT:
-            self.choice = 1 - self.choice
-            self.overlay.select(self._reset_row + self.choice)
-        elif action == act.CONFIRM and self.choice == 1:
-            return RESET_STATS  # the app resets, saves, and has Stats shown again
-        elif action == act.CONFIRM or action == act.BACK:
-            self.show_stats()
-        elif action == act.MENU:
-            return RESUME
-        return None
+    def on_confirm(self, action, now):
+        """New game? and Stats > Reset's question: the D-pad picks No or Yes
+        (No first), A answers, B is No (back to the menu, or Stats).
 
-    def on_confirm_new(self, action, now):
+        Yes to Reset starts the best score and every count again from this
+        game (``engine.game.Game.reset_stats``), kept at the next frame
+        (the save policy's urgent save: a power-off then loses nothing),
+        and Stats shows them.
+        """
+        reset = self.mode == CONFIRM_RESET
         if action <= act.LEFT:
             self.choice = 1 - self.choice
-            self.overlay.select(self.choice)
-        elif action == act.CONFIRM:
-            if self.choice == 1:
+            self.overlay.select((self._reset_row if reset else 0) + self.choice)
+        elif action == act.CONFIRM and self.choice == 1:
+            if not reset:
                 return NEW_GAME
-            self.open()
-        elif action == act.BACK:
-            self.open()
+            saving = self.saving
+            game = saving.game
+            game.reset_stats()
+            saving.view.show_scores(game.score, game.best)
+            saving.policy.urgent(now)
+            self.show_stats()
+        elif action == act.CONFIRM or action == act.BACK:
+            if reset:
+                self.show_stats()
+            else:
+                self.open()
         elif action == act.MENU:
             return RESUME
         return None
@@ -276,28 +279,28 @@ class Menus:
         title where they take more than one."""
         overlay = self.overlay
         columns = overlay.columns
-        per_page = pages.settings_per_page(self.tilt, columns, overlay.page_lines, self.controls)
-        page = self.choice // per_page
-        count = len(pages.SETTING_ROWS) - (not self.tilt)
-        lines = pages.settings_lines(
-            self.settings, MODE_NAMES, self.tilt, columns, self.auto, self.dimmable, self.controls, overlay.page_lines, page
+        lines, selected, page, count = pages.settings_lines(
+            self.settings,
+            MODE_NAMES,
+            self.tilt,
+            columns,
+            self.auto,
+            self.dimmable,
+            self.controls,
+            overlay.page_lines,
+            self.choice,
         )
-        title = help_text.title("Settings", columns, page, (count + per_page - 1) // per_page)
-        overlay.show_page(title, lines, self.choice - page * per_page)
+        overlay.show_page(help_text.title("Settings", columns, page, count), lines, selected)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
         change it by its kind (the app applies and keeps the change)."""
         count = len(pages.SETTING_ROWS) - (not self.tilt)  # Tilt, the last row, if the board can
         if action == act.UP or action == act.DOWN:
-            overlay = self.overlay
-            per_page = pages.settings_per_page(self.tilt, overlay.columns, overlay.page_lines, self.controls)
-            before = self.choice // per_page
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
-            if self.choice // per_page == before:
-                overlay.select(self.choice % per_page)
-            else:
-                self.show_settings()  # the rows' next (or last) page
+            # The same page: only the bar moves on the glass (a text cell
+            # is sent only where its glyph changes); else the rows' next one.
+            self.show_settings()
             return None
         if action == act.BACK:
             self.open()

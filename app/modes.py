@@ -32,13 +32,11 @@ CONFIRM_RESET = "confirm_reset"
 # Requests: what a part asks the app to do, as only the app can. Autoplay
 # asks for a move (a direction, 0..3 as engine.rules numbers them) or for
 # Continue on the win banner (app.assist); a menu page for a way back to
-# the game (resume, a new game, autoplay, Save now), for a setting it
-# changed to be applied, or for the stats to be reset (app.menus). None: nothing.
+# the game (resume, a new game, autoplay, Save now) or for a setting it
+# changed to be applied (app.menus). None: nothing.
 CONTINUE = const(4)
 RESUME = const(5)
 NEW_GAME = const(6)
 START_AUTOPLAY = const(7)
 SAVE_NOW = const(8)
 SETTINGS_CHANGED = const(9)
-#: Stats > Reset answered Yes: the best score and the stats start again, saved at once.
-RESET_STATS = const(10)

@@ -75,7 +75,7 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
         [
             _fitted("Games", stats.games, width),
             _fitted("Wins", stats.wins, width),
-            _fitted("Best tile", _tile(stats.best_exponent), width),
+            _fitted("Best tile", (1 << stats.best_exponent) if stats.best_exponent else 0, width),
             _fitted("Best score", game.best, width),
             _fitted("Total moves", stats.moves, width),
         ],
@@ -83,18 +83,15 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
             _fitted("Undos this game", game.undos, width),
             _fitted("Undos in all", stats.undos, width),
             _fitted("Wins, no undo", stats.wins_without_undo, width),
-            _fitted("Best tile, no undo", _tile(stats.best_exponent_without_undo), width),
+            _fitted(
+                "Best tile, no undo", (1 << stats.best_exponent_without_undo) if stats.best_exponent_without_undo else 0, width
+            ),
         ],
         [
             _fitted("Saves refused", refused_text, width),
             ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
         ],
     ]
-
-
-def _tile(exponent):
-    # A tile's value from its exponent (0: none yet).
-    return (1 << exponent) if exponent else 0
 
 
 #: Stats > Reset: the question, and its rows (No first: the default).
@@ -124,69 +121,61 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def setting_text(settings, attribute, kind, mode_names=(), light=False, dimmable=True):
-    """What the Settings row of ``attribute`` and ``kind`` (SETTING_ROWS)
-    shows as its value now: "on", "80%", "5 min", "5 moves" ...
-    Brightness may say "auto" if ``light`` (a board with a light sensor),
-    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
-    if kind == CHOICE:
-        step = settings.choice(attribute)
-        texts = CHOICE_TEXTS[attribute - 8] if attribute - 8 < len(CHOICE_TEXTS) else ()
-        return texts[step] if step < len(texts) else str(settings.chosen(attribute))
-    value = getattr(settings, attribute)
-    if kind == ON_OFF:
-        return "on" if value else "off"
-    if kind == BRIGHTNESS:
-        if not dimmable:
-            return "fixed"
-        if light and settings.auto_brightness:
-            return "auto"
-        return "%d%%" % BRIGHTNESS_LEVELS[value]
-    if kind == SAVE_MODE:
-        return mode_names[value][:14] if value < len(mode_names) else "?"
-    if kind == SCREEN_OFF:
-        return _minutes(SCREEN_OFF_MINUTES[value])
-    raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0):
+    """The Settings page with row ``choice`` on it, made to fit ``rows``
+    lines of ``width``: a row per setting of SETTING_ROWS (the Tilt row if
+    ``tilt``), value on the right, then which buttons pick and set, named
+    as the board does (``controls.name``), with a blank line before them
+    where there is room. Where the rows and those lines do not fit, the
+    lines are made shorter, then the rows go on pages of as many as fit
+    (the one with ``choice`` is given). Brightness may say "auto" if
+    ``light`` (a board with a light sensor), and says "fixed" unless
+    ``dimmable`` (a backlight only on or off).
 
-
-def settings_footer(count, width=26, rows=9, controls=None):
-    """The lines under ``count`` Settings rows: which buttons pick and set,
-    and which goes back, named as the board does (``controls.name``): "Up/Down:
-    pick  A/<>: set" and "B: back", shorter where rows and footer would not
-    fit ``rows`` lines of ``width`` (then the rows go on pages)."""
+    :return: (lines, the line of row ``choice``, the page's number, pages).
+    """
+    labels = SETTING_ROWS if tilt else SETTING_ROWS[:-1]
+    # "Up/Down: pick  A/<>: set" and "B: back"; on one line where they fit
+    # it and the rows need the room (a line cut in two says no more).
     pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
     if len(pick) > width:
         pick = fill("{Up/Down}, {A}: set", controls)
     back = fill("{B}: back", controls)
     footer = wrap(pick, width) + wrap(back, width)
-    if count + len(footer) > rows:
-        # On one line if either form fits one (a line cut in two says no more).
+    if len(labels) + len(footer) > rows:
         for line in (pick + "; " + back, fill("{Up/Down}, {A}: set; ", controls) + back):
             if len(line) <= width:
-                return [line]
-    return footer
-
-
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, page=0):
-    """Page ``page`` of the Settings page, made to fit ``rows`` lines of
-    ``width``: a row per setting of SETTING_ROWS (the Tilt row if ``tilt``),
-    value on the right (``setting_text``), as many as fit above
-    ``settings_footer``, then the footer, with a blank line before it where
-    there is room. ``settings_per_page`` says how many rows a page has."""
-    labels = SETTING_ROWS if tilt else SETTING_ROWS[:-1]
-    footer = settings_footer(len(labels), width, rows, controls)
+                footer = [line]
+                break
     per_page = rows - len(footer)
+    first = choice - choice % per_page
     lines = []
-    for label, attribute, kind in labels[page * per_page : (page + 1) * per_page]:
-        lines.append(_row(label, setting_text(settings, attribute, kind, mode_names, light, dimmable), width))
+    for label, attribute, kind in labels[first : first + per_page]:
+        if kind == CHOICE:
+            step = settings.choice(attribute)
+            texts = CHOICE_TEXTS[attribute - 8] if attribute - 8 < len(CHOICE_TEXTS) else ()
+            text = texts[step] if step < len(texts) else str(settings.chosen(attribute))
+        else:
+            value = getattr(settings, attribute)
+            if kind == ON_OFF:
+                text = "on" if value else "off"
+            elif kind == BRIGHTNESS:
+                if not dimmable:
+                    text = "fixed"
+                elif light and settings.auto_brightness:
+                    text = "auto"
+                else:
+                    text = "%d%%" % BRIGHTNESS_LEVELS[value]
+            elif kind == SAVE_MODE:
+                text = mode_names[value][:14] if value < len(mode_names) else "?"
+            elif kind == SCREEN_OFF:
+                text = _minutes(SCREEN_OFF_MINUTES[value])
+            else:
+                raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+        lines.append(_row(label, text, width))
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
-    return lines + footer
-
-
-def settings_per_page(tilt=None, width=26, rows=9, controls=None):
-    """How many Settings rows a page of ``settings_lines`` holds."""
-    return rows - len(settings_footer(len(SETTING_ROWS) - (not tilt), width, rows, controls))
+    return lines + footer, choice - first, first // per_page, (len(labels) + per_page - 1) // per_page
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

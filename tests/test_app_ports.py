@@ -99,8 +99,8 @@ def test_leaving_the_menu_is_a_request_on_every_page():
         assert menu.handlers[mode](act.MENU, 0) == modes.RESUME, mode
     menu = menus(pages.MENU_ITEMS.index("New game"))
     menu.on_menu(act.CONFIRM, 0)
-    menu.on_confirm_new(act.RIGHT, 0)
-    assert menu.on_confirm_new(act.CONFIRM, 0) == modes.NEW_GAME
+    menu.on_confirm(act.RIGHT, 0)
+    assert menu.on_confirm(act.CONFIRM, 0) == modes.NEW_GAME
 
 
 #: The byte of store.settings each Settings attribute keeps (app/settings.py);

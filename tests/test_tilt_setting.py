@@ -194,7 +194,7 @@ def test_settings_byte_5_is_tilt_and_a_stranger_s_value_reads_off():
     short.tilt = True
     assert not short.tilt
     # The page builder shows the row only when asked to.
-    assert "Tilt" not in " ".join(pages.settings_lines(settings, ("a", "b"), None))
+    assert "Tilt" not in " ".join(pages.settings_lines(settings, ("a", "b"), None)[0])
 
 
 def test_a_sensor_that_stops_answering_turns_tilt_off_and_says_so():

@@ -482,7 +482,7 @@ def setting_values(board_id):
 
     Generic over ``app.pages.SETTING_ROWS``: each row's values are found by
     setting each of its kind's steps on scratch settings and reading what
-    the page shows for it (``app.pages.setting_text``): "5 moves", "80%",
+    the page shows for it (``app.pages.settings_lines``): "5 moves", "80%",
     "never"; a value is that text, its first word or the text without its
     "%" ("5", "80"), and a choice row's option as the game names it
     (``app.settings.OPTIONS``: 5, "ro", "clear"). A row's key is its
@@ -521,7 +521,9 @@ def setting_values(board_id):
         for state in states:
             scratch = Settings(bytearray(16), DEFAULT_MODE, len(MODE_NAMES))
             apply_setting(scratch, state)
-            text = pages.setting_text(scratch, attribute, kind, MODE_NAMES, light, profile.dimmable)
+            # The row as the page shows it (all rows on one long page).
+            lines = pages.settings_lines(scratch, MODE_NAMES, profile.tilt, 40, light, profile.dimmable, None, 99)[0]
+            text = [line for line in lines if line.startswith(label + " ")][0][len(label) :].strip()
             texts.append(text)
             words = {text, text.split()[0], text.rstrip("%")}
             if kind == pages.CHOICE:

@@ -57,8 +57,6 @@ SCENARIO = (
     ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
-    # Undo on, at its deepest (5 moves): the moves from here keep a history.
-    ("settings: undo", (("tap", "down"),) * 6 + (("tap", "right"), ("tap", "right"))),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     (
@@ -82,6 +80,13 @@ SCENARIO = (
     ("continue", (("tap", "a"),)),
     ("game over banner", (("board", "over"), ("tap", "left"))),
     ("new game from game over", (("tap", "a"),)),
+    # Settings > Undo at its deepest (5 moves), from the menu's row picked
+    # last (New game): the history loads as the menu closes (Start).
+    (
+        "settings: undo",
+        (("tap", "start"),) + (("tap", "down"),) * 4 + (("tap", "a"),) + (("tap", "down"),) * 6 + (("tap", "right"),) * 2,
+    ),
+    ("undo on: back to the game", (("tap", "start"),)),
     ("undo", (("tap", "left"), ("tap", "down"), ("undo",), ("undo",))),
     ("undo from game over", (("board", "over"), ("tap", "left"), ("undo",))),
 )

@@ -169,7 +169,12 @@ class Menus:
             getattr(store, "layout", "block"),
         )
         groups[-1].append(help_text.fill("{A}: reset stats", self.controls))
-        self._open_pages(STATS, "Stats", help_text.in_pages(groups, overlay.page_lines, overlay.columns))
+        # (_open_pages' work written out: a call level less, on the pystack.)
+        self.mode = STATS
+        self.title = "Stats"
+        self.pages = help_text.in_pages(groups, overlay.page_lines, overlay.columns)
+        self.page = 0
+        self._show_page()
 
     def _ask_reset(self):
         # "Reset stats and best score?" with No picked: only Yes resets.

@@ -436,6 +436,8 @@ _DISPLAY_KEYS = (
     "page -> Help (B)",
     "Help -> menu (B)",
     "menu closed (Start)",
+    "undo (the board drawn back)",
+    "undo: none left (the status only)",
 )
 _DISPLAY_BOARDS = (
     "PyBadge",

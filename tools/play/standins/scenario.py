@@ -81,12 +81,14 @@ SCENARIO = (
     ("game over banner", (("board", "over"), ("tap", "left"))),
     ("new game from game over", (("tap", "a"),)),
     # Settings > Undo at its deepest (5 moves), from the menu's row picked
-    # last (New game): the history loads as the menu closes (Start).
+    # last (New game); the undo button is B in menus on every board (a
+    # held one too): back to the menu, and to the game, where the history
+    # loads as the menu closes.
     (
         "settings: undo",
         (("tap", "start"),) + (("tap", "down"),) * 4 + (("tap", "a"),) + (("tap", "down"),) * 6 + (("tap", "right"),) * 2,
     ),
-    ("undo on: back to the game", (("tap", "start"),)),
+    ("undo on: back to the game", (("undo",), ("undo",))),
     ("undo", (("tap", "left"), ("tap", "down"), ("undo",), ("undo",))),
     ("undo from game over", (("board", "over"), ("tap", "left"), ("undo",))),
 )

@@ -852,8 +852,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "boards_block: the CLUE's room",
-            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, within the (\d+) KiB reserve with "
-            r"([\d.]+) KiB to spare",
+            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, (?:within|against) the (\d+) KiB reserve with\s+"
+            r"(-?[\d.]+) KiB to spare",
             "boards_block",
             _clue_room,
         ),

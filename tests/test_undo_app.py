@@ -21,6 +21,7 @@ import boards
 from tests.tiles import board as position
 from tools.play import sim as sim_module
 from tools.play.sim import Simulator, parse_settings, use_settings
+from tools.play.simulator import controls
 
 #: A position whose left move fills the board with nothing left to merge:
 #: game over (tests/test_button_names.py's).
@@ -65,7 +66,7 @@ def undo_name(board_id):
     if board_id == "adafruit_fruit_jam":
         return "B, Z, Esc"
     profile = boards.load(board_id)
-    names = sim_module.controls.Controls(names=profile.BUTTONS)
+    names = controls.Controls(names=profile.BUTTONS)
     undo = profile.UNDO
     if undo.startswith("Hold "):
         return "Hold " + names.name(undo[5:])

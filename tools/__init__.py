@@ -43,11 +43,11 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    label_cost      a help page as an adafruit_display_text label, against the game's text cells
     faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
 
 train/: what the game ships as data, made here
     train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)
-    label_cost      a help page as an adafruit_display_text label, against the game's text cells
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

@@ -90,7 +90,19 @@ SCENARIO = (
     ),
     ("undo on: back to the game", (("undo",), ("undo",))),
     ("undo", (("tap", "left"), ("tap", "down"), ("undo",), ("undo",))),
+    # A player who keeps undo on opens the menu with a full history (five
+    # moves held): the menu (on Settings, its row picked last), Settings,
+    # Stats, and back to the game with B (the undo button in menus).
+    ("moves: the history full", (("tap", "left"), ("tap", "up"), ("tap", "right"), ("tap", "down")) * 2),
+    ("menu: undo held", (("tap", "start"),)),
+    ("settings: undo held", (("tap", "a"),)),
+    ("stats: undo held", (("tap", "b"), ("tap", "up"), ("tap", "a"))),
+    ("undo held: back to the game", (("tap", "b"), ("tap", "b"))),
     ("undo from game over", (("board", "over"), ("tap", "left"), ("undo",))),
+    # The menu let the solver go: a hint loads it again, so that the load
+    # after the last stage (ram_budget.LOAD_STAGE) runs on the run's
+    # fullest heap, the solver and an undo history held.
+    ("hint with undo on", (("tap", "select"),)),
 )
 
 #: Prepared positions (exponents, row-major): a 1024 pair about to merge,

@@ -234,6 +234,18 @@ def test_the_heap_in_use_stays_within_the_pybadge_target(run):
     assert worst.board_bound <= ram_budget.PEAK_TARGET < ram_budget.HEAP_LIMIT, (worst.label, worst.board_bound)
 
 
+def test_the_load_runs_last_with_the_solver_and_an_undo_history_held(run):
+    # The load stage is the run's pessimistic last: it must find the
+    # solver loaded (the fingerprint, printed after it, says whether it
+    # is), after the menu was visited with undo on and a history held.
+    stages, fingerprint = run
+    labels = [stage.label for stage in stages]
+    assert labels[-1] == ram_budget.LOAD_STAGE
+    assert json.loads(fingerprint)[-1] is True, "the load stage ran without the solver loaded"
+    visited = labels.index("undo from game over")
+    assert {"menu: undo held", "settings: undo held", "stats: undo held"} <= set(labels[:visited])
+
+
 def test_the_qstr_pool_model_is_the_vms_own(run):
     # pool_bytes() rebuilds, from the number of names alone, the bytes the
     # VM reports for its pools at every stage (its pools start empty too);

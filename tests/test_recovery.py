@@ -127,7 +127,7 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
         import shutil
 
         shutil.rmtree(root, ignore_errors=True)
-    cells, score, best, moves, games, faults, _last_save, _why, frames, _nvm = __import__("json").loads(fingerprint)
+    cells, score, best, moves, games, faults, _last_save, _why, frames, _nvm, _solver = __import__("json").loads(fingerprint)
     assert faults > 0
     assert stages[-1].label == ram_budget.LOAD_STAGE
     # The game went on: the frames lost are the deep ones (a hint, a

@@ -165,13 +165,29 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     open_row(sim, 4)
     stats = walk(sim, "Stats")
     store = sim.app.saving.store
-    groups = pages_module.stats_lines(sim.app.game, store.erase_cycles(), store.refused, store.refusal, columns, store.layout)
+    stats_page = sim.module("app.stats_page")
+    groups = stats_page.stats_lines(sim.app.game, store.erase_cycles(), store.refused, store.refusal, columns, store.layout)
     units = [[unit] if isinstance(unit, str) else unit for group in groups for unit in group]
     check_units_kept_together(stats, units, sim.board_id)
     open_row(sim, 5)
-    lines = check_page(sim, "Settings")
+    # Settings: one page, or pages of as many rows as fit (Down past a
+    # page's last row turns to the next), each with the buttons under it.
+    help_text = sim.module("app.help_text")
+    labels = [label for label, attribute, _ in pages_module.SETTING_ROWS if sim.app.menus.tilt or attribute != "tilt"]
     back = sim.app.controls.name("B")
-    assert any(line.endswith("%s: back" % back) for line in lines), (sim.board_id, lines)
+    titles = [help_text.title("Settings", columns, page, count) for count in (1, 2, 3) for page in range(count)]
+    seen = []
+    shown = None
+    for _ in labels:
+        title = sim.glass.lines()[0]
+        if title != shown:  # a page: check it whole
+            shown = title
+            assert title in titles, (sim.board_id, title)
+            lines = check_page(sim, title)
+            assert any(line.endswith("%s: back" % back) for line in lines), (sim.board_id, lines)
+            seen += [label for label in labels if any(line.startswith(label + " ") for line in lines)]
+        sim.press("down")
+    assert seen == labels, (sim.board_id, seen)
     open_row(sim, 6)
     about = walk(sim, "About")
     saving = sim.app.saving
@@ -213,14 +229,14 @@ def test_the_pager_keeps_sentences_and_rows_whole():
 
 
 def test_stats_rows_of_any_size_fit_the_narrowest_page():
-    from app import help_text, pages
+    from app import help_text, stats_page
     from engine.game import Game
 
     game = Game(seed=1)
     game.stats.games = game.stats.wins = game.stats.moves = (1 << 30) - 1  # ten digits
     game.best = 3932164
     for width in (19, 20, 26):
-        groups = pages.stats_lines(game, (1 << 30) - 1, 1000, "damaged", width, "log")
+        groups = stats_page.stats_lines(game, (1 << 30) - 1, 1000, "damaged", width, "log")
         laid = help_text.in_pages(groups, 8, width)
         lines = [line for page in laid for line in page]
         assert all(len(line) <= width for line in lines), (width, lines)

@@ -309,11 +309,13 @@ def _fingerprint_step():
     # What the run ends with: if a too small pystack or heap broke anything
     # (even an error the app caught and reported, a save the store turned
     # into FAILED), this differs: the game, the faults, the last save and
-    # the NVM's bytes (what the saves wrote).
+    # the NVM's bytes (what the saves wrote); and whether the solver is
+    # loaded (the last stage, LOAD_STAGE, must run with it: the fullest heap).
     return (
         "_g = _app.game\n"
         "print('FINGERPRINT', json.dumps([_g.cells, _g.score, _g.best, _g.moves, _g.stats.games,"
-        " _app.faults, _app.saving.last_save, _app.saving.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex()]))"
+        " _app.faults, _app.saving.last_save, _app.saving.save_failure, fakeworld.frames, bytes(fakeworld.nvm).hex(),"
+        " 'engine.solver' in sys.modules]))"
     )
 
 

@@ -16,6 +16,9 @@ TAP_MS = 40
 GAP_FRAMES = 2
 #: Frames to let pass after a stage's last input.
 SETTLE_FRAMES = 15
+#: How long the undo button is held where the board holds it (ms): the
+#: game's long press (app.controls.LONG_PRESS_MS, 700) and two frames.
+UNDO_HOLD_MS = 740
 
 
 def frames_for(actions):
@@ -26,14 +29,18 @@ def frames_for(actions):
             span += TAP_MS + GAP_FRAMES * FRAME_MS
         elif action[0] == "hold":
             span += action[2] + GAP_FRAMES * FRAME_MS
+        elif action[0] == "undo":
+            span += UNDO_HOLD_MS + GAP_FRAMES * FRAME_MS
         elif action[0] == "wait":
             span += action[1]
     return span // FRAME_MS + 1 + SETTLE_FRAMES
 
 
 # The play part of the measured run: (name, actions). An action is
-# ("tap", button), ("hold", button, ms) or ("wait", ms); "board" actions
-# put a prepared position on the board (tools only, see fakeplayer._prepare).
+# ("tap", button), ("hold", button, ms), ("undo",) (the board's undo
+# button as its player presses it: fakeplayer) or ("wait", ms); "board"
+# actions put a prepared position on the board (tools only, see
+# fakeplayer._prepare).
 SCENARIO = (
     # The first frames of play: a board that tilts measures "level" here.
     ("first frames", (("wait", 400),)),
@@ -73,6 +80,29 @@ SCENARIO = (
     ("continue", (("tap", "a"),)),
     ("game over banner", (("board", "over"), ("tap", "left"))),
     ("new game from game over", (("tap", "a"),)),
+    # Settings > Undo at its deepest (5 moves), from the menu's row picked
+    # last (New game); the undo button is B in menus on every board (a
+    # held one too): back to the menu, and to the game, where the history
+    # loads as the menu closes.
+    (
+        "settings: undo",
+        (("tap", "start"),) + (("tap", "down"),) * 4 + (("tap", "a"),) + (("tap", "down"),) * 6 + (("tap", "right"),) * 2,
+    ),
+    ("undo on: back to the game", (("undo",), ("undo",))),
+    ("undo", (("tap", "left"), ("tap", "down"), ("undo",), ("undo",))),
+    # A player who keeps undo on opens the menu with a full history (five
+    # moves held): the menu (on Settings, its row picked last), Settings,
+    # Stats, and back to the game with B (the undo button in menus).
+    ("moves: the history full", (("tap", "left"), ("tap", "up"), ("tap", "right"), ("tap", "down")) * 2),
+    ("menu: undo held", (("tap", "start"),)),
+    ("settings: undo held", (("tap", "a"),)),
+    ("stats: undo held", (("tap", "b"), ("tap", "up"), ("tap", "a"))),
+    ("undo held: back to the game", (("tap", "b"), ("tap", "b"))),
+    ("undo from game over", (("board", "over"), ("tap", "left"), ("undo",))),
+    # The menu let the solver go: a hint loads it again, so that the load
+    # after the last stage (ram_budget.LOAD_STAGE) runs on the run's
+    # fullest heap, the solver and an undo history held.
+    ("hint with undo on", (("tap", "select"),)),
 )
 
 #: Prepared positions (exponents, row-major): a 1024 pair about to merge,

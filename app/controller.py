@@ -44,7 +44,7 @@ from app.memory import forget
 from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import Settings
+from app.settings import COLOURS, PALETTES, Settings
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
@@ -172,6 +172,8 @@ class App:
         self.auto_offered = light is not None and dimmable
         #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
+        #: The step of Settings > Colours on show (0, Classic: what BoardView draws first).
+        self._colours = 0
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -516,6 +518,17 @@ class App:
         elif self._power_at < 0:
             self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
+        colours = settings.choice(COLOURS)
+        if colours != self._colours:
+            # Another palette: its record is read (app.palettes imports and
+            # forgets its module), written into the screen's own palettes,
+            # and dropped; the next refresh shows the whole screen in it.
+            self._colours = colours
+            from app.palettes import colours as palette
+
+            self.view.paint(palette(PALETTES[colours]))
+            palette = None
+            forget("app.palettes")
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

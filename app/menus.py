@@ -273,6 +273,8 @@ class Menus:
                 settings.auto_brightness = place == count
             if place < count:
                 settings.brightness_step = place
+        elif kind == pages.CHOICE:
+            settings.choose(attribute, settings.choice(attribute) + step)  # wraps round
         elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
             setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
         else:

@@ -18,7 +18,7 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
+from app.settings import BRIGHTNESS_LEVELS, COLOURS, SCREEN_OFF_MINUTES
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 #: The menu's rows (app.menus names each place). Autoplay is always off
@@ -30,6 +30,12 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
+CHOICE = const(4)  # a row read through Settings.choice (its "attribute" is its byte)
+#: Settings > Colours' options as the player reads them (app.settings.PALETTES).
+PALETTE_NAMES = ("Classic", "Clear", "Night")
+#: The names of each CHOICE row's options, by its byte - 8 (app.settings.OPTIONS);
+#: None for a row the page does not show.
+CHOICE_NAMES = (None, None, PALETTE_NAMES)
 #: The Settings page, row by row: (label, attribute of app.settings.Settings,
 #: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
 SETTING_ROWS = (
@@ -39,6 +45,7 @@ SETTING_ROWS = (
     ("Animations", "animations", ON_OFF),
     ("Saving", "save_mode", SAVE_MODE),
     ("Screen off", "screen_off_step", SCREEN_OFF),
+    ("Colours", COLOURS, CHOICE),
     ("Tilt", "tilt", ON_OFF),
 )
 #: Rated erase cycles of the flash behind each store layout (datasheet
@@ -107,6 +114,9 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
     and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
+        if kind == CHOICE:
+            lines.append(_row(label, CHOICE_NAMES[attribute - 8][settings.choice(attribute)], width))
+            continue
         value = getattr(settings, attribute)
         if kind == ON_OFF:
             text = "on" if value else "off"

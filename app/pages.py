@@ -105,13 +105,22 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0, first=0):
     """The Settings page, made to fit ``rows`` lines of ``width``: one row
     per setting of SETTING_ROWS, value on the right (the Tilt row if
     ``tilt``), then which buttons pick and set, named as the board does
     (``controls.name``), with a blank line before them where there is room.
     Brightness may say "auto" if ``light`` (a board with a light sensor),
-    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
+    and says "fixed" unless ``dimmable`` (a backlight only on or off).
+
+    Where the settings and the keys do not all fit (eight settings on a
+    screen of eight lines), the keys shrink to one line and the settings
+    scroll: the page shows as many as fit from row ``first`` on, moved
+    only as far as it takes to show row ``choice``.
+
+    :return: (the page's lines, the setting row its first line shows, how
+        many setting rows it shows).
+    """
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
         if kind == CHOICE:
@@ -134,16 +143,28 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
         else:
             raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
         lines.append(_row(label, text, width))
-    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be.
+    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be:
+    # the first of these that leaves room for every setting, else the
+    # shortest, and the settings scroll.
     pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
+    short = fill("{Up/Down}, {A}: set", controls)
     if len(pick) > width:
-        pick = fill("{Up/Down}, {A}: set", controls)
-    footer = wrap(pick, width) + wrap(fill("{B}: back", controls), width)
+        pick = short
+    back = fill("{B}: back", controls)
+    footer = wrap(pick, width) + wrap(back, width)
+    for keys in (pick, short):
+        if len(lines) + len(footer) > rows:
+            footer = wrap(keys + "; " + back, width)
+            if len(footer) > 1:
+                footer = wrap(keys, width) + wrap(back, width)
     if len(lines) + len(footer) > rows:
-        footer = wrap(pick + "; " + fill("{B}: back", controls), width)
-    if len(lines) + 1 + len(footer) <= rows:
+        room = rows - len(footer)
+        first = max(min(first, choice, len(lines) - room), choice - room + 1, 0)
+        return lines[first : first + room] + footer, first, room
+    count = len(lines)
+    if count + 1 + len(footer) <= rows:
         lines.append("")
-    return lines + footer
+    return lines + footer, 0, count
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

@@ -29,14 +29,17 @@ SOURCE_DIR = "/usr/share/fonts/X11/misc"
 OUT_DIR = ROOT / "fonts"
 
 DIGITS = "0123456789 "
+#: The digits and the K of a tile's short form (16K .. 128K: app.layout.Layout.short_from).
+SHORT = DIGITS + "K"
 ASCII = "".join(chr(code) for code in range(32, 127))
 #: (source font name, characters kept, output suffix). All misc-fixed: public domain.
 FONTS = (
-    ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits)
-    ("8x13B", DIGITS, "digits"),  # tiles 128..512, scores
-    ("6x13B", DIGITS, "digits"),  # tiles 1024..8192, scores up to 6 digits
-    ("5x8", DIGITS, "digits"),  # tiles 16384..65536, 7-digit scores
-    ("4x6", DIGITS, "digits"),  # tile 131072
+    ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits), 240x240 scores
+    ("8x13B", SHORT, "digits"),  # tiles 128..512, 16K..64K on small tiles
+    ("6x13", SHORT, "digits"),  # tiles 1024..8192 and 128K on small tiles, scores up to 6 digits
+    ("6x13B", DIGITS, "digits"),  # 240x240: tiles 128..512 at twice the size, 131072
+    ("5x8", DIGITS, "digits"),  # 7-digit scores, 128x128 scores
+    ("4x6", DIGITS, "digits"),  # 128x128: 7-digit scores
     ("6x12", ASCII, "ascii"),  # text where the firmware has no terminalio
 )
 

@@ -197,16 +197,18 @@ def test_an_unknown_colours_byte_shows_classic():
 
 
 def test_settings_scroll_where_the_rows_do_not_all_fit():
-    # The CLUE's pages hold 8 lines: 8 settings (Tilt too) and the keys do
-    # not fit, so the rows scroll to the one picked, and round again.
+    # The CLUE's pages hold 8 lines: its 7 settings and the keys (two lines
+    # in its 19 columns) do not fit, so the rows scroll to the one picked,
+    # and round again.
     sim = Simulator(seed=8, board="clue_nrf52840_express")
     sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a"])
     lines = sim.lines()
-    assert lines[1].startswith("Brightness") and not any(line.startswith("Tilt") for line in lines)
+    assert lines[1].startswith("Brightness") and not any(line.startswith("Colours") for line in lines)
     assert lines[-1].endswith("back")
-    sim.press_all(["down*7"])
+    sim.press_all(["down*6"])
     lines = sim.lines()
-    assert any(line.startswith("Tilt") for line in lines) and not lines[1].startswith("Brightness")
-    assert sim.app.overlay.lines[sim.app.overlay.selected].startswith("Tilt")
+    assert any(line.startswith("Colours") for line in lines) and not lines[1].startswith("Brightness")
+    assert sim.app.overlay.lines[sim.app.overlay.selected].startswith("Colours")
+    assert lines[-1].endswith("back")
     sim.press("down")
     assert sim.lines()[1].startswith("Brightness") and sim.app.overlay.selected == 0

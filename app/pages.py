@@ -105,7 +105,9 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0, first=0):
+def settings_lines(
+    settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0, first=0
+):
     """The Settings page, made to fit ``rows`` lines of ``width``: one row
     per setting of SETTING_ROWS, value on the right (the Tilt row if
     ``tilt``), then which buttons pick and set, named as the board does

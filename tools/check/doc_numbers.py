@@ -177,6 +177,7 @@ SOURCES = {
     "display_cost": _tool("tools.measure.display_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
+    "colours": _tool("tools.measure.colours"),
 }
 
 
@@ -1135,6 +1136,19 @@ POWER_QUOTES += [
     for usb in ("never", "in and out every 10 s", "in and out every 2 s")
 ]
 QUOTES = QUOTES + POWER_QUOTES
+
+
+def _colour_row(name, doc_name):
+    # A palette's row of docs/colours.md: its four smallest CIEDE2000s and
+    # three worst contrasts, from the row tools.measure.colours prints.
+    number = r"(\d+\.\d+)"
+    pattern = r"(?m)^\| %s \| %s \|$" % (doc_name, r" \| ".join([number] * 4 + [number + ":1"] * 3))
+    printed = r"(?m)^  %s +%s +.*? +%s +(?:holds|fails)$" % (name, " +".join([number] * 4), " +".join([number] * 3))
+    return Quote("docs/colours.md", "colours: " + name, pattern, "colours", lambda output: grab(printed, output, "colours"))
+
+
+#: docs/colours.md's table: every palette's figures.
+QUOTES = QUOTES + [_colour_row(name, name.capitalize()) for name in ("classic", "clear", "night")]
 
 
 class Fixed:

@@ -50,6 +50,8 @@ SCENARIO = (
     ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
+    # Settings > Colours: Clear (its record read, the screen's palettes rewritten).
+    ("settings: Colours", (("tap", "down"),) * 6 + (("tap", "right"),)),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     (

@@ -212,3 +212,17 @@ def test_settings_scroll_where_the_rows_do_not_all_fit():
     assert lines[-1].endswith("back")
     sim.press("down")
     assert sim.lines()[1].startswith("Brightness") and sim.app.overlay.selected == 0
+
+
+def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
+    from tools.play import sim as simulator
+
+    shots = []
+    for setting in ([], ["--setting", "colours=night"], ["--setting", "Colours = Clear"]):
+        shot = tmp_path / ("%d.png" % len(shots))
+        assert simulator.main(["--headless", "--fresh", "--seed", "4", "--screenshot", str(shot)] + setting) == 0
+        shots.append(shot.read_bytes())
+    assert len(set(shots)) == 3  # Classic, Night and Clear: three screens
+    assert simulator.main(["--headless", "--fresh", "--setting", "colours=blue"]) == 2
+    assert "--setting: colours: 'blue' is not one of classic, clear, night" in capsys.readouterr().err
+    assert simulator.parse_setting("colours=night") == (COLOURS, 2)

@@ -489,7 +489,29 @@ MAX_PICTURE = 4096
 SEED_LIMIT = 1 << 30
 #: Options that only a headless run uses (the window is played from the
 #: keyboard), with their defaults.
-HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None))
+HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None), ("setting", []))
+#: What --setting names: the settings rows read through Settings.choice
+#: (app.settings: UNDO, LANGUAGE, COLOURS), in the order of their bytes.
+SETTING_NAMES = ("undo", "language", "colours")
+
+
+def parse_setting(text):
+    """ "colours=clear" -> (the row's byte, the option's step) of app.settings.
+
+    :raises ValueError: one line saying what is wrong and what is taken.
+    """
+    from app.settings import OPTIONS, UNDO
+
+    name, equals, value = text.partition("=")
+    name = name.strip().lower()
+    value = value.strip().lower()
+    if not equals or name not in SETTING_NAMES:
+        raise ValueError("%r: give NAME=VALUE, NAME one of %s" % (text, ", ".join(SETTING_NAMES)))
+    row = UNDO + SETTING_NAMES.index(name)
+    options = [str(option) for option in OPTIONS[row - UNDO]]
+    if value not in options:
+        raise ValueError("%s: %r is not one of %s" % (name, value, ", ".join(options)))
+    return row, options.index(value)
 
 
 def refusal(args, facts):
@@ -515,6 +537,11 @@ def _headless_refusal(args, facts):
     # refusal()'s checks of the options a headless run uses.
     if args.score and not args.board:
         return "--score: it is the score of a position given with --board, and there is none"
+    for text in args.setting:
+        try:
+            parse_setting(text)
+        except ValueError as error:
+            return "--setting: %s" % error
     if args.board:
         from engine.game import MAX_SCORE
 
@@ -605,6 +632,13 @@ def power_options(args):
 def _play_headless(args, nvm):
     # The options were checked (refusal) before the NVM file was opened.
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
+    if args.setting:
+        # As the Settings page would: the rows chosen, then applied (a
+        # palette repaints the screen).
+        for text in args.setting:
+            sim.app.settings.choose(*parse_setting(text))
+        sim.app._apply_settings()
+        sim.step()
     if args.board:
         sim.game.set_board(parse_board(args.board), score=args.score)
         sim.app.show_position()
@@ -854,6 +888,13 @@ def main(argv=None):
     parser.add_argument("--scale", type=int, default=1, help="PNG pixel scale (headless)")
     parser.add_argument("--board", default=None, help="headless: start from 16 tile values, row-major ('.' empty)")
     parser.add_argument("--score", type=int, default=0, help="headless: score shown with --board")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="headless: a setting chosen before the presses, e.g. colours=clear (%s; repeatable)" % ", ".join(SETTING_NAMES),
+    )
     parser.add_argument(
         "--nvm",
         default=None,

@@ -226,3 +226,31 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
     assert simulator.main(["--headless", "--fresh", "--setting", "colours=blue"]) == 2
     assert "--setting: colours: 'blue' is not one of classic, clear, night" in capsys.readouterr().err
     assert simulator.parse_setting("colours=night") == (COLOURS, 2)
+
+
+@pytest.mark.parametrize(
+    "name, palette",
+    [
+        ("store_v2_midgame.nvm", "classic"),
+        ("store_v2_won_continue.nvm", "classic"),
+        ("store_v3_midgame.nvm", "classic"),
+        ("store_v3_won_continue.nvm", "classic"),
+        # A format-3 record whose settings bytes 8..10 are 1, 2, 2 (undo one
+        # move, Czech, Night): the byte is kept and honoured.
+        ("store_v3_undo_history.nvm", "night"),
+    ],
+)
+def test_saves_of_formats_2_and_3_load_with_their_colours(name, palette):
+    # Records as today's code writes them (tests/fixtures): the game comes
+    # back, a record from before the row (format 2) or with the row at 0
+    # shows Classic, and the glass shows the palette the record names.
+    from pathlib import Path
+
+    image = (Path(__file__).resolve().parent / "fixtures" / name).read_bytes()
+    nvm = bytearray(b"\xff" * 8192)
+    nvm[: len(image)] = image
+    sim = Simulator(seed=9, nvm=nvm)
+    assert sim.app.store.refused == 0 and sim.game.moves > 0
+    assert sim.app.settings.chosen(COLOURS) == palette
+    colours = palettes.colours(palette)
+    assert _cells_on_glass(sim) == [rgb565(colours[palettes.TILES + e]) for e in sim.game.cells]

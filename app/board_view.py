@@ -40,7 +40,6 @@ class _ScoreBox:
 
     def __init__(self, group, art, box, strip, title, scaled):
         self.backdrop = _rect(theme.BOARD, box.x, box.y, box.width, box.height, scaled)
-        self.digit_palettes = (art.score_digits[0].palette, art.score_digits[1].palette)
         group.append(self.backdrop)
         self.heading = None
         if box.title_y >= 0:
@@ -75,14 +74,6 @@ class _ScoreBox:
         if self.wide.grid.hidden != hidden:
             self.wide.grid.hidden = hidden
         (self.narrow if big else self.wide).set(self.value)
-
-    def paint(self, box_colour, title_colour, digit_colour):
-        """Recolour the box, its title and its digits (app.palettes)."""
-        self.backdrop.pixel_shader[0] = box_colour
-        if self.heading is not None:
-            self.heading.palette[1] = title_colour
-        for palette in self.digit_palettes:
-            palette[1] = digit_colour
 
     def hide(self, hidden):
         """Hide the box (True) or show it again (False)."""
@@ -125,11 +116,14 @@ class BoardView:
         self.layout = layout
         group = displayio.Group(scale=layout.scale, x=layout.left, y=layout.top)
         scaled = layout.scale > 1
-        self._backdrop = _rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled)
-        group.append(self._backdrop)
-        self._board = _rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled)
-        group.append(self._board)
-        self._ring_colour = ring_colour = solid(theme.MERGE_RING)
+        # The backdrop, the board, the merge rings' colour and the score
+        # digits' palettes are kept for app.palettes.paint (Settings > Colours).
+        self.backdrop = _rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled)
+        group.append(self.backdrop)
+        self.board = _rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled)
+        group.append(self.board)
+        self.score_digits = art.score_digits
+        self.ring_colour = ring_colour = solid(theme.MERGE_RING)
         ring = layout.pitch + layout.gap
         self.rings = []
         for _ in range(RING_COUNT):
@@ -218,30 +212,6 @@ class BoardView:
         # + e - 1, takes e's), worked out here: a move's animation reaches
         # this at the bottom of one of the game's longest call chains.
         cell.pixel_shader = self.palettes[face if face < theme.APPEARING else face - theme.APPEARING + 1]
-
-    def paint(self, colours):
-        """Show the play screen in the palette ``colours`` (a record of
-        app.palettes): every colour is written into the displayio palettes
-        the screen already has, so the next refresh sends the whole screen
-        in its new colours and nothing is allocated but the record itself."""
-        from app import palettes as p
-
-        board = colours[p.BOARD]
-        self._backdrop.pixel_shader[0] = colours[p.BACKGROUND]
-        self._board.pixel_shader[0] = board
-        self._ring_colour[0] = colours[p.RING]
-        empty = colours[p.TILES]
-        for exponent in range(theme.TOP_EXPONENT + 1):
-            palette = self.palettes[exponent]
-            palette[theme.FACE_GAP] = board
-            palette[theme.FACE_EMPTY] = empty
-            palette[theme.FACE_INK] = colours[p.INKS + exponent]
-            palette[theme.FACE_TILE] = colours[p.TILES + exponent]
-        for box in (self.score, self.best):
-            box.paint(board, colours[p.TITLE], colours[p.SCORE])
-        self.status.palette[1] = colours[p.STATUS]
-        if self.battery is not None:
-            self.battery.palette[1] = colours[p.STATUS]
 
     def show_ring(self, slot, index):
         """Ring number ``slot`` (0..7) around cell ``index``; index -1 hides it."""

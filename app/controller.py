@@ -524,10 +524,10 @@ class App:
             # forgets its module), written into the screen's own palettes,
             # and dropped; the next refresh shows the whole screen in it.
             self._colours = colours
-            from app.palettes import colours as palette
+            from app import palettes
 
-            self.view.paint(palette(PALETTES[colours]))
-            palette = None
+            palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+            palettes = None
             forget("app.palettes")
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights

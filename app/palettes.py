@@ -15,7 +15,10 @@ merge ring, then the 18 cells (0: the empty cell, 1..17: the tiles 2 ..
   module holding only its record: :func:`colours` imports the one asked
   for, copies nothing, and forgets the module, so only the chosen palette
   is ever in RAM, and only in the displayio palettes that show it
-  (app.board_view.BoardView.paint).
+  (:func:`paint`).
+
+This module is loaded only to change palettes, and forgotten again
+(app.controller): none of it stays in RAM while playing.
 
 Their guarantees (every pair of cells told apart under simulated
 protanopia, deuteranopia and tritanopia; WCAG contrast of at least 4.5:1
@@ -66,3 +69,30 @@ def colours(name):
     record = sys.modules[module].COLOURS
     forget(module)
     return record
+
+
+def paint(view, colours):
+    """Show the play screen of ``view`` (an app.board_view.BoardView) in
+    the palette ``colours``: every colour is written into the displayio
+    palettes the screen already has, so the next refresh sends the whole
+    screen in its new colours, and nothing is allocated but the record."""
+    board = colours[BOARD]
+    view.backdrop.pixel_shader[0] = colours[BACKGROUND]
+    view.board.pixel_shader[0] = board
+    view.ring_colour[0] = colours[RING]
+    empty = colours[TILES]
+    for exponent in range(theme.TOP_EXPONENT + 1):
+        palette = view.palettes[exponent]
+        palette[theme.FACE_GAP] = board
+        palette[theme.FACE_EMPTY] = empty
+        palette[theme.FACE_INK] = colours[INKS + exponent]
+        palette[theme.FACE_TILE] = colours[TILES + exponent]
+    for box in (view.score, view.best):
+        box.backdrop.pixel_shader[0] = board
+        if box.heading is not None:
+            box.heading.palette[1] = colours[TITLE]
+    for sheet in view.score_digits:
+        sheet.palette[1] = colours[SCORE]
+    view.status.palette[1] = colours[STATUS]
+    if view.battery is not None:
+        view.battery.palette[1] = colours[STATUS]

@@ -1186,8 +1186,8 @@ FIXED = (
     ),
     Fixed(
         "docs/architecture.md",
-        r"ink is 23 px wide in a\s+27 px tile; the 240x240 layout's 46 px tiles",
-        "app/layouts.py's tile sizes and the fonts' glyphs",
+        r"on the\s+27 px tiles 9x18 bold [^;]*; the 240x240 layout's 46 px tiles",
+        "app/layouts.py's tile sizes and fonts",
     ),
     Fixed("docs/architecture.md", r"Python stack is 1\.5-2 KB", "CIRCUITPY_PYSTACK_SIZE, docs/device-facts.md"),
     Fixed("docs/architecture.md", r"\(the target is\s+1\.5 s\)", "the start-up target, docs/ram-budget.md"),

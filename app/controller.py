@@ -523,12 +523,14 @@ class App:
             # Another palette: its record is read (app.palettes imports and
             # forgets its module), written into the screen's own palettes,
             # and dropped; the next refresh shows the whole screen in it.
-            self._colours = colours
+            # Marked shown only once painted: a frame dropped for want of
+            # memory half-way leaves it to be painted by the next apply.
             from app import palettes
 
             palettes.paint(self.view, palettes.colours(PALETTES[colours]))
             palettes = None
             forget("app.palettes")
+            self._colours = colours
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

@@ -79,8 +79,8 @@ class Menus:
         #: The page on show: a mode of app.modes.
         self.mode = MENU
         self.choice = 0
-        #: The Settings row the page's first line shows (it scrolls where
-        #: the rows do not all fit: app.pages.settings_lines).
+        #: The Settings row the page's first line shows, and how many rows
+        #: it shows (it scrolls where they do not all fit: app.pages.settings_lines).
         self.first = 0
         self.shown = 0
         self.help_document = 0

@@ -172,8 +172,10 @@ class App:
         self.auto_offered = light is not None and dimmable
         #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
-        #: The step of Settings > Colours on show (0, Classic: what BoardView draws first).
+        #: The step of Settings > Colours on show (0, Classic: what BoardView
+        #: draws first), and whether another is to be painted.
         self._colours = 0
+        self._palette_due = False
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -196,6 +198,8 @@ class App:
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
         self._apply_settings()
+        if self._palette_due:
+            self._paint_palette()  # before the first refresh: no Classic flash at start-up
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
         display.auto_refresh = False
@@ -228,6 +232,8 @@ class App:
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
+            if self._palette_due:
+                self._paint_palette()
             self._read_keys(now)
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
@@ -452,6 +458,21 @@ class App:
         self.mode = MENU_OPENING
         self.controls.playing = False
 
+    def _paint_palette(self):
+        # Settings > Colours: the chosen palette's record is read
+        # (app.palettes imports and forgets its module), written into the
+        # screen's own palettes and dropped; the next refresh shows the
+        # whole screen in it. Marked done only once painted: a frame
+        # dropped half-way for want of memory paints it again.
+        colours = self.settings.choice(COLOURS)
+        from app import palettes
+
+        palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+        palettes = None
+        forget("app.palettes")
+        self._colours = colours
+        self._palette_due = False
+
     def _show_menu(self):
         if self.menus is None:
             from app.menus import Menus
@@ -518,19 +539,10 @@ class App:
         elif self._power_at < 0:
             self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
-        colours = settings.choice(COLOURS)
-        if colours != self._colours:
-            # Another palette: its record is read (app.palettes imports and
-            # forgets its module), written into the screen's own palettes,
-            # and dropped; the next refresh shows the whole screen in it.
-            # Marked shown only once painted: a frame dropped for want of
-            # memory half-way leaves it to be painted by the next apply.
-            from app import palettes
-
-            palettes.paint(self.view, palettes.colours(PALETTES[colours]))
-            palettes = None
-            forget("app.palettes")
-            self._colours = colours
+        # Another palette is painted at the top of the next frame, on a
+        # shallow stack (an import and the paint, under the Settings
+        # page's chain of calls, would not fit the pystack).
+        self._palette_due = settings.choice(COLOURS) != self._colours
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

@@ -254,3 +254,13 @@ def test_saves_of_formats_2_and_3_load_with_their_colours(name, palette):
     assert sim.app.settings.chosen(COLOURS) == palette
     colours = palettes.colours(palette)
     assert _cells_on_glass(sim) == [rgb565(colours[palettes.TILES + e]) for e in sim.game.cells]
+
+
+def test_the_bundle_ships_every_palette():
+    # The board gets only the modules code.py's imports reach: the palette
+    # modules must be among them, or choosing one would fail on the board.
+    from tools.ship import bundle
+
+    files = dict(bundle.plan().files)
+    for path in ("app/palettes.py", "app/colours_clear.py", "app/colours_night.py"):
+        assert path in files

@@ -232,9 +232,12 @@ class App:
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
-            if self._palette_due:
-                self._paint_palette()
             self._read_keys(now)
+            if self._palette_due and self.menus is None:
+                # Settings > Colours, once the menu has closed and let its
+                # modules go (the palette's import does not add to the
+                # menu's heap), before this frame's refresh shows the game.
+                self._paint_palette()
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
@@ -539,8 +542,8 @@ class App:
         elif self._power_at < 0:
             self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
-        # Another palette is painted at the top of the next frame, on a
-        # shallow stack (an import and the paint, under the Settings
+        # Another palette is painted by step() once the menu is closed, on
+        # a shallow stack (an import and the paint, under the Settings
         # page's chain of calls, would not fit the pystack).
         self._palette_due = settings.choice(COLOURS) != self._colours
         self.feedback.sound = settings.sound

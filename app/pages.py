@@ -145,20 +145,19 @@ def settings_lines(
         else:
             raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
         lines.append(_row(label, text, width))
-    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be:
-    # the first of these that leaves room for every setting, else the
-    # shortest, and the settings scroll.
+    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be
+    # (the short keys, on one line with "B: back" if they fit it), and the
+    # settings scroll if even that leaves no room for them all.
     pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
-    short = fill("{Up/Down}, {A}: set", controls)
     if len(pick) > width:
-        pick = short
+        pick = fill("{Up/Down}, {A}: set", controls)
     back = fill("{B}: back", controls)
     footer = wrap(pick, width) + wrap(back, width)
-    for keys in (pick, short):
-        if len(lines) + len(footer) > rows:
-            footer = wrap(keys + "; " + back, width)
-            if len(footer) > 1:
-                footer = wrap(keys, width) + wrap(back, width)
+    if len(lines) + len(footer) > rows:
+        footer = wrap(pick + "; " + back, width)
+    if len(lines) + len(footer) > rows:
+        pick = fill("{Up/Down}, {A}: set", controls)
+        footer = [pick + "; " + back] if len(pick) + 2 + len(back) <= width else wrap(pick, width) + wrap(back, width)
     if len(lines) + len(footer) > rows:
         room = rows - len(footer)
         first = max(min(first, choice, len(lines) - room), choice - room + 1, 0)

@@ -172,10 +172,10 @@ class App:
         self.auto_offered = light is not None and dimmable
         #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
-        #: The step of Settings > Colours on show (0, Classic: what BoardView
-        #: draws first), and whether another is to be painted.
+        #: The step of Settings > Colours on show (0, Classic: what
+        #: BoardView draws first); ~step (below 0) while that one waits to
+        #: be painted.
         self._colours = 0
-        self._palette_due = False
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -198,7 +198,7 @@ class App:
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
         self._apply_settings()
-        if self._palette_due:
+        if self._colours < 0:
             self._paint_palette()  # before the first refresh: no Classic flash at start-up
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
@@ -233,7 +233,7 @@ class App:
             if self.mode == MENU_OPENING:
                 self._show_menu()
             self._read_keys(now)
-            if self._palette_due and self.menus is None:
+            if self._colours < 0 and self.menus is None:
                 # Settings > Colours, once the menu has closed and let its
                 # modules go (the palette's import does not add to the
                 # menu's heap), before this frame's refresh shows the game.
@@ -467,14 +467,13 @@ class App:
         # screen's own palettes and dropped; the next refresh shows the
         # whole screen in it. Marked done only once painted: a frame
         # dropped half-way for want of memory paints it again.
-        colours = self.settings.choice(COLOURS)
+        colours = ~self._colours
         from app import palettes
 
         palettes.paint(self.view, palettes.colours(PALETTES[colours]))
         palettes = None
         forget("app.palettes")
         self._colours = colours
-        self._palette_due = False
 
     def _show_menu(self):
         if self.menus is None:
@@ -545,7 +544,10 @@ class App:
         # Another palette is painted by step() once the menu is closed, on
         # a shallow stack (an import and the paint, under the Settings
         # page's chain of calls, would not fit the pystack).
-        self._palette_due = settings.choice(COLOURS) != self._colours
+        colours = settings.choice(COLOURS)
+        shown = self._colours if self._colours >= 0 else ~self._colours
+        if colours != shown:
+            self._colours = ~colours
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

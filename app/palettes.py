@@ -76,9 +76,9 @@ def paint(view, colours):
     palettes the screen already has, so the next refresh sends the whole
     screen in its new colours, and nothing is allocated but the record."""
     board = colours[BOARD]
-    view.backdrop.pixel_shader[0] = colours[BACKGROUND]
-    view.board.pixel_shader[0] = board
-    view.ring_colour[0] = colours[RING]
+    view.group[0].pixel_shader[0] = colours[BACKGROUND]  # the backdrop
+    view.group[1].pixel_shader[0] = board
+    view.rings[0].pixel_shader[0] = colours[RING]  # one palette for every ring
     empty = colours[TILES]
     for exponent in range(theme.TOP_EXPONENT + 1):
         palette = view.palettes[exponent]
@@ -90,8 +90,9 @@ def paint(view, colours):
         box.backdrop.pixel_shader[0] = board
         if box.heading is not None:
             box.heading.palette[1] = colours[TITLE]
-    for sheet in view.score_digits:
-        sheet.palette[1] = colours[SCORE]
+        # Each digit sheet's palette, shared by SCORE's and BEST's strips.
+        box.wide.grid.pixel_shader[1] = colours[SCORE]
+        box.narrow.grid.pixel_shader[1] = colours[SCORE]
     view.status.palette[1] = colours[STATUS]
     if view.battery is not None:
         view.battery.palette[1] = colours[STATUS]

@@ -30,12 +30,9 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-CHOICE = const(4)  # a row read through Settings.choice (its "attribute" is its byte)
+CHOICE = const(4)  # a row read through Settings.choice (its "attribute" is its byte): Colours
 #: Settings > Colours' options as the player reads them (app.settings.PALETTES).
 PALETTE_NAMES = ("Classic", "Clear", "Night")
-#: The names of each CHOICE row's options, by its byte - 8 (app.settings.OPTIONS);
-#: None for a row the page does not show.
-CHOICE_NAMES = (None, None, PALETTE_NAMES)
 #: The Settings page, row by row: (label, attribute of app.settings.Settings,
 #: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
 SETTING_ROWS = (
@@ -126,7 +123,7 @@ def settings_lines(
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
         if kind == CHOICE:
-            lines.append(_row(label, CHOICE_NAMES[attribute - 8][settings.choice(attribute)], width))
+            lines.append(_row(label, PALETTE_NAMES[settings.choice(attribute)], width))
             continue
         value = getattr(settings, attribute)
         if kind == ON_OFF:
@@ -147,15 +144,18 @@ def settings_lines(
         lines.append(_row(label, text, width))
     # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be
     # (the short keys, on one line with "B: back" if they fit it), and the
-    # settings scroll if even that leaves no room for them all.
-    pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
-    if len(pick) > width:
-        pick = fill("{Up/Down}, {A}: set", controls)
+    # settings scroll if even that leaves no room for them all. The long
+    # keys are spelt out only where two lines are left for them.
     back = fill("{B}: back", controls)
-    footer = wrap(pick, width) + wrap(back, width)
-    if len(lines) + len(footer) > rows:
-        footer = wrap(pick + "; " + back, width)
-    if len(lines) + len(footer) > rows:
+    footer = ()
+    if len(lines) + 2 <= rows:
+        pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
+        if len(pick) > width:
+            pick = fill("{Up/Down}, {A}: set", controls)
+        footer = wrap(pick, width) + wrap(back, width)
+        if len(lines) + len(footer) > rows:
+            footer = wrap(pick + "; " + back, width)
+    if not footer or len(lines) + len(footer) > rows:
         pick = fill("{Up/Down}, {A}: set", controls)
         footer = [pick + "; " + back] if len(pick) + 2 + len(back) <= width else wrap(pick, width) + wrap(back, width)
     if len(lines) + len(footer) > rows:

@@ -79,10 +79,9 @@ class Menus:
         #: The page on show: a mode of app.modes.
         self.mode = MENU
         self.choice = 0
-        #: The Settings row the page's first line shows, and how many rows
-        #: it shows (it scrolls where they do not all fit: app.pages.settings_lines).
-        self.first = 0
-        self.shown = 0
+        #: The Settings row the page's first line shows where the rows
+        #: scroll (they do not all fit: app.pages.settings_lines), else -1.
+        self.first = -1
         self.help_document = 0
         #: A document on show in pages (a help document, Stats, About):
         #: its name, its pages (lists of lines) and the page shown.
@@ -142,7 +141,7 @@ class Menus:
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
-            self.first = 0
+            self.first = -1
             self.show_settings()
         elif row == _ABOUT_ROW:
             saving = self.saving
@@ -241,7 +240,7 @@ class Menus:
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""
         overlay = self.overlay
-        lines, self.first, self.shown = pages.settings_lines(
+        lines, self.first = pages.settings_lines(
             self.settings,
             MODE_NAMES,
             self.tilt,
@@ -251,9 +250,9 @@ class Menus:
             self.controls,
             overlay.page_lines,
             self.choice,
-            self.first,
+            max(0, self.first),
         )
-        overlay.show_page("Settings", lines, self.choice - self.first)
+        overlay.show_page("Settings", lines, self.choice - max(0, self.first))
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
@@ -261,11 +260,10 @@ class Menus:
         count = len(pages.SETTING_ROWS) - (not self.tilt)  # Tilt, the last row, if the board can
         if action == act.UP or action == act.DOWN:
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
-            first = self.first
-            if self.choice < first or self.choice >= first + self.shown:
-                self.show_settings()  # the rows scroll (only where they do not all fit)
+            if self.first < 0:
+                self.overlay.select(self.choice)
             else:
-                self.overlay.select(self.choice - first)
+                self.show_settings()  # the rows scroll: only the text that moves is sent
             return None
         if action == act.BACK:
             self.open()

@@ -117,8 +117,8 @@ def settings_lines(
     scroll: the page shows as many as fit from row ``first`` on, moved
     only as far as it takes to show row ``choice``.
 
-    :return: (the page's lines, the setting row its first line shows, how
-        many setting rows it shows).
+    :return: (the page's lines, the setting row its first line shows where
+        the rows scroll, or -1 where they all fit).
     """
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
@@ -161,11 +161,10 @@ def settings_lines(
     if len(lines) + len(footer) > rows:
         room = rows - len(footer)
         first = max(min(first, choice, len(lines) - room), choice - room + 1, 0)
-        return lines[first : first + room] + footer, first, room
-    count = len(lines)
-    if count + 1 + len(footer) <= rows:
+        return lines[first : first + room] + footer, first
+    if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
-    return lines + footer, 0, count
+    return lines + footer, -1
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

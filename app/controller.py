@@ -197,9 +197,7 @@ class App:
         self._frame_at = now
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
-        self._apply_settings()
-        if self._colours < 0:
-            self._paint_palette()  # before the first refresh: no Classic flash at start-up
+        self._apply_settings()  # a saved palette other than Classic: the first step paints it
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
         display.auto_refresh = False
@@ -236,8 +234,18 @@ class App:
             if self._colours < 0 and self.menus is None:
                 # Settings > Colours, once the menu has closed and let its
                 # modules go (the palette's import does not add to the
-                # menu's heap), before this frame's refresh shows the game.
-                self._paint_palette()
+                # menu's heap), before this frame's refresh shows the game:
+                # the chosen palette's record is read (app.palettes imports
+                # and forgets its module), written into the screen's own
+                # palettes and dropped. Marked done only once painted: a
+                # frame dropped half-way for want of memory paints it again.
+                from app import palettes
+
+                colours = ~self._colours
+                palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+                palettes = None
+                forget("app.palettes")
+                self._colours = colours
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
@@ -460,20 +468,6 @@ class App:
         # modules load into it.
         self.mode = MENU_OPENING
         self.controls.playing = False
-
-    def _paint_palette(self):
-        # Settings > Colours: the chosen palette's record is read
-        # (app.palettes imports and forgets its module), written into the
-        # screen's own palettes and dropped; the next refresh shows the
-        # whole screen in it. Marked done only once painted: a frame
-        # dropped half-way for want of memory paints it again.
-        colours = ~self._colours
-        from app import palettes
-
-        palettes.paint(self.view, palettes.colours(PALETTES[colours]))
-        palettes = None
-        forget("app.palettes")
-        self._colours = colours
 
     def _show_menu(self):
         if self.menus is None:

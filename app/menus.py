@@ -240,6 +240,7 @@ class Menus:
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""
         overlay = self.overlay
+        first = self.first
         lines, self.first = pages.settings_lines(
             self.settings,
             MODE_NAMES,
@@ -250,9 +251,9 @@ class Menus:
             self.controls,
             overlay.page_lines,
             self.choice,
-            max(0, self.first),
+            first if first > 0 else 0,
         )
-        overlay.show_page("Settings", lines, self.choice - max(0, self.first))
+        overlay.show_page("Settings", lines, self.choice - (self.first if self.first > 0 else 0))
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A

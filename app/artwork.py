@@ -14,8 +14,9 @@ files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
   colours;
 * the SCORE / BEST digit sheets (0-9 and a blank);
 * the hint arrow (one frame; the TileGrid turns it);
-* the text strip for :mod:`app.text` (from terminalio.FONT, or from
-  fonts/6x12-ascii.pcf on a firmware without terminalio: PewPew M4),
+* the text strip for :mod:`app.text` (fonts/6x12-latin2.strip on every
+  board: the firmware's terminal font lacks most letters of Romanian and
+  Czech),
 
 closes the fonts and returns the bitmaps. code.py then drops this module
 and the font loader from memory (app.memory.forget): nothing here is
@@ -42,8 +43,9 @@ DIGITS = "0123456789"
 #: What a tile's number is drawn from: the digits and the K of the short
 #: form (16K .. 128K, app.layout.Layout.short_from; only some fonts have it).
 TILE_CHARACTERS = "0123456789K"
-#: The text font where the firmware has no terminalio (same 6 x 12 cells).
-TEXT_FONT = "6x12-ascii.pcf"
+#: The text strip: a 6 x 12 glyph per character (ASCII, app.text.EXTRAS), laid
+#: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
+TEXT_STRIP = "6x12-latin2.strip"
 #: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
 _GAP = const(0)
 _INK = const(1)
@@ -78,18 +80,32 @@ def load_fonts(font_dir, names):
 
 
 def text_strip(font_dir):
-    """:func:`app.text.build_strip` of terminalio.FONT, or of :data:`TEXT_FONT`
-    from ``font_dir`` where the firmware has no terminalio."""
-    try:
-        import terminalio
-    except ImportError:
-        terminalio = None
-    if terminalio is not None:
-        return text.build_strip(terminalio.FONT)
-    with open(font_dir + "/" + TEXT_FONT, "rb") as file:
-        font = PCF(file, displayio.Bitmap)
-        font.load_glyphs([code for code in range(text.FIRST, text.LAST + 1)])
-        return text.build_strip(font)
+    """The text strip for :mod:`app.text`: a Bitmap of a 6 x 12 glyph per
+    character (ASCII, then app.text.EXTRAS), read from :data:`TEXT_STRIP`
+    in ``font_dir``: 12 rows of 1-bit pixels, the first in the top bit, each
+    row padded to 4 bytes, as PCF keeps a glyph's. One C call where the
+    firmware has bitmaptools (the call adafruit_bitmap_font makes for a PCF
+    glyph); byte by byte where it has none (PewPew M4, Meowbit). Here, not
+    in app.text, so that the code goes with this module after start-up.
+    """
+    strip = displayio.Bitmap(text.COUNT * text.WIDTH, text.HEIGHT, 2)
+    with open(font_dir + "/" + TEXT_STRIP, "rb") as file:
+        if bitmaptools is not None:
+            bitmaptools.readinto(strip, file, bits_per_pixel=1, element_size=4, reverse_pixels_in_element=True)
+            return strip
+        width = strip.width
+        row = bytearray((width + 31) // 32 * 4)
+        for y in range(text.HEIGHT):
+            file.readinto(row)
+            base = y * width
+            for at in range(len(row)):
+                bits = row[at]
+                if bits:  # most bytes of a row are blank
+                    x = base + at * 8
+                    for bit in range(8):
+                        if bits & (0x80 >> bit):
+                            strip[x + bit] = 1
+    return strip
 
 
 def close_fonts(fonts):

@@ -42,8 +42,9 @@ from pathlib import Path
 from tools import ROOT, ArgumentParser, folder_to_write, new_file
 from tools.ship.device_imports import ImportProblem, needed_modules
 
-#: Font formats adafruit_bitmap_font loads on the board.
-FONT_EXTENSIONS = (".pcf", ".bdf", ".bin")
+#: Font formats adafruit_bitmap_font loads on the board, and the text strip
+#: app/text.py reads (fonts/6x12-latin2.strip).
+FONT_EXTENSIONS = (".pcf", ".bdf", ".bin", ".strip")
 #: Words that mark a licence file beside the fonts.
 LICENCE_WORDS = ("license", "licence", "copying", "copyright")
 #: Settings files taken from the repository root, if present. The board reads

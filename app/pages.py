@@ -206,7 +206,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured); its ``low_memory``, if code.py set it, says
         what start-up went without for want of memory (1: the solver; 2:
-        the animations too); its ``simulated``, if a desktop simulator set
+        the animations too), its ``table_status`` what the solver
+        scores its boards with; its ``simulated``, if a desktop simulator set
         it, is the board it plays: the page then says it is a simulator,
         on which Python, and shows no free RAM (the host's is no board's).
     :param int faults: frames the app dropped for want of memory or stack.
@@ -258,7 +259,10 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             "Recovered errors: %d" % faults,
             "Failed saves: %d" % failed_saves,
         ),
-        ("Rules: Gabriele Cirulli's 2048",),
+        (
+            "Solver: " + timings.table_status if getattr(timings, "table_status", None) else "",
+            "Rules: Gabriele Cirulli's 2048",
+        ),
     )
     return [[wrap(line, width) for line in group if line] for group in groups]
 

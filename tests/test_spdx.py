@@ -60,3 +60,25 @@ def test_every_source_file_of_the_repository_has_the_header():
 
 def test_a_header_in_a_docstring_does_not_count():
     assert not spdx.has_header('"""Example::\n\n    # SPDX-FileCopyrightText: x\n    # SPDX-License-Identifier: MIT\n"""\n')
+
+
+def test_a_c_file_gets_c_comments_and_a_data_file_a_sidecar(tmp_path, capsys):
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "tools/t.c").write_text("int main(void) { return 0; }\n")
+    (tmp_path / "engine/t.tbl").write_bytes(b"\x00\x01binary")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build/other.tbl").write_bytes(b"made here")
+    assert [p.name for p in spdx.data_files(tmp_path)] == ["t.tbl"]
+    assert spdx.main(["--check", "--root", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "engine/t.tbl (in its .license sidecar)" in out and "tools/t.c" in out
+    assert spdx.main(["--fix", "--root", str(tmp_path)]) == 0
+    c_file = (tmp_path / "tools/t.c").read_text()
+    assert c_file.startswith("// SPDX-FileCopyrightText: ") and "// SPDX-License-Identifier: MIT\n" in c_file
+    assert c_file.endswith("int main(void) { return 0; }\n")
+    assert (tmp_path / "engine/t.tbl").read_bytes() == b"\x00\x01binary"  # the data stays as it was
+    assert spdx.sidecar_ok((tmp_path / "engine/t.tbl.license").read_text())
+    assert spdx.main(["--check", "--root", str(tmp_path)]) == 0
+    (tmp_path / "engine/t.tbl.license").write_text("made by someone\n")
+    assert spdx.main(["--check", "--root", str(tmp_path)]) == 1

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The tools around the game, by role: play it, ship it, measure it, check it.
+"""The tools around the game, by role: play it, ship it, measure it, train it, check it.
 
 Each tool runs as a module from the repository's root, and so finds the
 game there (none edits ``sys.path``); ``--help`` says what it takes, and
@@ -38,6 +38,10 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
     colours         how far apart each palette's tiles are in every colour vision, its text contrast
+    faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
+
+train/: what the game ships as data, made here
+    train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them

@@ -153,6 +153,7 @@ CODE_FIGURES = [
             "DEVICE.deadline_ms",
             "DEVICE.max_depth",
             "DEVICE.monotony_power",
+            "DEVICE.table_nodes",
             "DESKTOP.max_nodes",
             "DESKTOP.max_depth",
         ),
@@ -164,7 +165,10 @@ SOURCES = {
     "ram_budget": _tool("tools.measure.ram_budget", "--no-unix"),
     "ram_chains": _tool("tools.measure.ram_budget", "--chains"),
     "ram_chains_sprig": _tool("tools.measure.ram_budget", "--chains", "--board", "hack_club_sprig"),
-    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
+    # The heuristic's fuel (the boards without room for the learned table,
+    # the PyBadge among them), and the table's, each with its own budget.
+    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1", "--no-table"),
+    "solver_fuel_table": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
     "solver_boards": _tool("tools.measure.solver_bench", "--boards"),
     "code": _code,
     "boards_block": _boards_block,
@@ -382,7 +386,9 @@ def _chain_need(label):
 
 def _clue_room(output):
     # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
-    worst, free = grab(r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+\d+\s+\w+$", output, "boards_block")
+    worst, free = grab(
+        r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
+    )
     leaves = float(free) - float(worst)
     from tools.measure.ram_budget import RESERVE
 
@@ -410,10 +416,10 @@ def _decision_seconds(output):
     return ("%.1f" % float(grab(r"est\. PyBadge time at 1\.2e8 fuel/s: max ([\d.]+) s", output, "solver_fuel")[0]),)
 
 
-def _solver_fuel(output):
+def _solver_fuel(output, source="solver_fuel"):
     # (max, median) MicroPython fuel per decision in M, and the budget-bound range.
-    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, "solver_fuel")
-    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, "solver_fuel")
+    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, source)
+    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, source)
     return tuple("%.1f" % (int(value) / 1e6) for value in (most, median, low, high))
 
 
@@ -730,7 +736,7 @@ QUOTES = (
         Quote(
             "docs/ram-budget.md",
             "ram_budget: room under the target",
-            r"How close it is: ([\d.]+) KiB under the target",
+            r"How close it is: (-?[\d.]+) KiB under the target",
             "ram_budget",
             _room_under_target,
         ),
@@ -795,6 +801,20 @@ QUOTES = (
                 + (thousands(grab(r"heap bytes per decision max (\d+)", output, "solver_fuel")[0]),)
             ),
         ),
+        Quote(
+            "docs/solver.md",
+            "solver_fuel_table: the learned table's fuel",
+            r"with the table: max ([\d.]+) M / median\s+([\d.]+) M on its 30 sample boards, ([\d.]+)-([\d.]+) M on 10 boards",
+            "solver_fuel_table",
+            lambda output: _solver_fuel(output, "solver_fuel_table"),
+        ),
+        _code_quote(
+            "docs/solver.md",
+            "the learned table's node budget",
+            r"`Effort\.table_nodes` \(([\d,]+) in `DEVICE`, against ([\d,]+) nodes",
+            "engine.solver.DEVICE.table_nodes",
+            "engine.solver.DEVICE.max_nodes",
+        ).formatted(thousands, thousands),
         Quote(
             "docs/solver.md",
             "solver_fuel: against the target",

@@ -6,7 +6,8 @@
 
 The folder mirrors the CIRCUITPY drive: ``code.py``, our packages
 (``engine/``, ``app/``, any other package code.py reaches: only the modules
-it reaches), ``fonts/`` (the fonts the code names, with their licence
+it reaches, and the data files they name, such as the solver's learned
+table), ``fonts/`` (the fonts the code names, with their licence
 files), ``lib/`` (the Adafruit libraries the code imports, from the pinned
 PyPI packages installed beside this tool, only the modules actually
 imported) and ``settings.toml`` when the repository has one. What is needed
@@ -45,6 +46,9 @@ from tools.ship.device_imports import ImportProblem, needed_modules
 #: Font formats adafruit_bitmap_font loads on the board, and the text strip
 #: app/text.py reads (fonts/6x12-latin2.strip).
 FONT_EXTENSIONS = (".pcf", ".bdf", ".bin", ".strip")
+#: Data files a module reads from its own folder (the solver's learned
+#: table): shipped beside the module that names them.
+DATA_EXTENSIONS = (".tbl",)
 #: Words that mark a licence file beside the fonts.
 LICENCE_WORDS = ("license", "licence", "copying", "copyright")
 #: Settings files taken from the repository root, if present. The board reads
@@ -128,6 +132,27 @@ def plan_fonts(repo, our_sources, bundle):
                 bundle.files[path.relative_to(repo).as_posix()] = path
 
 
+def plan_data(repo, modules, bundle):
+    """Add the data files our modules name (a string constant ending in a
+    DATA_EXTENSIONS suffix, e.g. ``"learned.tbl"``) to ``bundle``: each
+    ships from the naming module's folder to the same folder on the board.
+    One that is not there is noted (the game does without it: the solver
+    then plays with its heuristic)."""
+    repo = Path(repo)
+    for module in modules:
+        if module.origin != "ours":
+            continue
+        for name in sorted({s for s in _string_constants([module.source]) if s.lower().endswith(DATA_EXTENSIONS)}):
+            if "/" in name or "\\" in name:
+                continue  # a path, not a file of the module's folder
+            source = module.source.parent / name
+            board_path = (module.source.parent / name).relative_to(repo).as_posix()
+            if source.is_file():
+                bundle.files[board_path] = source
+            else:
+                bundle.notes.append("not shipped (%s names it, but it is not there): %s" % (module.dest, board_path))
+
+
 def plan(repo=ROOT, entry_path=None):
     """Work out the :class:`Bundle` for ``repo`` (nothing is written).
 
@@ -148,6 +173,7 @@ def plan(repo=ROOT, entry_path=None):
             version = importlib.metadata.version(module.origin)
             bundle.libraries[module.origin] = (version, top)
     plan_fonts(repo, [m.source for m in modules if m.origin == "ours"], bundle)
+    plan_data(repo, modules, bundle)
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name

@@ -121,29 +121,31 @@ def ink_bounds(font, text_to_draw):
     return _ink(font, text_to_draw, None, 0, 0, 0)
 
 
-def spaced_advance(font):
-    """The pen's step from one digit to the next that leaves a blank column
-    between any two digits' ink: the font's own advance, or one more where
-    its digits fill their cells (6x13 bold's do: "1088" would touch)."""
-    left = 1000
-    right = -1000
-    for digit in DIGITS:
-        min_x, _, max_x, _ = ink_bounds(font, digit)
-        left = min(left, min_x)
-        right = max(right, max_x)
-    return max(font.get_glyph(ord("0")).shift_x, right - left + 2)
+# The pen's step from one digit to the next (pixels, at scale 1) that
+# leaves a blank column between any two digits' ink, by font file: the
+# font's own advance, or one more where its digits fill their cells (6x13
+# bold's do: "1088" would touch). Worked out from the glyphs' pixels by
+# tools/ship/make_fonts.py, which writes this table, so that start-up reads
+# no pixel to find it (tests/test_digits_legible.py measures it again).
+# fonts: begin
+SPACED_ADVANCE = {
+    "9x18B-digits.pcf": 9,
+    "8x13B-digits.pcf": 8,
+    "6x13-digits.pcf": 6,
+    "6x13B-digits.pcf": 7,
+    "5x8-digits.pcf": 5,
+    "4x6-digits.pcf": 4,
+}
+# fonts: end
 
 
-def _number_bounds(font, number, digits):
+def _number_bounds(font, number, digits, advance):
     # Ink bounds of a number from its characters' own bounds, each measured
-    # once per font (``digits``: char -> bounds, and "" -> the spaced
-    # advance, filled here).
+    # once per font (``digits``: char -> bounds, filled here), the pen
+    # moving ``advance`` a character.
     min_x = min_y = 1000
     max_x = max_y = -1000
     pen = 0
-    advance = digits.get("")
-    if advance is None:
-        advance = digits[""] = spaced_advance(font)
     for char in number:
         bounds = digits.get(char)
         if bounds is None:
@@ -286,8 +288,8 @@ def draw_faces(fonts, layout):
             number = tile_text(layout, exponent)
             name, scale = layout.tile_fonts[len(number) - 1]
             font = fonts[name]
-            digits = measured.setdefault(name, {})
-            min_x, min_y, max_x, max_y = _number_bounds(font, number, digits)
+            advance = SPACED_ADVANCE[name]
+            min_x, min_y, max_x, max_y = _number_bounds(font, number, measured.setdefault(name, {}), advance)
             # Centre the ink (not the advance box) in the tile, at its scale.
             min_x *= scale
             min_y *= scale
@@ -295,7 +297,7 @@ def draw_faces(fonts, layout):
             max_y = max_y * scale + scale - 1
             left = origin + layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
             base = layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
-            _stamp(sheet, font, number, left, base, scale, digits[""])
+            _stamp(sheet, font, number, left, base, scale, advance)
     return sheet
 
 
@@ -322,16 +324,17 @@ def _draw_m(sheet, left, width, height):
             sheet[step * stride + left + width - 1 - step] = 1
 
 
-def draw_digits(font, colour, background, scale=1):
+def draw_digits(font, advance, colour, background, scale=1):
     """A :class:`DigitSheet` of ``font``'s digits at ``scale`` in ``colour``
-    (blank cells transparent)."""
+    (blank cells transparent), ``advance`` pixels apart at scale 1
+    (:data:`SPACED_ADVANCE`)."""
     top = 1000
     bottom = -1000
     for digit in DIGITS:
         _, min_y, _, max_y = ink_bounds(font, digit)
         top = min(top, min_y)
         bottom = max(bottom, max_y)
-    advance = spaced_advance(font) * scale
+    advance *= scale
     height = (bottom - top + 1) * scale
     # Tiles: 0-9, a blank, and the compact form's M (app.digits).
     sheet = displayio.Bitmap(advance * 12, height, 2)
@@ -386,7 +389,7 @@ def painting(font_dir, layout):
     yield "fonts"
     faces = draw_faces(fonts, layout)
     yield "tile faces"
-    score_digits = tuple(draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts)
+    score_digits = tuple(draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts)
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)

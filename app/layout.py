@@ -62,7 +62,7 @@ class Layout:
         takes the scores' place while it shows (a screen with no room for it).
     :param tuple tile_fonts: (font file, scale) for a tile's text of 1, 2 ...
         characters (app.artwork.tile_text), each drawn with a blank column
-        between two characters' ink (app.artwork.spaced_advance).
+        between two characters' ink (app.artwork.SPACED_ADVANCE).
     :param int short_from: the tile exponent from which a tile shows its
         number of 1024s and a K ("16K" for 16384; 18: never), where the
         whole number does not fit a tile in a font of 8 rows or more.

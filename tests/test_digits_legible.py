@@ -99,3 +99,30 @@ def test_the_short_form_is_the_rule_docs_state():
         assert shown[:13] == [str(1 << exponent) for exponent in range(1, 14)]
         expected = ["16K", "32K", "64K", "128K"] if short else ["16384", "32768", "65536", "131072"]
         assert shown[13:] == expected, size
+
+
+def test_the_spaced_advance_table_is_what_the_glyphs_give():
+    # Start-up reads artwork.SPACED_ADVANCE (tools/ship/make_fonts.py writes
+    # it from the BDF source) instead of scanning the digits' pixels: here
+    # the step is measured again from the shipped fonts' glyphs, pixel by
+    # pixel, as adafruit_bitmap_font loads them on the board.
+    from tools.play.sim import FONT_DIR
+
+    names = sorted(artwork.SPACED_ADVANCE)
+    fonts = artwork.load_fonts(FONT_DIR, names)
+    try:
+        for name in names:
+            font = fonts[name]
+            inks = [artwork.ink_bounds(font, digit) for digit in artwork.DIGITS]
+            span = max(ink[2] for ink in inks) - min(ink[0] for ink in inks) + 1
+            assert artwork.SPACED_ADVANCE[name] == max(font.get_glyph(ord("0")).shift_x, span + 1), name
+    finally:
+        artwork.close_fonts(fonts)
+
+
+def test_every_layout_draws_only_fonts_the_table_knows():
+    from app.layouts import SIZES, for_screen
+
+    for width, height in SIZES:
+        layout = for_screen(width, height)
+        assert set(layout.font_files()) <= set(artwork.SPACED_ADVANCE), layout

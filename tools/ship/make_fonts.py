@@ -76,6 +76,48 @@ def subset_bdf(text, keep):
     return "\n".join(lines) + "\n" + "".join(kept) + "ENDFONT\n"
 
 
+def spaced_advance(bdf):
+    """The pen's step from one digit to the next of BDF font ``bdf`` that
+    leaves a blank column between any two digits' ink: its digits' own
+    advance (DWIDTH), or the span of their ink across all ten plus one."""
+    left = 1000
+    right = -1000
+    advance = 0
+    for block in bdf.split("STARTCHAR")[1:]:
+        code = int(block.split("ENCODING", 1)[1].split()[0])
+        if chr(code) not in "0123456789":
+            continue
+        advance = max(advance, int(block.split("DWIDTH", 1)[1].split()[0]))
+        width, _, x_offset, _ = (int(word) for word in block.split("BBX", 1)[1].split()[:4])
+        rows = block.split("BITMAP", 1)[1].split("ENDCHAR")[0].split()
+        ink = 0
+        for row in rows:
+            ink |= int(row, 16) >> (len(row) * 4 - width)  # ``width`` bits, the first column on the left
+        if ink:
+            left = min(left, x_offset + width - ink.bit_length())
+            right = max(right, x_offset + width - (ink & -ink).bit_length())
+    return max(advance, right - left + 2)
+
+
+def advance_table(advances):
+    """app/artwork.py's SPACED_ADVANCE block for ``advances`` ({font file: step})."""
+    rows = "".join('    "%s": %d,\n' % (name, step) for name, step in advances.items())
+    return "SPACED_ADVANCE = {\n" + rows + "}\n"
+
+
+def write_advances(advances):
+    """Rewrite the SPACED_ADVANCE table between app/artwork.py's "fonts:"
+    markers; False if the markers are missing."""
+    path = ROOT / "app" / "artwork.py"
+    text = path.read_text()
+    begin, end = "# fonts: begin\n", "# fonts: end\n"
+    if begin not in text or end not in text:
+        return False
+    head, rest = text.split(begin, 1)
+    path.write_text(head + begin + advance_table(advances) + end + rest.split(end, 1)[1])
+    return True
+
+
 def strip_rows(bdf, chars):
     """The text strip of ``chars`` from BDF text ``bdf``: 12 rows, each of
     ``6 * len(chars)`` 1-bit pixels (the first in the top bit of the first
@@ -118,8 +160,9 @@ def build(name, keep, suffix):
         subprocess.run(["pcf2bdf", "-o", bdf, pcf], check=True)
         with open(bdf) as handle:
             text = handle.read()
+        subset = subset_bdf(text, keep)
         with open(small, "w") as handle:
-            handle.write(subset_bdf(text, keep))
+            handle.write(subset)
         out = os.path.join(OUT_DIR, "%s-%s.pcf" % (name, suffix))
         subprocess.run(["bdftopcf", "-o", out, small], check=True)
         if suffix == "latin2":
@@ -127,15 +170,23 @@ def build(name, keep, suffix):
             with open(strip, "wb") as handle:
                 handle.write(strip_rows(subset_bdf(text, keep), keep))
             print("%s: %d bytes" % (os.path.relpath(strip, ROOT), os.path.getsize(strip)))
-    return out
+    return out, (spaced_advance(subset) if suffix == "digits" else None)
 
 
 def main(argv=None):
-    """Build every font in FONTS and print its size."""
+    """Build every font in FONTS, print its size, and write the digit
+    fonts' spaced advances into app/artwork.py (SPACED_ADVANCE)."""
     ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    advances = {}
     for name, keep, suffix in FONTS:
-        out = build(name, keep, suffix)
+        out, advance = build(name, keep, suffix)
         print("%s: %d bytes" % (os.path.relpath(out, ROOT), os.path.getsize(out)))
+        if advance is not None:
+            advances[os.path.basename(out)] = advance
+    if not write_advances(advances):
+        print("app/artwork.py has no '# fonts: begin' / '# fonts: end' block", file=sys.stderr)
+        return 1
+    print("app/artwork.py: SPACED_ADVANCE " + ", ".join("%s %d" % item for item in advances.items()))
     return 0
 
 

@@ -32,7 +32,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
     """Start the game step by step; yields a step's name after each, then the App.
 
     ``main()`` collects garbage between the steps, so what a step leaves
-    behind is freed before the next one (tools/ram_budget.py runs the same
+    behind is freed before the next one (tools/measure/ram_budget.py runs the same
     steps one by one to measure each). The order keeps the heap small: the
     board's profile and the layouts are dropped once used, the bitmaps are
     drawn while only the font loader is in memory, and the loader and

@@ -131,7 +131,7 @@ class App:
         with one, Brightness offers "auto" (``app.light``).
     :param bool dimmable: False for a backlight that is only on or off.
 
-    code.py builds it, on the board and on the desktop alike (tools/world.py).
+    code.py builds it, on the board and on the desktop alike (tools/play/world.py).
     """
 
     def __init__(

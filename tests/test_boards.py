@@ -19,8 +19,8 @@ import boards
 from app.layouts import SIZES, for_screen
 from engine import solver
 from tests.conftest import ROOT
+from tools.firmware import STANDINS
 from tools.measure import ram_budget
-from tools.play import STANDINS
 from tools.vm import pystack_vm
 
 PROFILES = sorted(boards.NAMES)
@@ -83,7 +83,7 @@ def test_speed_factors_are_stated_and_scale_the_solver_budget(board_id):
     effort = solver.DEVICE.for_speed(speed)
     assert effort.max_nodes == (solver.DEVICE.max_nodes if speed >= 1 else int(solver.DEVICE.max_nodes * speed))
     assert effort.deadline_ms == solver.DEVICE.deadline_ms and effort.max_depth == solver.DEVICE.max_depth
-    assert (ROOT / "docs" / "boards.md").read_text().count(board_id) >= 1
+    assert (ROOT / "docs" / "boards.md").read_text().count(board_id) >= 1, "run make docs: it adds the board's rows"
 
 
 def _program(board_id, extra="", fonts=str(ROOT / "fonts")):

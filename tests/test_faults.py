@@ -17,7 +17,7 @@ import pytest
 from tests.tiles import on_glass
 from tools.measure import faults
 from tools.measure.faults import fault_at
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 KINDS = (0, 1)  # faults.FAULTS: MemoryError, RuntimeError("pystack exhausted")
 SAYS = {0: ("low", "memory"), 1: ("too", "deep")}

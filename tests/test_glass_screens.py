@@ -21,7 +21,7 @@ import boards
 from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
 from tests.tiles import board
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 #: A board for each layout. 640x480 (the Fruit Jam) is the 320x240
 #: screen's layout at twice its scale, the same in every proportion: it is

@@ -377,7 +377,7 @@ def test_a_board_that_holds_the_table_plays_with_it_and_the_about_page_says_so()
     import sys
 
     from tests.test_low_memory_start import about_lines
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     inside, _ = _boards()
     sim = Simulator(seed=11, board=inside[0])
@@ -396,7 +396,7 @@ def test_a_board_without_room_for_it_keeps_the_heuristic_and_says_so():
     import sys
 
     from tests.test_low_memory_start import about_lines
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     _, outside = _boards()
     if not outside:
@@ -428,7 +428,7 @@ def test_a_board_whose_table_file_is_damaged_or_missing_plays_with_the_heuristic
 
     from tests.test_low_memory_start import about_lines
     from tools import ROOT
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     inside, _ = _boards()
     shipped = bytearray((ROOT / "engine" / learned.FILE).read_bytes())
@@ -459,7 +459,7 @@ def test_short_of_memory_at_start_up_the_table_is_the_first_thing_let_go(capsys)
     import sys
 
     from tests.test_low_memory_start import about_lines, failing
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     inside, _ = _boards()
     with failing("app.controller", "App", MemoryError("memory allocation failed"), 1) as left:
@@ -479,7 +479,7 @@ def test_short_of_memory_at_start_up_the_table_is_the_first_thing_let_go(capsys)
 
 def test_short_of_memory_twice_the_solver_goes_next():
     from tests.test_low_memory_start import about_lines, failing
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     inside, _ = _boards()
     with failing("app.controller", "App", MemoryError("memory allocation failed"), 2):

@@ -25,8 +25,9 @@ import sys
 
 import pytest
 
+from tests import sampling
 from tools.measure import heap_floor, ram_budget
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 from tools.vm import pystack_vm, unix_vm
 
@@ -296,8 +297,12 @@ def test_a_pystack_too_small_for_start_up_gets_the_message_never_a_traceback(roo
     expected = "SHOWN %s False" % heap_floor.expected_cells(board)
     seen = {}
     # From CircuitPython 10's pystack down to about where the test's own
-    # set-up (fakeplayer) needs more than there is.
-    sizes = range(pystack_vm.PYSTACK_CP10, 447, -64)
+    # set-up (fakeplayer) needs more than there is, every 64 B under
+    # --slow; make test both firmwares' sizes, the target, the smallest
+    # and a seeded sample between (tests/sampling.py).
+    every = range(pystack_vm.PYSTACK_CP10, 447, -64)
+    always = (pystack_vm.PYSTACK_CP10, pystack_vm.PYSTACK_CP9, ram_budget.PYSTACK_TARGET, every[-1])
+    sizes = sampling.cases("start-up pystacks", every, 4, always=always)
     results = pystack_vm.run_each([([program], size) for size in sizes], root, mounts=[("/fonts", ROOT / "fonts")], check=False)
     for size, result in zip(sizes, results):
         if result.error is not None:

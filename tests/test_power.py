@@ -16,7 +16,7 @@ from fake_inputs import first_legal
 from app.backlight import DIM_AFTER_MS
 from app.controller import DARK_FRAME_MS, FRAME_MS
 from engine.store import Store
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 
 def paced(**options):

@@ -12,7 +12,7 @@ from app.layouts import for_screen
 from app.menus import HELP_PAGE, MENU
 from tests.tiles import board
 from tools.play.glass import render, rgb565
-from tools.play.sim import FONT_DIR, Simulator
+from tools.play.simulator import FONT_DIR, Simulator
 
 L = for_screen(160, 128)
 WIDTH = L.width

@@ -15,6 +15,7 @@ from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 from engine.game import Game
 from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
+from tests import sampling
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
@@ -233,14 +234,15 @@ class Cuts:
             self.erased = self.erased or self.flash.last_erased
 
 
-def cut_session(flash, layout, seed, saves, pick, check=None):
+def cut_session(flash, layout, seed, saves, pick, check=None, seen=None):
     """Cut the power at the chosen steps of every save of a seeded session.
 
     ``pick(steps, erased)`` chooses the cuts of a save whose uncut writes
     take ``steps`` steps in all (``erased``: it erased). Every load after a
     cut must give the previous game, the new one, or a fresh game ("lost"):
     never an older one. ``check(before, after, erased, target, cut)`` may
-    inspect each cut's bytes. Returns the counts (also by kind of save:
+    inspect each cut's bytes; ``seen``, a list, gets (erased, cut, "old" |
+    "new" | "lost") of each. Returns the counts (also by kind of save:
     ``("erasing", "old")``, ...) and the set of (erased, step) that lost
     the game.
     """
@@ -282,6 +284,8 @@ def cut_session(flash, layout, seed, saves, pick, check=None):
                 kind = "lost"
                 lost.add((erased, cut))
             counts[kind] += 1
+            if seen is not None:
+                seen.append((erased, cut, kind))
             by_kind = ("erasing" if erased else "programming", kind)
             counts[by_kind] = counts.get(by_kind, 0) + 1
         assert store.save(game) == SAVED
@@ -348,23 +352,33 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
                 and after[mark + SLOT_SIZE - RECORD_LENGTH :] == before[mark + SLOT_SIZE - RECORD_LENGTH :]
             )
 
-    saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
-    counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
-    assert counts["erasing saves"] == 3
-    # No append ever lost the game: a cut loses at most the new record.
-    assert {step for erased, step in lost if not erased} == set()
-    assert ("programming", "lost") not in counts
-    assert counts[("programming", "old")] and counts[("programming", "new")]
     # A rewrite gives the previous game while it programs the mark, and
     # loses the game from the start of its erase (the mark's steps, then 1)
     # until slot 0's record is programmed again: the log's first byte is
     # byte 1024 of the sector, its record ends RECORD_LENGTH bytes on (a cut before its
     # last byte may still give it when that byte reads as wanted already).
-    rewrite = {step for erased, step in lost if erased}
     first_lost = MARK_STEPS + 1
     first_safe = MARK_STEPS + 2 + 1024 + RECORD_LENGTH
-    assert set(range(first_lost, first_safe - 1)) <= rewrite <= set(range(first_lost, first_safe))
-    assert counts[("erasing", "old")] == 3 * MARK_STEPS + 3
+    edges = {0, MARK_STEPS - 1, MARK_STEPS, first_lost, first_lost + 1, first_safe - 2, first_safe - 1, first_safe}
+    saves_cut = []
+
+    def pick(steps, erased):
+        # Every cut of rp_cuts under --slow; make test the steps where the
+        # outcome changes, the first and last, and a seeded sample (tests/sampling.py).
+        saves_cut.append(erased)
+        always = (edges if erased else set()) | {0, steps - 1}
+        return sampling.cases("rp2040 cuts, save %d" % len(saves_cut), rp_cuts(steps, erased), 8, always=always)
+
+    saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
+    seen = []
+    counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=pick, check=check, seen=seen)
+    assert counts["erasing saves"] == 3 == sum(saves_cut)
+    # No append ever lost the game: a cut loses at most the new record.
+    assert [cut for erased, cut, kind in seen if not erased and kind == "lost"] == []
+    assert counts[("programming", "old")] and counts[("programming", "new")]
+    for erased, cut, kind in seen:
+        if erased and cut != first_safe - 1:
+            assert kind == ("old" if cut <= MARK_STEPS else "lost" if cut < first_safe else "new"), (cut, kind)
     assert counts["new"] > 0 and counts["old"] > 0
 
 

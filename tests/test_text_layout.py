@@ -25,7 +25,8 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
-from tools.play.sim import Simulator, key_names_for
+from tools.play.simulator import Simulator
+from tools.play.window import key_names_for
 
 #: Where a sentence ends in the help's prose: after . ! or ? that follows a
 #: letter, a closing bracket or a per cent sign (not the "1." of a point).

@@ -753,7 +753,7 @@ def test_the_app_starts_plays_and_saves_on_a_store_with_a_history(board):
     # keeps it (and the settings bytes 8..15 it has no rows for) through
     # its own saves, on each layout ("block", "pages", "log").
     from tests.test_app_saving import save_now
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     first = Simulator(board=board, seed=21)
     first.game.undo_depth = 5  # what the Settings row will do

@@ -40,6 +40,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import boards
 from tools import ROOT, ArgumentParser
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
@@ -119,19 +120,8 @@ def _boards_block():
 _boards_block.description = "docs/boards.md's board table (python -m tools.measure.ram_budget --boards)"
 
 
-#: The boards in the order docs/boards.md's first table lists them.
-_BOARD_ORDER = (
-    "pybadge",
-    "pygamer",
-    "hack_club_sprig",
-    "pimoroni_picosystem",
-    "seeeduino_wio_terminal",
-    "clue_nrf52840_express",
-    "adafruit_fruit_jam",
-    "tinycircuits_thumby_color",
-    "pewpew_m4",
-)
-
+#: The boards in the order docs/boards.md's first table lists them (tools/check/board_rows.py).
+_BOARD_ORDER = tuple(boards.NAMES)
 
 #: Constants the docs quote: (module, (name, ...)).
 CODE_FIGURES = [
@@ -139,9 +129,9 @@ CODE_FIGURES = [
     ("app.two_buttons", ("CHORD_MS",)),
     ("app.tilt", ("HOLD_SAMPLES", "RELEASE_SAMPLES", "FAIL_SAMPLES", "RETRY_SAMPLES")),
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
-    ("tools.play.sim", ("MAX_REPEAT",)),
+    ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
-    ("tools.play.standins.fakeboards", ("_SAMD51_FREE",)),
+    ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
     ("app.pages", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
@@ -179,6 +169,7 @@ SOURCES = {
     "wear": _tool("tools.measure.wear"),
     "power_bench": _tool("tools.measure.power_bench"),
     "display_cost": _tool("tools.measure.display_cost"),
+    "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
     "colours": _tool("tools.measure.colours"),
@@ -510,6 +501,28 @@ def _display_render(output):
 
 
 #: Every registered quote.
+def _label(*cells):
+    # (row, 0 allocated | 1 kept) cells of label_cost's table, as 12,345.
+    def expected(output):
+        rows = {row: grab(r"^\| %s \| (-?\d+) \| (-?\d+) \|" % re.escape(row), output, "label_cost") for row, _ in cells}
+        return tuple(thousands(rows[row][column]) for row, column in cells)
+
+    return expected
+
+
+_LABEL_TABLE = (
+    ("bitmap_label.Label: build", 0),
+    ("bitmap_label.Label: build", 1),
+    ("bitmap_label.Label: next page", 0),
+    ("label.Label: build", 0),
+    ("label.Label: build", 1),
+    ("label.Label: next page", 0),
+    ("text cells: build", 0),
+    ("text cells: build", 1),
+    ("text cells: next page", 0),
+)
+
+
 QUOTES = (
     [
         Quote(
@@ -689,6 +702,36 @@ QUOTES = (
     + [_display_row(name) for name in ("idle frame",) + _DISPLAY_KEYS]
     + [_display_row(name) for name in _DISPLAY_BOARDS]
     + [
+        Quote(
+            "README.md",
+            "label_cost: a help page as a bitmap_label, the text cells",
+            r"allocates ([\d,]+) B while it is built and\s+keeps ([\d,]+) B, plus ([\d,]+) B for the library's code;"
+            r" the page's text cells\s+keep ([\d,]+) B",
+            "label_cost",
+            _label(
+                ("bitmap_label.Label: build", 0),
+                ("bitmap_label.Label: build", 1),
+                ("import bitmap_label", 1),
+                ("text cells: build", 1),
+            ),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the table",
+            r"\| `bitmap_label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| `label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| the game's \d+x\d+ text cells \| ([\d,]+) B, once \| ([\d,]+) B \| ([\d,]+) B \(each line written\) \|",
+            "label_cost",
+            _label(*_LABEL_TABLE),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the library's code, the strip",
+            r"Importing `bitmap_label` also keeps ([\d,]+) B of the library's code, and\s+`label` ([\d,]+) B more;"
+            r" the cells' strip of glyphs, built once for all the\s+game's text, keeps ([\d,]+) B",
+            "label_cost",
+            _label(("import bitmap_label", 1), ("import label", 1), ("text cells: the strip", 1)),
+        ),
         Quote(
             "README.md",
             "bundle: files and size on the drive",
@@ -918,7 +961,7 @@ QUOTES = (
             "code",
             lambda output: (
                 thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                str(int(code_value(output, "tools.play.standins.fakeboards._SAMD51_FREE")) // 1024),
+                str(int(code_value(output, "tools.firmware.standins.fakeboards._SAMD51_FREE")) // 1024),
             ),
         ),
         Quote(
@@ -1011,7 +1054,7 @@ QUOTES = (
             "app_bench",
             lambda output: grab(r"^pybadge\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %", output, "app_bench"),
         ),
-        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.sim.MAX_REPEAT"),
+        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.simulator.MAX_REPEAT"),
         Quote(
             "CONTRIBUTING.md",
             "solver_fuel: a hint's estimated time",

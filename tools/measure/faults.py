@@ -441,7 +441,7 @@ OTHER = "something else"
 
 
 def saved_nvm(board_id):
-    """The board's NVM model (its port's, tools/play/standins/fakenvm.py)
+    """The board's NVM model (its port's, tools/firmware/standins/fakenvm.py)
     holding a saved game (tools.measure.ram_budget.board_image)."""
     from tools.measure import ram_budget
     from tools.play.world import install

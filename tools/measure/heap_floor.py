@@ -6,7 +6,7 @@
 
 ``code.py``'s ``main()`` runs unchanged, from the files the board gets
 (tools/vm/vmroot.py: every module but code.py as ``.mpy``), on the fake
-hardware of tools/play/standins/, in MicroPython's unix port with a fixed heap
+hardware of tools/firmware/standins/, in MicroPython's unix port with a fixed heap
 (tools/vm/unix_vm.py: it collects anywhere and fails with ``MemoryError``
 when the heap is full, as the board does). Each run resumes the same saved
 game and presses three moves. From a heap where everything starts, the

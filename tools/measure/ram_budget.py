@@ -5,9 +5,9 @@
 """The game's RAM and pystack on a board, measured stage by stage in real VMs.
 
 ``code.py`` runs unchanged, from the files the board gets (``.mpy``), on
-fake hardware (tools/play/standins/: displayio, vectorio, keypad, board ... at
+fake hardware (tools/firmware/standins/: displayio, vectorio, keypad, board ... at
 CircuitPython's C object sizes), through its start-up steps and then a
-scripted game (tools/play/standins/scenario.py: moves, a hint, autoplay, every
+scripted game (tools/firmware/standins/scenario.py: moves, a hint, autoplay, every
 menu page, a save, the banners, a load). The game resumes a saved game, so
 every run plays the same tiles. Each VM is used for what it measures
 truly (docs/ram-budget.md says why):
@@ -49,7 +49,7 @@ import tempfile
 from pathlib import Path
 
 from tools import ROOT, ArgumentParser, board_id
-from tools.play import STANDINS
+from tools.firmware import STANDINS
 from tools.vm import GuestError, pystack_vm, unix_vm, vmroot
 
 #: The targets on the PyBadge (docs/ram-budget.md). The game's own peak was
@@ -73,7 +73,7 @@ UNIX_HEAP_SEEN = 352 * 1024
 
 
 def _fakeboards():
-    # The fake world's board facts (tools/play/standins/fakeboards.py: data only).
+    # The fake world's board facts (tools/firmware/standins/fakeboards.py: data only).
     spec = importlib.util.spec_from_file_location("_fakeboards", STANDINS / "fakeboards.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -91,7 +91,7 @@ HEAP_LIMIT = FREE_AT_BOOT - RESERVE
 
 
 def free_at_boot(board_id):
-    """The heap planned with on ``board_id`` (bytes): tools/play/standins/fakeboards.py
+    """The heap planned with on ``board_id`` (bytes): tools/firmware/standins/fakeboards.py
     has each board's (docs/boards.md their sources); the PyBadge's,
     FREE_AT_BOOT, where none is known."""
     return _fakeboards().fact(board_id, "free_heap") or FREE_AT_BOOT
@@ -319,7 +319,7 @@ def _fingerprint_step():
 
 
 def board_nvm_bytes(board_id):
-    """Bytes of NVM the faked ``board_id`` has (tools/play/standins/fakeboards.py)."""
+    """Bytes of NVM the faked ``board_id`` has (tools/firmware/standins/fakeboards.py)."""
     return _fakeboards().nvm_bytes(board_id)
 
 
@@ -1477,7 +1477,7 @@ def board_table(lines=None):
     ]
     tail = [
         "",
-        "free: the heap planned with (KiB; tools/play/standins/fakeboards.py, docs/boards.md);",
+        "free: the heap planned with (KiB; tools/firmware/standins/fakeboards.py, docs/boards.md);",
         "limit: free less the %d KiB reserve for fragmentation; table: the solver's learned table is" % (RESERVE // 1024),
         "in where the worst moment with it is within the limit (the PyBadge's: and its %d KiB target)," % (PEAK_TARGET // 1024),
         "else out (the worst moment it would have; the board plays with the heuristic: docs/solver.md,",

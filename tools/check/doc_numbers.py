@@ -376,7 +376,8 @@ def _chain_need(label):
 
 
 def _clue_room(output):
-    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
+    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare: below 0 where
+    # the worst moment reaches into the reserve) from the board table.
     worst, free = grab(
         r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
     )
@@ -914,8 +915,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "boards_block: the CLUE's room",
-            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, within the (\d+) KiB reserve with "
-            r"([\d.]+) KiB to spare",
+            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, against the (\d+) KiB reserve:\s+"
+            r"(-?[\d.]+) KiB to spare",
             "boards_block",
             _clue_room,
         ),

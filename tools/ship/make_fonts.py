@@ -20,9 +20,12 @@ already laid out: 6x12-latin2.strip holds the text strip of app/text.py
 (a 6x12 cell per character of tools.text_chars(), in order), rows of 1-bit pixels
 as PCF keeps a glyph's (the first pixel in the top bit, each row padded to
 4 bytes), so one ``bitmaptools.readinto`` makes it (loading the 147 glyphs
-through the PCF loader cost 0.2 s of start-up: docs/architecture.md). The
-output files are committed; this tool only documents how they were made,
-and fails if a character is missing from the source font.
+through the PCF loader cost 0.2 s of start-up: docs/architecture.md). It
+also writes app/artwork.py's SPACED_ADVANCE, each digit font's step with a
+blank column between any two digits' ink, worked out here from the
+glyphs' pixels so that start-up reads none. The output files are
+committed; this tool only documents how they were made, and fails if a
+character is missing from the source font.
 """
 
 import gzip

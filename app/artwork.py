@@ -389,7 +389,9 @@ def painting(font_dir, layout):
     yield "fonts"
     faces = draw_faces(fonts, layout)
     yield "tile faces"
-    score_digits = tuple(draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts)
+    score_digits = tuple(
+        draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts
+    )
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)

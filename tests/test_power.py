@@ -76,7 +76,7 @@ def test_the_main_loop_sleeps_what_the_frame_asks_for():
     sim = Simulator(seed=4, solver=first_legal)
     asked = []
 
-    class Stop(Exception):
+    class Stop(BaseException):  # as Ctrl-C's KeyboardInterrupt: the one thing that stops the loop
         pass
 
     def sleep(seconds):

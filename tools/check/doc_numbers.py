@@ -42,6 +42,7 @@ from pathlib import Path
 
 import boards
 from tools import ROOT, ArgumentParser
+from tools.measure import display_cost
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
 
@@ -415,27 +416,7 @@ def _solver_fuel(output, source="solver_fuel"):
     return tuple("%.1f" % (int(value) / 1e6) for value in (most, median, low, high))
 
 
-#: The rows of display_cost's tables the docs quote (the keys, the boards), as it names them.
-_DISPLAY_KEYS = (
-    "status line",
-    "hint (arrow and status)",
-    "a move after a hint (arrow and status go)",
-    "move: one tile slides 3 cells",
-    "move: 12 tiles slide 1 cell",
-    "move: 8 merges",
-    "move of a seeded game",
-    "move that wins: the banner",
-    "banner: other choice",
-    "banner closed (Continue)",
-    "open the menu (Start)",
-    "menu: one step",
-    "menu -> Help (a page)",
-    "Help -> a document",
-    "page turn",
-    "page -> Help (B)",
-    "Help -> menu (B)",
-    "menu closed (Start)",
-)
+#: The boards of display_cost's tables the docs quote, as it names them (the rows are its ROWS).
 _DISPLAY_BOARDS = (
     "PyBadge",
     "PyGamer",
@@ -700,7 +681,7 @@ QUOTES = (
             _display_moves,
         ),
     ]
-    + [_display_row(name) for name in ("idle frame",) + _DISPLAY_KEYS]
+    + [_display_row(name) for name in display_cost.ROWS]
     + [_display_row(name) for name in _DISPLAY_BOARDS]
     + [
         Quote(

@@ -443,8 +443,8 @@ OTHER = "something else"
 def saved_nvm(board_id):
     """The board's NVM model (its port's, tools/firmware/standins/fakenvm.py)
     holding a saved game (tools.measure.ram_budget.board_image)."""
+    from tools.firmware.finder import install
     from tools.measure import ram_budget
-    from tools.play.world import install
 
     install()
     import fakeboards

@@ -8,8 +8,8 @@ Prints the heap bytes of one help page (the first two pages of Strategy,
 as the PyBadge shows them: :data:`COLUMNS` x :data:`LINES`) drawn three
 ways, in the 32-bit pystack VM (tools/vm/pystack_vm.py: objects sized as on
 the board; the game, the stand-ins of tools/firmware/standins/ and the
-library all as ``.mpy``; terminalio's font is the stand-in's, in flash on
-the board)::
+library all as ``.mpy``; the labels' font is a stand-in of the firmware's
+terminalio.FONT, one glyph strip, in flash on the board)::
 
     .venv/bin/python -m tools.measure.label_cost
 
@@ -47,8 +47,16 @@ _SETUP = """\
 import gc, json
 import fakeworld
 fakeworld.reset('pybadge')
-import displayio, fontio, terminalio, bitmaptools, vectorio
+import displayio, fontio, bitmaptools, vectorio
 import adafruit_ticks
+class _BuiltinFont:  # as terminalio.FONT: one strip of 6x12 tiles (in flash on a board), a Glyph made per call
+    def __init__(self):
+        self.bitmap = displayio.Bitmap(6 * 95, 12, 2)
+    def get_bounding_box(self):
+        return (6, 12)
+    def get_glyph(self, code):
+        return fontio.Glyph(self.bitmap, code - 32 if 32 <= code < 127 else 31, 6, 12, 0, 0, 6, 0)
+FONT = _BuiltinFont()
 PAGES = {pages}
 TEXTS = ['\\n'.join(page) for page in PAGES]
 _rows = []
@@ -74,15 +82,16 @@ _MEASURE = (
 ACTIONS = (
     ("(nothing)", "pass"),
     ("import bitmap_label", "from adafruit_display_text import bitmap_label"),
-    ("bitmap_label.Label: build", "_made = bitmap_label.Label(terminalio.FONT, text=TEXTS[0], color=0xFFFFFF)"),
+    ("bitmap_label.Label: build", "_made = bitmap_label.Label(FONT, text=TEXTS[0], color=0xFFFFFF)"),
     ("bitmap_label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
     ("import label", "from adafruit_display_text import label"),
-    ("label.Label: build", "_made = label.Label(terminalio.FONT, text=TEXTS[0], color=0xFFFFFF)"),
+    ("label.Label: build", "_made = label.Label(FONT, text=TEXTS[0], color=0xFFFFFF)"),
     ("label.Label: next page", "_made.text = TEXTS[1]"),
     ("(drop it)", "_made = None"),
     ("import app.text", "from app import text"),
-    ("text cells: the strip", "_strip = text.build_strip(terminalio.FONT)"),
+    # The bitmap app.artwork reads the game's strip into (fonts/6x12-latin2.strip).
+    ("text cells: the strip", "_strip = displayio.Bitmap(text.WIDTH * text.COUNT, text.HEIGHT, 2)"),
     (
         "text cells: build",
         "_made = text.TextGrid(_strip, %d, %d, 0xFFFFFF)\n"

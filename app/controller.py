@@ -44,10 +44,26 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
+from app.modes import (
+    CONTINUE,
+    MENU_OPENING,
+    NEW_GAME,
+    OVER,
+    PLAY,
+    RESUME,
+    SAVE_NOW,
+    SETTINGS_CHANGED,
+    START_AUTOPLAY,
+    WON,
+)
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import COLOURS, PALETTES, Settings
+from app.settings import COLOURS, PALETTES, UNDO, Settings
+
+#: The status's second line after an undo: how many more undos there are
+#: now (engine.game.MAX_UNDO_DEPTH at most), written out: no string is made
+#: per press.
+_UNDOS_LEFT = ("0 left", "1 left", "2 left", "3 left", "4 left", "5 left")
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
@@ -458,7 +474,7 @@ class App:
             self.controls.swallow()
             return
         if self.assist.autoplay:
-            # Any key stops autoplay and does nothing else.
+            # Any key stops autoplay and does nothing else (an undo too).
             self.controls.swallow()
             self.assist.stop()
             return
@@ -467,6 +483,8 @@ class App:
         if self.mode == MENU_OPENING:
             self._show_menu()  # a key right after Start, in the same frame
         if self.menus is not None:
+            if action == act.UNDO:
+                action = act.BACK  # a held B (or O) in a menu is B
             # A menu page; what it asks for is done here.
             request = self.menus.handlers[self.mode](action, now)
             if request is not None:
@@ -491,7 +509,7 @@ class App:
             if not self.move(request, now):
                 self.assist.stop()  # the solver's move changed nothing
         elif request == CONTINUE:
-            self._on_won(act.BACK, now)
+            self._on_won(act.CONFIRM, now)  # on Continue: autoplay never moves the banner's bar
         elif request == SAVE_NOW:
             self.resume()
             self.saving.save(now, True)
@@ -556,9 +574,15 @@ class App:
             self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            # The way on names A as the board does (a Sprig's L).
-            way_on = self.controls.name("A") + ": New game"
-            self.overlay.show_banner("Game over", ("Score %d" % game.score, way_on), theme.OVERLAY, 1)
+            # The way on names A as the board does (a Sprig's L); with a
+            # move to undo, the undo button (the score is by the board).
+            controls = self.controls
+            way_on = controls.name("A") + ": New game"
+            first = "Score %d" % game.score
+            if game.can_undo:
+                button = controls.undo_button
+                first = ("Hold " + controls.name(button[5:]) if button[:5] == "Hold " else controls.name(button)) + ": undo"
+            self.overlay.show_banner("Game over", (first, way_on), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -570,8 +594,18 @@ class App:
             self.menu_row = self.menus.row
             self.menus = None
             forget("app.menus", "app.pages", "app.help_text")
+            self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
+
+    def _set_undo(self):
+        # Settings > Undo: the game keeps as many moves as the row says
+        # (fewer drops the oldest, Off the history and its module:
+        # engine.game.Game.undo_depth), and the undo button undoes.
+        depth = self.settings.chosen(UNDO)
+        if depth != self.game.undo_depth:
+            self.game.undo_depth = depth
+        self.controls.undo = depth > 0
 
     def _apply_settings(self):
         settings = self.settings
@@ -606,6 +640,8 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
             self.keys = self.tilt(self.keys, self._event, settings)
+        if self.menus is None:
+            self._set_undo()  # (from the menu: as it closes, in resume)
         self._wire_keys()
 
     def _wire_keys(self):
@@ -633,6 +669,8 @@ class App:
             self.assist.request_hint(self.low_power)
         elif action == act.AUTOPLAY:
             self.assist.start(now, self.low_power)
+        elif (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+            self.undo(now)
         else:
             self.view.show_hint(-1)
             self.view.show_status()
@@ -670,8 +708,35 @@ class App:
             self.resume()  # the game over banner
         return True
 
+    def undo(self, now):
+        """The undo button (Settings > Undo on): take the last move back and
+        show the board as it was, or say there is none to take back.
+
+        Works on the play screen and on both banners: the position before a
+        move is always one to play on from (a game over revived; the win
+        banner is then behind this game: engine.game.Game.undo). Kept like
+        a move (the save policy).
+        """
+        game = self.game
+        self.animation.finish()
+        self.assist.cancel()
+        self.view.show_hint(-1)
+        if not game.undo():
+            self.view.show_status("no", "undo")
+            return
+        self.policy.changed(now)
+        # The board drawn as it is now: only the cells that differ change.
+        self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
+        self.view.show_status("undone", _UNDOS_LEFT[game.history.undoable])
+        self.resume()  # off a banner, to play
+
     def _on_won(self, action, now):
-        if action <= act.LEFT:
+        if (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+            # The undo button takes the winning move back (the banner does
+            # not show again this game: engine.game.Game.undo).
+            self.undo(now)
+        elif action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
         elif action == act.CONFIRM or action == act.BACK:
@@ -688,6 +753,10 @@ class App:
     def _on_over(self, action, now):
         if action == act.CONFIRM:
             self.new_game(now)
+        elif (action == act.BACK or action == act.UNDO) and self.game.can_undo:
+            self.undo(now)  # the game revived
+        elif action == act.UNDO:
+            self.undo(now)  # says there is none
         elif action == act.BACK:
             # Peek at the final board, and back.
             if self.overlay.visible:

@@ -23,6 +23,9 @@ CONTROLS = (
     ("Hold Select", "autoplay"),
     ("Any key", "stop autoplay"),
 )
+#: What the board's undo button does (its row, named by the control
+#: scheme's ``undo_button``, joins the Controls page where the rows have none).
+UNDO_ACTION = "undo if on"
 
 STRATEGY = (
     "Four mistakes end games.",
@@ -310,10 +313,14 @@ def document(name, key_names=None, width=26, per_page=9, controls=None):
         keyboard (the simulator): the Controls document gets pages of them.
     :param controls: the app's control scheme: its ``help_rows`` and
         ``help_notes``, if it has them, are the Controls page (else the
-        game's buttons), each button by the board's name for it (its ``name``).
+        game's buttons), each button by the board's name for it (its
+        ``name``), with a row for its ``undo_button`` if the rows have none.
     """
     if name == "Controls":
-        units = controls_units(width, getattr(controls, "help_rows", CONTROLS), getattr(controls, "help_notes", NOTES), controls)
+        rows = getattr(controls, "help_rows", CONTROLS)
+        if not any(action.endswith(UNDO_ACTION) for _, action in rows):
+            rows = rows + ((getattr(controls, "undo_button", "B"), UNDO_ACTION),)
+        units = controls_units(width, rows, getattr(controls, "help_notes", NOTES), controls)
         pages = in_pages([units], per_page, width)
         if key_names:
             pages += in_pages([keys_units(key_names, width)], per_page, width)

@@ -7,7 +7,8 @@
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
 in pages of the screen's lines, a page ending only between two rows.
-Settings is one page, made to fit.
+Settings is a list of rows with the buttons that set them under it: one
+page where they fit, else pages of as many rows as fit ("Settings 1/2").
 """
 
 import gc
@@ -18,7 +19,7 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, COLOURS, SCREEN_OFF_MINUTES
+from app.settings import BRIGHTNESS_LEVELS, COLOURS, SCREEN_OFF_MINUTES, UNDO
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 #: The menu's rows (app.menus names each place). Autoplay is always off
@@ -30,11 +31,10 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-CHOICE = const(4)  # a row read through Settings.choice (its "attribute" is its byte): Colours
-#: Settings > Colours' options as the player reads them (app.settings.PALETTES).
-PALETTE_NAMES = ("Classic", "Clear", "Night")
-#: The Settings page, row by row: (label, attribute of app.settings.Settings,
-#: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
+CHOICE = const(4)  # a row of app.settings.OPTIONS: its "attribute" is its byte (UNDO, COLOURS)
+#: The Settings page, row by row: (label, attribute of app.settings.Settings
+#: or a CHOICE row's byte, kind). Tilt, last, only on a board with an
+#: accelerometer (App's ``tilt``).
 SETTING_ROWS = (
     ("Brightness", "brightness_step", BRIGHTNESS),
     ("Sound", "sound", ON_OFF),
@@ -42,9 +42,15 @@ SETTING_ROWS = (
     ("Animations", "animations", ON_OFF),
     ("Saving", "save_mode", SAVE_MODE),
     ("Screen off", "screen_off_step", SCREEN_OFF),
+    ("Undo", UNDO, CHOICE),
     ("Colours", COLOURS, CHOICE),
     ("Tilt", "tilt", ON_OFF),
 )
+#: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
+#: by byte - 8: Undo's moves (0, 1, 5); none for Language (byte 9: no row
+#: yet); Colours' palettes (app.settings.PALETTES). A row without its texts
+#: here shows its options as they are.
+CHOICE_TEXTS = (("off", "1 move", "5 moves"), (), ("Classic", "Clear", "Night"))
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
 #: QSPI flash of the RP2040 / RP2350 boards (log).
@@ -62,22 +68,37 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): one group of rows (8 lines: a
-    page on every screen) for app.help_text.in_pages."""
+    shown when this start refused one): groups of rows for
+    app.help_text.in_pages: the play's, undo's (this game's and all undos;
+    the wins and best tile made before a game's first undo), the flash's."""
     stats = game.stats
-    best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
             _fitted("Games", stats.games, width),
             _fitted("Wins", stats.wins, width),
-            _fitted("Best tile", best_tile, width),
+            _fitted("Best tile", (1 << stats.best_exponent) if stats.best_exponent else 0, width),
             _fitted("Best score", game.best, width),
             _fitted("Total moves", stats.moves, width),
+        ],
+        [
+            _fitted("Undos this game", game.undos, width),
+            _fitted("Undos in all", stats.undos, width),
+            _fitted("Wins, no undo", stats.wins_without_undo, width),
+            _fitted(
+                "Best tile, no undo", (1 << stats.best_exponent_without_undo) if stats.best_exponent_without_undo else 0, width
+            ),
+        ],
+        [
             _fitted("Saves refused", refused_text, width),
             ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
-        ]
+        ],
     ]
+
+
+#: Stats > Reset: the question, and its rows (No first: the default).
+RESET_QUESTION = "Reset stats and best score?"
+RESET_CHOICES = ("No, keep them", "Yes, reset")
 
 
 def _fitted(name, value, width):
@@ -102,69 +123,61 @@ def save_line(outcome, failure=None):
     return "Save FAILED: %s" % (failure or "?")
 
 
-def settings_lines(
-    settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0, first=0
-):
-    """The Settings page, made to fit ``rows`` lines of ``width``: one row
-    per setting of SETTING_ROWS, value on the right (the Tilt row if
-    ``tilt``), then which buttons pick and set, named as the board does
-    (``controls.name``), with a blank line before them where there is room.
-    Brightness may say "auto" if ``light`` (a board with a light sensor),
-    and says "fixed" unless ``dimmable`` (a backlight only on or off).
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0):
+    """The Settings page with row ``choice`` on it, made to fit ``rows``
+    lines of ``width``: a row per setting of SETTING_ROWS (the Tilt row if
+    ``tilt``), value on the right, then which buttons pick and set, named
+    as the board does (``controls.name``), with a blank line before them
+    where there is room. Where the rows and those lines do not fit, the
+    lines are made shorter, then the rows go on pages of as many as fit
+    (the one with ``choice`` is given). Brightness may say "auto" if
+    ``light`` (a board with a light sensor), and says "fixed" unless
+    ``dimmable`` (a backlight only on or off).
 
-    Where the settings and the keys do not all fit (eight settings on a
-    screen of eight lines), the keys shrink to one line and the settings
-    scroll: the page shows as many as fit from row ``first`` on, moved
-    only as far as it takes to show row ``choice``.
-
-    :return: (the page's lines, the setting row its first line shows where
-        the rows scroll, or -1 where they all fit).
+    :return: (lines, the line of row ``choice``, the page's number, pages).
     """
-    lines = []
-    for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
-        if kind == CHOICE:
-            lines.append(_row(label, PALETTE_NAMES[settings.choice(attribute)], width))
-            continue
-        value = getattr(settings, attribute)
-        if kind == ON_OFF:
-            text = "on" if value else "off"
-        elif kind == BRIGHTNESS:
-            if not dimmable:
-                text = "fixed"
-            elif light and settings.auto_brightness:
-                text = "auto"
-            else:
-                text = "%d%%" % BRIGHTNESS_LEVELS[value]
-        elif kind == SAVE_MODE:
-            text = mode_names[value][:14] if value < len(mode_names) else "?"
-        elif kind == SCREEN_OFF:
-            text = _minutes(SCREEN_OFF_MINUTES[value])
-        else:
-            raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
-        lines.append(_row(label, text, width))
-    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be
-    # (the short keys, on one line with "B: back" if they fit it), and the
-    # settings scroll if even that leaves no room for them all. The long
-    # keys are spelt out only where two lines are left for them.
-    back = fill("{B}: back", controls)
-    footer = ()
-    if len(lines) + 2 <= rows:
-        pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
-        if len(pick) > width:
-            pick = fill("{Up/Down}, {A}: set", controls)
-        footer = wrap(pick, width) + wrap(back, width)
-        if len(lines) + len(footer) > rows:
-            footer = wrap(pick + "; " + back, width)
-    if not footer or len(lines) + len(footer) > rows:
+    labels = SETTING_ROWS if tilt else SETTING_ROWS[:-1]
+    # "Up/Down: pick  A/<>: set" and "B: back"; on one line where they fit
+    # it and the rows need the room (a line cut in two says no more).
+    pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
+    if len(pick) > width:
         pick = fill("{Up/Down}, {A}: set", controls)
-        footer = [pick + "; " + back] if len(pick) + 2 + len(back) <= width else wrap(pick, width) + wrap(back, width)
-    if len(lines) + len(footer) > rows:
-        room = rows - len(footer)
-        first = max(min(first, choice, len(lines) - room), choice - room + 1, 0)
-        return lines[first : first + room] + footer, first
+    back = fill("{B}: back", controls)
+    footer = wrap(pick, width) + wrap(back, width)
+    if len(labels) + len(footer) > rows:
+        for line in (pick + "; " + back, fill("{Up/Down}, {A}: set; ", controls) + back):
+            if len(line) <= width:
+                footer = [line]
+                break
+    per_page = rows - len(footer)
+    first = choice - choice % per_page
+    lines = []
+    for label, attribute, kind in labels[first : first + per_page]:
+        if kind == CHOICE:
+            step = settings.choice(attribute)
+            texts = CHOICE_TEXTS[attribute - 8] if attribute - 8 < len(CHOICE_TEXTS) else ()
+            text = texts[step] if step < len(texts) else str(settings.chosen(attribute))
+        else:
+            value = getattr(settings, attribute)
+            if kind == ON_OFF:
+                text = "on" if value else "off"
+            elif kind == BRIGHTNESS:
+                if not dimmable:
+                    text = "fixed"
+                elif light and settings.auto_brightness:
+                    text = "auto"
+                else:
+                    text = "%d%%" % BRIGHTNESS_LEVELS[value]
+            elif kind == SAVE_MODE:
+                text = mode_names[value][:14] if value < len(mode_names) else "?"
+            elif kind == SCREEN_OFF:
+                text = _minutes(SCREEN_OFF_MINUTES[value])
+            else:
+                raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+        lines.append(_row(label, text, width))
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
-    return lines + footer, -1
+    return lines + footer, choice - first, first // per_page, (len(labels) + per_page - 1) // per_page
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

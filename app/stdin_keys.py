@@ -85,7 +85,7 @@ _ARROWS = bytes((KEY_UP, KEY_DOWN, KEY_RIGHT, KEY_LEFT))
 HELP_ROWS = (
     ("Arrows", "slide tiles"),
     ("A or X", "OK / Continue"),
-    ("B, Z, Esc", "back"),
+    ("B, Z, Esc", "back / undo if on"),
     ("Enter", "menu"),
     ("Space", "hint (solver)"),
     ("P", "autoplay"),
@@ -100,6 +100,8 @@ class KeyboardControls(Controls):
     #: The Controls help page (app.help_text.controls_lines).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
+    #: The keys that are B undo (a row of HELP_ROWS says so).
+    undo_button = "B, Z, Esc"
 
     def translate(self, event, now):
         """As ``Controls.translate``; a press of KEY_AUTOPLAY is AUTOPLAY."""

@@ -11,7 +11,9 @@ pull=True)``), and mean:
 
 * in play: A = hint, B = menu, both = autoplay;
 * on banners and in menus: A = OK, B = back, both = menu (in the menu:
-  back to the game).
+  back to the game);
+* while Settings > Undo is on (``undo``), B held ``LONG_PRESS_MS`` undoes
+  (in play and on banners); B then acts on its release.
 
 Both = the second pressed while the first is still down and undecided:
 within ``CHORD_MS`` of it, as the app's frames see time. A single press
@@ -27,7 +29,7 @@ action is decided (``playing``, which the app keeps up to date).
 from adafruit_ticks import ticks_diff
 from micropython import const
 
-from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE, PRESS, Controls
+from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, LONG_PRESS_MS, MENU, NONE, PRESS, UNDO, Controls
 
 #: Both buttons pressed within this many ms of each other are a chord.
 CHORD_MS = const(150)
@@ -39,6 +41,7 @@ HELP_ROWS = (
     ("A", "hint (solver)"),
     ("B", "menu"),
     ("A+B", "autoplay"),
+    ("Hold B", "undo if on"),
     ("Any key", "stop autoplay"),
 )
 HELP_NOTES = ("In menus: tilt moves, A picks, B goes back", "Level: as the menu closes", "Off? Menu > Save now first")
@@ -53,6 +56,8 @@ class TwoButtonControls(Controls):
     #: The Controls help page (app.help_text.controls_lines).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
+    #: B is the menu in play: held, it undoes (while ``undo`` is on).
+    undo_button = "Hold B"
 
     def __init__(self, names=None):
         super().__init__(None, names)
@@ -97,12 +102,21 @@ class TwoButtonControls(Controls):
         return NONE
 
     def poll(self, now):
-        """Once a frame: a single press held ``CHORD_MS`` without the other acts now."""
+        """Once a frame: a single press held ``CHORD_MS`` without the other
+        acts now (B while ``undo`` is on: held ``LONG_PRESS_MS``, it undoes)."""
         key = self._waiting
-        if key >= 0 and ticks_diff(now, self._waiting_since) >= CHORD_MS:
-            self._waiting = -1
-            self._spent = True
-            return _single(key, self.playing)
+        if key >= 0:
+            held = ticks_diff(now, self._waiting_since)
+            if key == KEY_B and self.undo:
+                # B waits to be an undo (held) or its own action (let go).
+                if held >= LONG_PRESS_MS:
+                    self._waiting = -1
+                    self._spent = True
+                    return UNDO
+            elif held >= CHORD_MS:
+                self._waiting = -1
+                self._spent = True
+                return _single(key, self.playing)
         return Controls.poll(self, now)
 
     def forget(self):

@@ -99,17 +99,13 @@ def test_leaving_the_menu_is_a_request_on_every_page():
         assert menu.handlers[mode](act.MENU, 0) == modes.RESUME, mode
     menu = menus(pages.MENU_ITEMS.index("New game"))
     menu.on_menu(act.CONFIRM, 0)
-    menu.on_confirm_new(act.RIGHT, 0)
-    assert menu.on_confirm_new(act.CONFIRM, 0) == modes.NEW_GAME
+    menu.on_confirm(act.RIGHT, 0)
+    assert menu.on_confirm(act.CONFIRM, 0) == modes.NEW_GAME
 
 
-#: The byte of store.settings each Settings attribute keeps (app/settings.py).
-#: A row read through Settings.choice names its byte itself.
+#: The byte of store.settings each Settings attribute keeps (app/settings.py);
+#: a choice row's attribute is its byte.
 BYTES = {"brightness_step": 0, "sound": 1, "lights": 2, "animations": 3, "save_mode": 4, "tilt": 5, "screen_off_step": 6}
-
-
-def _value(settings, attribute):
-    return settings.choice(attribute) if isinstance(attribute, int) else getattr(settings, attribute)
 
 
 @pytest.mark.parametrize("choice", range(len(pages.SETTING_ROWS)))
@@ -119,14 +115,18 @@ def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(cho
     menu.mode = modes.SETTINGS
     menu.choice = choice
     menu.show_settings()
-    label, attribute, _ = pages.SETTING_ROWS[choice]
-    assert menu.overlay.lines[choice].startswith(label + " ")
-    before = _value(menu.settings, attribute)
+    label, attribute, kind = pages.SETTING_ROWS[choice]
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
+    if kind == pages.CHOICE:
+        byte, value = attribute, lambda: menu.settings.choice(attribute)
+    else:
+        byte, value = BYTES[attribute], lambda: getattr(menu.settings, attribute)
+    before = value()
     assert menu.on_settings(act.CONFIRM, 0) == modes.SETTINGS_CHANGED
-    assert _value(menu.settings, attribute) != before
-    assert [index for index in range(16) if data[index]] == [BYTES.get(attribute, attribute)]
+    assert value() != before
+    assert [index for index in range(16) if data[index]] == [byte]
     menu.show_settings()  # as the app has it drawn again, applied
-    assert menu.overlay.lines[choice].startswith(label + " ")
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
 
 
 def test_without_tilt_the_settings_page_has_no_tilt_row_to_pick():

@@ -144,9 +144,9 @@ def _cells_on_glass(sim):
 
 
 def _choose(sim, steps):
-    # Menu > Settings > Colours (the 7th row), Right ``steps`` times, back to
-    # the game. The menu opens on the row picked last.
-    sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a", "down*6"])
+    # Menu > Settings > Colours (the 8th row, after Undo), Right ``steps``
+    # times, back to the game. The menu opens on the row picked last.
+    sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a", "down*7"])
     assert any(line.startswith("Colours") for line in sim.lines())
     for _ in range(steps):
         sim.press("right")
@@ -196,20 +196,24 @@ def test_an_unknown_colours_byte_shows_classic():
     assert sim.app.settings.chosen(COLOURS) == "classic"
 
 
-def test_settings_scroll_where_the_rows_do_not_all_fit():
-    # The CLUE's pages hold 8 lines: its 7 settings and the keys (two lines
-    # in its 19 columns) do not fit, so the rows scroll to the one picked,
-    # and round again.
+def test_the_colours_row_is_on_its_own_page_where_the_rows_do_not_all_fit():
+    # The CLUE's pages hold 8 lines in 19 columns: its 8 settings and the
+    # keys do not fit, so the rows go on two pages ("Settings 1/2") and
+    # Colours, the 8th, is on the second, picked as the player reaches it;
+    # one more Down is Brightness on the first page again.
     sim = Simulator(seed=8, board="clue_nrf52840_express")
     sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a"])
     lines = sim.lines()
-    assert lines[1].startswith("Brightness") and not any(line.startswith("Colours") for line in lines)
+    assert lines[0].strip() == "Settings 1/2" and lines[1].startswith("Brightness")
+    assert not any(line.startswith("Colours") for line in lines)
     assert lines[-1].endswith("back")
-    sim.press_all(["down*6"])
+    sim.press_all(["down*7"])
     lines = sim.lines()
-    assert any(line.startswith("Colours") for line in lines) and not lines[1].startswith("Brightness")
+    assert lines[0].strip() == "Settings 2/2" and any(line.startswith("Colours  ") for line in lines)
     assert sim.app.overlay.lines[sim.app.overlay.selected].startswith("Colours")
     assert lines[-1].endswith("back")
+    sim.press("right")
+    assert sim.glass.shows("Colours", "Clear")
     sim.press("down")
     assert sim.lines()[1].startswith("Brightness") and sim.app.overlay.selected == 0
 
@@ -224,8 +228,11 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
         shots.append(shot.read_bytes())
     assert len(set(shots)) == 3  # Classic, Night and Clear: three screens
     assert simulator.main(["--headless", "--fresh", "--setting", "colours=blue"]) == 2
-    assert "--setting: colours: 'blue' is not one of classic, clear, night" in capsys.readouterr().err
-    assert simulator.parse_setting("colours=night") == (COLOURS, 2)
+    assert "--setting: 'colours=blue': colours takes Classic, Clear, Night" in capsys.readouterr().err
+    # The row's values as the page shows them, or as the game names them.
+    night = [[("choose", COLOURS, 2)]]
+    assert simulator.parse_settings(["colours=Night"], "pybadge") == night
+    assert simulator.parse_settings(["colours=night"], "clue_nrf52840_express") == night
 
 
 @pytest.mark.parametrize(

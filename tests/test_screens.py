@@ -285,7 +285,7 @@ def test_help_pages_fit_the_screen(sim):
     assert sim.app.overlay.title_text == "Help"
     sim.press("a")
     assert sim.app.mode == HELP_PAGE
-    assert sim.app.overlay.title_text == "Controls"
+    assert sim.app.overlay.title_text == "Controls"  # one page, the undo button's row in it
     assert sim.app.overlay.lines[0].startswith("D-pad")
     sim.press_all(["b", "down", "a"])
     assert sim.app.overlay.title_text.startswith("Strategy 1/")
@@ -300,11 +300,11 @@ def test_help_pages_fit_the_screen(sim):
 
 def test_stats_settings_about(sim):
     sim.press_all(["start", "down*4", "a"])
-    assert sim.app.overlay.title_text == "Stats"
+    assert sim.app.overlay.title_text == "Stats 1/2"
     assert any(line.startswith("Games") for line in sim.app.overlay.lines)
-    assert any("of 10000" in line for line in sim.app.overlay.lines)
+    assert any("of 10000" in line for page in sim.app.menus.pages for line in page)
     sim.press_all(["b", "down", "a"])
-    assert sim.app.overlay.title_text == "Settings"
+    assert sim.app.overlay.title_text == "Settings"  # the PyBadge's rows fit one page
     assert sim.app.overlay.lines[1].startswith("Sound") and sim.app.overlay.lines[1].endswith("off")
     sim.press_all(["down", "a"])
     assert sim.app.settings.sound

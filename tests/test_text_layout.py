@@ -169,9 +169,24 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     units = [[unit] if isinstance(unit, str) else unit for group in groups for unit in group]
     check_units_kept_together(stats, units, sim.board_id)
     open_row(sim, 5)
-    lines = check_page(sim, "Settings")
+    # Settings: one page, or pages of as many rows as fit (Down past a
+    # page's last row turns to the next), each with the buttons under it.
+    help_text = sim.module("app.help_text")
+    labels = [label for label, attribute, _ in pages_module.SETTING_ROWS if sim.app.menus.tilt or attribute != "tilt"]
     back = sim.app.controls.name("B")
-    assert any(line.endswith("%s: back" % back) for line in lines), (sim.board_id, lines)
+    titles = [help_text.title("Settings", columns, page, count) for count in (1, 2, 3) for page in range(count)]
+    seen = []
+    shown = None
+    for _ in labels:
+        title = sim.glass.lines()[0]
+        if title != shown:  # a page: check it whole
+            shown = title
+            assert title in titles, (sim.board_id, title)
+            lines = check_page(sim, title)
+            assert any(line.endswith("%s: back" % back) for line in lines), (sim.board_id, lines)
+            seen += [label for label in labels if any(line.startswith(label + " ") for line in lines)]
+        sim.press("down")
+    assert seen == labels, (sim.board_id, seen)
     open_row(sim, 6)
     about = walk(sim, "About")
     saving = sim.app.saving

@@ -904,7 +904,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "the boards' solver speeds",
-            r"".join(r"[^\n]*\(`%s`\) \|[^|\n]*\|[^|\n]*\|[^|\n]*\| ([\d.]+) \|[^\n]*\n" % board for board in _BOARD_ORDER),
+            # (the speed: the sixth column, after "undo")
+            r"".join(r"[^\n]*\(`%s`\) \|(?:[^|\n]*\|){4} ([\d.]+) \|[^\n]*\n" % board for board in _BOARD_ORDER),
             "code",
             lambda output: tuple(code_value(output, "boards.%s.SPEED" % board) for board in _BOARD_ORDER),
         ),

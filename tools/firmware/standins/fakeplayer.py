@@ -13,7 +13,7 @@ direction, and whether the board is tilted or typed on instead.
 """
 
 import fakeworld
-from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS, TILT_LEVEL_FRAMES, TILT_MS
+from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS, TILT_LEVEL_FRAMES, TILT_MS, UNDO_HOLD_MS
 
 #: Directions on a board played by tilting: (x, y) in milli-g along the
 #: screen's right and down (the profiles' TILT_AXES: +x, +y).
@@ -144,6 +144,14 @@ def schedule(app, actions):
             at = press(action[1], TAP_MS, at) + GAP_FRAMES * fakeworld.FRAME_MS
         elif kind == "hold":
             at = press(action[1], action[2], at) + GAP_FRAMES * fakeworld.FRAME_MS
+        elif kind == "undo":
+            # The board's undo button (its profile's UNDO): B, or held.
+            undo = app.controls.undo_button
+            if undo[:5] == "Hold ":
+                at = press(undo[5:].lower(), UNDO_HOLD_MS, at)
+            else:
+                at = press("b", TAP_MS, at)
+            at += GAP_FRAMES * fakeworld.FRAME_MS
         elif kind == "wait":
             at += action[1]
             fakeworld.add_key(at, -1, False)

@@ -304,7 +304,8 @@ def test_stats_settings_about(sim):
     assert any(line.startswith("Games") for line in sim.app.overlay.lines)
     assert any("of 10000" in line for page in sim.app.menus.pages for line in page)
     sim.press_all(["b", "down", "a"])
-    assert sim.app.overlay.title_text == "Settings"  # the PyBadge's rows fit one page
+    # The PyBadge's eight rows fit a page; Tilt, its ninth, is on a second.
+    assert sim.app.overlay.title_text == "Settings 1/2"
     assert sim.app.overlay.lines[1].startswith("Sound") and sim.app.overlay.lines[1].endswith("off")
     sim.press_all(["down", "a"])
     assert sim.app.settings.sound

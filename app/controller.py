@@ -278,20 +278,7 @@ class App:
                 self._show_menu()
             self._read_keys(now)
             if self._colours < 0 and self.menus is None:
-                # Settings > Colours, once the menu has closed and let its
-                # modules go (the palette's import does not add to the
-                # menu's heap), before this frame's refresh shows the game:
-                # the chosen palette's record is read (app.palettes imports
-                # and forgets its module), written into the screen's own
-                # palettes and dropped. Marked done only once painted: a
-                # frame dropped half-way for want of memory paints it again.
-                from app import palettes
-
-                colours = ~self._colours
-                palettes.paint(self.view, palettes.colours(PALETTES[colours]))
-                palettes = None
-                forget("app.palettes")
-                self._colours = colours
+                self._show_colours()  # Settings > Colours changed (or a saved palette)
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
@@ -315,6 +302,24 @@ class App:
             # (The one line outside a try: a method call takes no heap, and
             # the pystack is back where the frame began.)
             self.recover(error)
+
+    def _show_colours(self):
+        # Settings > Colours, once the menu has closed and let its modules
+        # go (the palette's import does not add to the menu's heap), before
+        # this frame's refresh shows the game: the chosen palette's record
+        # is read (app.palettes imports and forgets its module), written
+        # into the screen's own palettes and dropped. Marked done only once
+        # painted: a frame dropped half-way for want of memory paints it
+        # again. A method of its own, not step's code: its locals and its
+        # calls' operands would otherwise widen step's frame, which is
+        # under every call of the game (16 bytes of pystack at the hint).
+        from app import palettes
+
+        colours = ~self._colours
+        palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+        palettes = None
+        forget("app.palettes")
+        self._colours = colours
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the

@@ -47,10 +47,10 @@ SETTING_ROWS = (
     ("Tilt", "tilt", ON_OFF),
 )
 #: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
-#: by byte - 8: Undo's moves (0, 1, 5); none for Language (byte 9: no row
-#: yet); Colours' palettes (app.settings.PALETTES). A row without its texts
-#: here shows its options as they are.
-CHOICE_TEXTS = (("off", "1 move", "5 moves"), (), ("Classic", "Clear", "Night"))
+#: by byte - 8: Undo's moves (0, 1, 5). A row without its texts here shows
+#: its options as they are, in lower case as the other rows' values are
+#: (Colours: classic, clear, night), and no new name is interned for them.
+CHOICE_TEXTS = (("off", "1 move", "5 moves"),)
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
 #: QSPI flash of the RP2040 / RP2350 boards (log).

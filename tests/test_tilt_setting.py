@@ -26,7 +26,7 @@ PAGE_WITHOUT_TILT = [
     "Saving            balanced",
     "Screen off           5 min",
     "Undo                   off",
-    "Colours            Classic",
+    "Colours            classic",
 ]
 
 

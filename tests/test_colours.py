@@ -143,6 +143,28 @@ def _cells_on_glass(sim):
     return found
 
 
+def _inks_on_glass(sim):
+    # Every colour on the glass inside each cell's tile (its digits' ink among them).
+    layout = sim.app.view.layout
+    pixels = sim.pixels()
+    size = layout.tile * layout.scale
+    found = []
+    for index in range(16):
+        left = layout.left + (layout.board_x + (index % 4) * layout.pitch + layout.gap) * layout.scale
+        top = layout.top + (layout.board_y + (index // 4) * layout.pitch + layout.gap) * layout.scale
+        found.append({pixels[y * sim.width + x] for y in range(top, top + size) for x in range(left, left + size)})
+    return found
+
+
+def _shows(sim, colours):
+    # The glass shows the palette ``colours``: each cell's tile colour, and
+    # on each tile its digits in their ink.
+    assert _cells_on_glass(sim) == [rgb565(colours[measure.TILES + e]) for e in CELLS]
+    for exponent, seen in zip(CELLS, _inks_on_glass(sim)):
+        if exponent:
+            assert rgb565(colours[measure.INKS + exponent]) in seen, exponent
+
+
 def _choose(sim, steps):
     # Menu > Settings > Colours (the 8th row, after Undo), Right ``steps``
     # times, back to the game. The menu opens on the row picked last.
@@ -156,21 +178,26 @@ def _choose(sim, steps):
 CELLS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17]
 
 
-@pytest.mark.parametrize("board", ["pybadge", "tinycircuits_thumby_color", "pimoroni_picosystem"])
+#: A board of each layout (app.layouts.SIZES): 160x128, 128x128, 240x240,
+#: and the 160x120 layout at scale 2 (320x240) and 4 (640x480).
+LAYOUT_BOARDS = ["pybadge", "tinycircuits_thumby_color", "pimoroni_picosystem", "seeeduino_wio_terminal", "adafruit_fruit_jam"]
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_palette_shows_at_once_and_classic_comes_back_unchanged(board):
     sim = Simulator(seed=3, board=board)
     sim.game.set_board(CELLS)
     sim.app.show_position()
     sim.step()
     before = sim.pixels()
+    _shows(sim, palettes.colours("classic"))
     assert _cells_on_glass(sim) == [rgb565(theme.tile_colour(e)) for e in CELLS]
     _choose(sim, 1)
     assert sim.app.settings.chosen(COLOURS) == "clear"
-    clear = palettes.colours("clear")
-    assert _cells_on_glass(sim) == [rgb565(clear[measure.TILES + e]) for e in CELLS]
+    _shows(sim, palettes.colours("clear"))
     _choose(sim, 1)
     night = palettes.colours("night")
-    assert _cells_on_glass(sim) == [rgb565(night[measure.TILES + e]) for e in CELLS]
+    _shows(sim, night)
     assert rgb565(night[measure.BACKGROUND]) in sim.pixels()
     _choose(sim, 1)  # round to Classic: the very screen it started with
     assert sim.app.settings.chosen(COLOURS) == "classic"
@@ -238,6 +265,8 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
 @pytest.mark.parametrize(
     "name, palette",
     [
+        ("store_v1_midgame.nvm", "classic"),
+        ("store_v1_won_continue.nvm", "classic"),
         ("store_v2_midgame.nvm", "classic"),
         ("store_v2_won_continue.nvm", "classic"),
         ("store_v3_midgame.nvm", "classic"),
@@ -247,9 +276,9 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
         ("store_v3_undo_history.nvm", "night"),
     ],
 )
-def test_saves_of_formats_2_and_3_load_with_their_colours(name, palette):
-    # Records as today's code writes them (tests/fixtures): the game comes
-    # back, a record from before the row (format 2) or with the row at 0
+def test_saves_of_formats_1_to_3_load_with_their_colours(name, palette):
+    # Records as each format's code wrote them (tests/fixtures): the game
+    # comes back, a record from before the row (formats 1, 2) or with it at 0
     # shows Classic, and the glass shows the palette the record names.
     from pathlib import Path
 

@@ -292,6 +292,24 @@ def test_saves_of_formats_1_to_3_load_with_their_colours(name, palette):
     assert _cells_on_glass(sim) == [rgb565(colours[measure.TILES + e]) for e in sim.game.cells]
 
 
+def test_the_pictures_of_the_palettes_show_three_palettes():
+    # docs/colours.md's pictures (tools/check/pictures.py presses its way
+    # to the Colours row for each): three different screens, each with its
+    # palette's backdrop, not one palette three times.
+    from pathlib import Path
+
+    from tools.check import pictures
+
+    root = Path(__file__).resolve().parent.parent
+    shots = {name: (root / "docs" / "screenshots" / ("colours-%s.png" % name)).read_bytes() for name in PALETTES}
+    assert len(set(shots.values())) == 3
+    for name in PALETTES:
+        made = pictures.PICTURES["docs/screenshots/colours-%s.png" % name]
+        sim = Simulator(seed=made["seed"], board=made["board"])
+        sim.press_all(list(made["press"]))
+        assert sim.app.settings.chosen(COLOURS) == name
+
+
 def test_the_bundle_ships_every_palette():
     # The board gets only the modules code.py's imports reach: the palette
     # modules must be among them, or choosing one would fail on the board.

@@ -598,7 +598,7 @@ class App:
             # recovery's resume(), which closes what is left.
             self.menu_row = self.menus.row
             self.menus = None
-            forget("app.menus", "app.pages", "app.help_text")
+            forget("app.menus", "app.pages", "app.help_text", "app.stats_page")
             self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now

@@ -2,7 +2,8 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Text of the menu, Stats, Settings and About pages, built from live state.
+"""Text of the menu, Settings and About pages, built from live state (Stats:
+app.stats_page, loaded only while it is open).
 
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
@@ -51,63 +52,13 @@ SETTING_ROWS = (
 #: its options as they are, in lower case as the other rows' values are
 #: (Colours: classic, clear, night), and no new name is interned for them.
 CHOICE_TEXTS = (("off", "1 move", "5 moves"),)
-#: Rated erase cycles of the flash behind each store layout (datasheet
-#: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
-#: QSPI flash of the RP2040 / RP2350 boards (log).
-RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 
 
-def _row(name, value, width=26):
-    # ``name`` on the left, ``value`` on the right (a value alone: right-aligned).
+def spread_row(name, value, width=26):
+    """A row of ``width`` columns: ``name`` on the left, ``value`` on the
+    right (a value alone: right-aligned); Settings' and Stats' rows."""
     value = str(value)
     return name + " " * max(1 if name else 0, width - len(name) - len(value)) + value
-
-
-def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
-    """Lifetime statistics, the erase cycles the saves cost the most-worn
-    flash unit (``store.erase_cycles()``) against the rating of the flash
-    of that store ``layout``, and the saves refused at loading
-    (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): groups of rows for
-    app.help_text.in_pages: the play's, undo's (this game's and all undos;
-    the wins and best tile made before a game's first undo), the flash's."""
-    stats = game.stats
-    refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
-    return [
-        [
-            _fitted("Games", stats.games, width),
-            _fitted("Wins", stats.wins, width),
-            _fitted("Best tile", (1 << stats.best_exponent) if stats.best_exponent else 0, width),
-            _fitted("Best score", game.best, width),
-            _fitted("Total moves", stats.moves, width),
-        ],
-        [
-            _fitted("Undos this game", game.undos, width),
-            _fitted("Undos in all", stats.undos, width),
-            _fitted("Wins, no undo", stats.wins_without_undo, width),
-            _fitted(
-                "Best tile, no undo", (1 << stats.best_exponent_without_undo) if stats.best_exponent_without_undo else 0, width
-            ),
-        ],
-        [
-            _fitted("Saves refused", refused_text, width),
-            ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
-        ],
-    ]
-
-
-#: Stats > Reset: the question, and its rows (No first: the default).
-RESET_QUESTION = "Reset stats and best score?"
-RESET_CHOICES = ("No, keep them", "Yes, reset")
-
-
-def _fitted(name, value, width):
-    # A row, or the name and the value under it when both do not fit (a
-    # count of ten digits on a 19-column page): lines that stay on one page.
-    value = str(value)
-    if len(name) + (1 if name else 0) + len(value) <= width:
-        return [_row(name, value, width)]
-    return ([name] if name else []) + wrap(value, width)
 
 
 def save_line(outcome, failure=None):
@@ -174,7 +125,7 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
                 text = _minutes(SCREEN_OFF_MINUTES[value])
             else:
                 raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
-        lines.append(_row(label, text, width))
+        lines.append(spread_row(label, text, width))
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
     return lines + footer, choice - first, first // per_page, (len(labels) + per_page - 1) // per_page

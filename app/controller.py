@@ -58,7 +58,7 @@ from app.modes import (
 )
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import UNDO, Settings
+from app.settings import COLOURS, PALETTES, UNDO, Settings
 
 #: The status's second line after an undo: how many more undos there are
 #: now (engine.game.MAX_UNDO_DEPTH at most), written out: no string is made
@@ -199,6 +199,10 @@ class App:
         self.auto_offered = light is not None and dimmable
         #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
+        #: The step of Settings > Colours on show (0, Classic: what
+        #: BoardView draws first); ~step (below 0) while that one waits to
+        #: be painted.
+        self._colours = 0
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -225,7 +229,7 @@ class App:
         self._frame_at = now
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
-        self._apply_settings()
+        self._apply_settings()  # a saved palette other than Classic: the first step paints it
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
         display.auto_refresh = False
@@ -273,6 +277,8 @@ class App:
             if self.mode == MENU_OPENING:
                 self._show_menu()
             self._read_keys(now)
+            if self._colours < 0 and self.menus is None:
+                self._show_colours()  # Settings > Colours changed (or a saved palette)
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
@@ -296,6 +302,24 @@ class App:
             # (The one line outside a try: a method call takes no heap, and
             # the pystack is back where the frame began.)
             self.recover(error)
+
+    def _show_colours(self):
+        # Settings > Colours, once the menu has closed and let its modules
+        # go (the palette's import does not add to the menu's heap), before
+        # this frame's refresh shows the game: the chosen palette's record
+        # is read (app.palettes imports and forgets its module), written
+        # into the screen's own palettes and dropped. Marked done only once
+        # painted: a frame dropped half-way for want of memory paints it
+        # again. A method of its own, not step's code: its locals and its
+        # calls' operands would otherwise widen step's frame, which is
+        # under every call of the game (16 bytes of pystack at the hint).
+        from app import palettes
+
+        colours = ~self._colours
+        palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+        palettes = None
+        forget("app.palettes")
+        self._colours = colours
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
@@ -607,6 +631,13 @@ class App:
         elif self._power_at < 0:
             self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
+        # Another palette is painted by step() once the menu is closed, on
+        # a shallow stack (an import and the paint, under the Settings
+        # page's chain of calls, would not fit the pystack).
+        colours = settings.choice(COLOURS)
+        shown = self._colours if self._colours >= 0 else ~self._colours
+        if colours != shown:
+            self._colours = ~colours
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):

@@ -20,7 +20,7 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES, UNDO
+from app.settings import BRIGHTNESS_LEVELS, COLOURS, SCREEN_OFF_MINUTES, UNDO
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 #: The menu's rows (app.menus names each place). Autoplay is always off
@@ -32,7 +32,7 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-CHOICE = const(4)  # a row of app.settings.OPTIONS: its "attribute" is its byte (UNDO ...)
+CHOICE = const(4)  # a row of app.settings.OPTIONS: its "attribute" is its byte (UNDO, COLOURS)
 #: The Settings page, row by row: (label, attribute of app.settings.Settings
 #: or a CHOICE row's byte, kind). Tilt, last, only on a board with an
 #: accelerometer (App's ``tilt``).
@@ -44,11 +44,13 @@ SETTING_ROWS = (
     ("Saving", "save_mode", SAVE_MODE),
     ("Screen off", "screen_off_step", SCREEN_OFF),
     ("Undo", UNDO, CHOICE),
+    ("Colours", COLOURS, CHOICE),
     ("Tilt", "tilt", ON_OFF),
 )
 #: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
 #: by byte - 8: Undo's moves (0, 1, 5). A row without its texts here shows
-#: its options as they are.
+#: its options as they are, in lower case as the other rows' values are
+#: (Colours: classic, clear, night), and no new name is interned for them.
 CHOICE_TEXTS = (("off", "1 move", "5 moves"),)
 
 

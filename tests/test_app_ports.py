@@ -116,7 +116,7 @@ def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(cho
     menu.choice = choice
     menu.show_settings()
     label, attribute, kind = pages.SETTING_ROWS[choice]
-    assert menu.overlay.lines[choice].startswith(label + " ")
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
     if kind == pages.CHOICE:
         byte, value = attribute, lambda: menu.settings.choice(attribute)
     else:
@@ -126,7 +126,7 @@ def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(cho
     assert value() != before
     assert [index for index in range(16) if data[index]] == [byte]
     menu.show_settings()  # as the app has it drawn again, applied
-    assert menu.overlay.lines[choice].startswith(label + " ")
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
 
 
 def test_without_tilt_the_settings_page_has_no_tilt_row_to_pick():

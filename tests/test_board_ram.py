@@ -73,7 +73,7 @@ def _row(rows, board_id):
 PAST_LIMIT = {
     "clue_nrf52840_express": (
         "deep into its 24 KiB reserve on the heap its firmware leaves (132,672 B), further with undo's"
-        " app side (docs/boards.md; open work)"
+        " app side and the palettes (docs/boards.md; open work)"
     ),
 }
 

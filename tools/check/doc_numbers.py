@@ -174,6 +174,7 @@ SOURCES = {
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
     "web_sizes": _tool("tools.web.build", "--sizes"),
+    "colours": _tool("tools.measure.colours"),
 }
 
 
@@ -1236,6 +1237,19 @@ POWER_QUOTES += [
 QUOTES = QUOTES + POWER_QUOTES
 
 
+def _colour_row(name, doc_name):
+    # A palette's row of docs/colours.md: its four smallest CIEDE2000s and
+    # three worst contrasts, from the row tools.measure.colours prints.
+    number = r"(\d+\.\d+)"
+    pattern = r"(?m)^\| %s \| %s \|$" % (doc_name, r" \| ".join([number] * 4 + [number + ":1"] * 3))
+    printed = r"(?m)^  %s +%s +.*? +%s +(?:holds|fails)$" % (name, " +".join([number] * 4), " +".join([number] * 3))
+    return Quote("docs/colours.md", "colours: " + name, pattern, "colours", lambda output: grab(printed, output, "colours"))
+
+
+#: docs/colours.md's table: every palette's figures.
+QUOTES = QUOTES + [_colour_row(name, name.capitalize()) for name in ("classic", "clear", "night")]
+
+
 class Fixed:
     """Numbers in ``doc`` matched by ``pattern`` (the whole match) are a
     fixed fact: ``source`` says where each comes from."""
@@ -1272,8 +1286,8 @@ FIXED = (
     ),
     Fixed(
         "docs/architecture.md",
-        r"ink is 23 px wide in a\s+27 px tile; the 240x240 layout's 46 px tiles",
-        "app/layouts.py's tile sizes and the fonts' glyphs",
+        r"on the\s+27 px tiles 9x18 bold [^;]*; the 240x240 layout's 46 px tiles",
+        "app/layouts.py's tile sizes and fonts",
     ),
     Fixed("docs/architecture.md", r"Python stack is 1\.5-2 KB", "CIRCUITPY_PYSTACK_SIZE, docs/device-facts.md"),
     Fixed("docs/architecture.md", r"\(the target is\s+1\.5 s\)", "the start-up target, docs/ram-budget.md"),

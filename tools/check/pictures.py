@@ -88,6 +88,13 @@ PICTURES = {
     "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "a")),
     "docs/screenshots/settings.png": _screenshot(press=("start", "down*5", "a")),
 }
+#: Every palette of Settings > Colours on every tile (docs/colours.md).
+for _step, _name in enumerate(("classic", "clear", "night")):
+    PICTURES["docs/screenshots/colours-%s.png" % _name] = _screenshot(
+        position=". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 131072",
+        score=1088,
+        press=("start", "down*5", "a", "down*7") + ("right",) * _step + ("b", "b"),  # Colours: the 8th row
+    )
 for _board in BOARD_IDS:
     PICTURES["docs/images/boards/%s-play.png" % _board] = {
         "board": _board,

@@ -16,16 +16,28 @@ TAP_MS = 40
 GAP_FRAMES = 2
 #: Frames to let pass after a stage's last input.
 SETTLE_FRAMES = 15
+#: On a board played by tilting (the CLUE), a direction is a tilt held this
+#: long (ms), then the board level for this many frames before the next
+#: input (fakeplayer.press): each takes 200 ms where a tap takes 40.
+TILT_MS = 140
+TILT_LEVEL_FRAMES = 3
+#: The buttons a tilting board tilts for.
+DIRECTIONS = ("left", "right", "up", "down")
 #: How long the undo button is held where the board holds it (ms): the
 #: game's long press (app.controls.LONG_PRESS_MS, 700) and two frames.
 UNDO_HOLD_MS = 740
 
 
-def frames_for(actions):
-    """How many frames the inputs of ``actions`` take, settling included."""
+def frames_for(actions, tilted=False):
+    """How many frames the inputs of ``actions`` take, settling included,
+    on a board played by tilting if ``tilted`` (its directions take longer:
+    a stage given a tap's frames for each would end with tilts still to
+    come, and the next stage's inputs would land on another screen)."""
     span = 0
     for action in actions:
-        if action[0] == "tap":
+        if action[0] == "tap" and tilted and action[1] in DIRECTIONS:
+            span += TILT_MS + TILT_LEVEL_FRAMES * FRAME_MS + GAP_FRAMES * FRAME_MS
+        elif action[0] == "tap":
             span += TAP_MS + GAP_FRAMES * FRAME_MS
         elif action[0] == "hold":
             span += action[2] + GAP_FRAMES * FRAME_MS
@@ -57,6 +69,9 @@ SCENARIO = (
     ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
+    # Settings > Colours (the row after Undo): Clear (its record read, the
+    # screen's palettes rewritten).
+    ("settings: Colours", (("tap", "down"),) * 7 + (("tap", "right"),)),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     (

@@ -91,19 +91,20 @@ class _ScoreBox:
 
 def face_palettes():
     """A palette for each tile exponent (0: the empty cell .. 17), shared
-    by every cell and sprite that shows that tile: the board's colour round
-    the tile (made transparent: the merge rings under the cells show
-    through the gaps), the tile's ink, the tile, the empty cell. A cell
+    by every cell and sprite that shows that tile: the board's colour in
+    the tile's rounded corners (made transparent: the board, or a merge
+    ring under the cell, shows there), the tile's ink, the tile, the empty
+    cell. A cell
     shows a tile by its sheet face and its exponent's palette (its
     ``pixel_shader``): 18 palettes in all, not one per cell and sprite."""
     palettes = []
     for exponent in range(theme.TOP_EXPONENT + 1):
         palette = displayio.Palette(4)
-        palette[theme.FACE_GAP] = theme.BOARD
+        palette[theme.FACE_CLEAR] = theme.BOARD
         palette[theme.FACE_EMPTY] = theme.EMPTY_CELL
         palette[theme.FACE_INK] = theme.text_colour(exponent)
         palette[theme.FACE_TILE] = theme.tile_colour(exponent)
-        palette.make_transparent(theme.FACE_GAP)
+        palette.make_transparent(theme.FACE_CLEAR)
         palettes.append(palette)
     return palettes
 
@@ -174,17 +175,20 @@ class BoardView:
     def _board_cells(self, sheet, layout):
         # The 16 cells in a Group (built apart from __init__, so that its
         # locals do not deepen start-up's chain of frames on the pystack).
+        # A cell is the tile alone, ``gap`` pixels inside its pitch: the
+        # board's backdrop draws the gaps, and a merge ring round them.
         cells = displayio.Group()
         pitch = layout.pitch
+        tile = layout.tile
         for index in range(16):
             cell = displayio.TileGrid(
                 sheet,
                 pixel_shader=self.palettes[0],
-                tile_width=pitch,
-                tile_height=pitch,
+                tile_width=tile,
+                tile_height=tile,
                 default_tile=0,
-                x=layout.board_x + (index % 4) * pitch,
-                y=layout.board_y + (index // 4) * pitch,
+                x=layout.board_x + layout.gap + (index % 4) * pitch,
+                y=layout.board_y + layout.gap + (index // 4) * pitch,
             )
             cells.append(cell)
             self.cells.append(cell)

@@ -106,7 +106,7 @@ def test_the_spaced_advance_table_is_what_the_glyphs_give():
     # it from the BDF source) instead of scanning the digits' pixels: here
     # the step is measured again from the shipped fonts' glyphs, pixel by
     # pixel, as adafruit_bitmap_font loads them on the board.
-    from tools.play.sim import FONT_DIR
+    from tools.play.simulator import FONT_DIR
 
     names = sorted(artwork.SPACED_ADVANCE)
     fonts = artwork.load_fonts(FONT_DIR, names)

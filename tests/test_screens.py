@@ -342,7 +342,7 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     )
 
     def at(index):
-        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
+        return (L.board_x + L.gap + (index % 4) * L.pitch, L.board_y + L.gap + (index // 4) * L.pitch)
 
     expected = sorted([(at(1), at(0)), (at(2), at(1)), (at(3), at(1)), (at(5), at(4)), (at(7), at(4))])
     assert moves == expected
@@ -466,7 +466,7 @@ def test_several_131072_tiles_draw_and_slide(sim):
     assert animation.active
 
     def at(index):
-        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
+        return (L.board_x + L.gap + (index % 4) * L.pitch, L.board_y + L.gap + (index // 4) * L.pitch)
 
     moves = sorted(
         ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i])) for i in range(animation._count)

@@ -59,11 +59,12 @@ class Animation:
         self.view = view
         layout = view.layout
         # A sprite stands where a cell does: the tile alone, ``gap`` pixels
-        # inside its pitch (app.board_view).
-        self._x0 = layout.board_x + layout.gap
-        self._y0 = layout.board_y + layout.gap
-        self._pitch = layout.pitch
-        tile = layout.tile
+        # inside its pitch, in the board's own pixels (app.board_view).
+        unit = layout.board_scale
+        self._x0 = (layout.board_x + layout.gap) // unit
+        self._y0 = (layout.board_y + layout.gap) // unit
+        self._pitch = layout.pitch // unit
+        tile = layout.tile // unit
         self.sprites = []
         for _ in range(SPRITES):
             # The board's palettes (the corners transparent, as the cells'),

@@ -254,7 +254,9 @@ def _tile(sheet, tile, left, inset, slot):
 
 
 def draw_faces(fonts, layout):
-    """The tile-face sheet: ``layout.tile`` high, a face every ``tile`` pixels across.
+    """The tile-face sheet: a tile high, a face every tile across (``layout.tile``
+    pixels, or half that where the board is drawn at half resolution:
+    ``layout.board_scale``).
 
     Face ``e`` is the tile of exponent ``e`` (0 empty .. 17), then the
     appearing 2 and 4 (:data:`app.theme.APPEARING`). A face is the tile
@@ -274,7 +276,7 @@ def draw_faces(fonts, layout):
     column of faces wastes up to 30 on each of its rows (10 bits a row of
     27 px faces on the PyBadge).
     """
-    tile = layout.tile
+    tile = layout.tile // layout.board_scale
     sheet = displayio.Bitmap(tile * theme.FACE_COUNT, tile, 4)
     small = tile * _SMALL_SHARE // 27
     measured = {}  # font file -> its digits' bounds
@@ -397,5 +399,5 @@ def painting(font_dir, layout):
     )
     close_fonts(fonts)
     yield "score digits"
-    arrow, arrow_palette = draw_arrow(layout.arrow)
+    arrow, arrow_palette = draw_arrow(layout.arrow // layout.board_scale)
     return Art(faces, score_digits, arrow, arrow_palette, text_strip(font_dir))

@@ -32,10 +32,6 @@ SPEED = 0.5
 #: The LSM6DS axes that grow when the screen's right / bottom edge is
 #: lowered (Adafruit's CLUE spirit level draws its bubble at -x, -y).
 TILT_AXES = ("+x", "+y")
-#: The board at half resolution, doubled (boards._common.Hardware): the
-#: full-resolution tile faces would take 8 KB more of a heap the CLUE
-#: does not have (docs/boards.md, "Adafruit CLUE").
-BOARD_SCALE = 2
 
 
 def hardware():
@@ -63,7 +59,10 @@ def hardware():
         speaker=_common.pwm_speaker(board.SPEAKER),
         pixels=_common.neopixels(board.NEOPIXEL, 1),
         speed=SPEED,
-        board_scale=BOARD_SCALE,
+        # The board at half resolution, doubled: the full-resolution tile
+        # faces would take 8 KB more of a heap the CLUE does not have
+        # (docs/boards.md, "Adafruit CLUE").
+        board_scale=2,
     )
 
 

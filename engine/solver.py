@@ -82,13 +82,12 @@ _DEAD = const(-4194304)  # -2**22
 # Probabilities are fixed-point fractions of _CERTAIN.
 _CERTAIN = const(1048576)  # 2**20
 # Cell exponents index the pair tables as table[first][second] (a tuple of
-# _SPAN tuples: two subscripts cost less than first * _SPAN + second in
+# _SPAN rows: two subscripts cost less than first * _SPAN + second in
 # MicroPython: 2 bytecodes fewer per look-up). Tiles stop at 17 (131072):
 # as in rules.slide, two of them do not merge (_LAST is
 # rules.MAX_EXPONENT), so no board searched holds more than 17, and the
-# tables hold exactly 0..17. (A tuple of 18 small ints is 80 bytes on a
-# 32-bit board, five 16-byte heap blocks; one of 20 takes six: 2 KB more
-# over the four tables.)
+# tables hold exactly 0..17 (18 x 18 2-byte values: 648 bytes, 41 16-byte
+# heap blocks a table; 20 x 20 would take 50).
 _LAST = const(17)
 _SPAN = const(18)  # _LAST + 1
 
@@ -115,7 +114,7 @@ class Effort:
         pass (a dict: allocates per node, so for CPython only).
     :param int monotony_power: the evaluation measures disorder along a
         line on exponent ** (monotony_power / 2); each value used builds
-        its own tables (~6 KB) the first time (:data:`MONOTONY_POWER`'s
+        its own tables (~4 KB) the first time (:data:`MONOTONY_POWER`'s
         at import).
     :param int table_nodes: the node budget when the learned table
         (engine.learned) scores the boards instead of the heuristic
@@ -231,8 +230,9 @@ def _pair_tables(monotony_power):
     # (two subscripts), and an int comes out either way. 1,040 bytes a
     # table on a 32-bit board, where a tuple of 18 tuples of small ints
     # took 1,520: 1.9 KB less over the four. Built in place (the array from
-    # a range: no list of its values), leaving ~1.3 KB of garbage (a slice
-    # per row), so the solver can be loaded again later, on a fuller heap.
+    # a range: no list of its values), so that its garbage is the slice
+    # made for each row and these few lists (the tuples' build left more),
+    # and the solver can be loaded again later, on a fuller heap.
     bound = MONOTONY_WEIGHT * power[_LAST] + size[_LAST]
     typecode = "h" if bound < 32768 else "l"
     rows = [None] * _SPAN

@@ -55,9 +55,10 @@ def _empty(*names):
     # Empty the modules' globals before they are forgotten: their tables,
     # buffers and functions go with the collection even if a stale word
     # somewhere still points at a module or one of its functions
-    # (MicroPython's collector is conservative: a finished generator's
-    # frame, a slot of a frame that returned, can hold one; in the
-    # measuring VM one such word kept the solver's 13 KB on the CLUE).
+    # (MicroPython's collector is conservative: a removed dict entry's
+    # slot, app.memory.forget, or any other word that looks like a
+    # pointer; in the measuring VM such a word kept the solver's 13 KB on
+    # the CLUE).
     # Only the solver and its table reader come here: nothing calls into
     # them once Assist let go, and the next hint imports them afresh. Not
     # on CPython, which frees by reference count, and where the desktop's

@@ -76,7 +76,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
         keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
         controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
-        battery, light, dimmable = parts.battery, parts.light, parts.dimmable
+        battery, light, dimmable, board_scale = parts.battery, parts.light, parts.dimmable, parts.board_scale
         from boards import TABLE_BOARDS
 
         table = board_id in TABLE_BOARDS  # its heap holds the solver's learned table
@@ -88,7 +88,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         from app.layouts import for_screen
 
         try:
-            layout = for_screen(display.width, display.height)
+            layout = for_screen(display.width, display.height, board_scale)
         except ValueError as error:  # smaller than every layout
             print("2048: %s" % error)
             return

@@ -58,14 +58,18 @@ class Animation:
     def __init__(self, view, sheet):
         self.view = view
         layout = view.layout
-        self._x0 = layout.board_x
-        self._y0 = layout.board_y
-        self._pitch = pitch = layout.pitch
+        # A sprite stands where a cell does: the tile alone, ``gap`` pixels
+        # inside its pitch, in the board's own pixels (app.board_view).
+        unit = layout.board_scale
+        self._x0 = (layout.board_x + layout.gap) // unit
+        self._y0 = (layout.board_y + layout.gap) // unit
+        self._pitch = layout.pitch // unit
+        tile = layout.tile // unit
         self.sprites = []
         for _ in range(SPRITES):
-            # The board's palettes (the gap transparent: a sprite must not
-            # paint over the tiles it crosses), the one of its tile.
-            sprite = displayio.TileGrid(sheet, pixel_shader=view.palettes[0], tile_width=pitch, tile_height=pitch)
+            # The board's palettes (the corners transparent, as the cells'),
+            # the one of its tile.
+            sprite = displayio.TileGrid(sheet, pixel_shader=view.palettes[0], tile_width=tile, tile_height=tile)
             sprite.hidden = True
             view.sprites.append(sprite)
             self.sprites.append(sprite)

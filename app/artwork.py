@@ -46,8 +46,8 @@ TILE_CHARACTERS = "0123456789K"
 #: The text strip: a 6 x 12 glyph per character (ASCII, app.text.EXTRAS), laid
 #: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
 TEXT_STRIP = "6x12-latin2.strip"
-#: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
-_GAP = const(0)
+#: Pixel values of the face sheet (see app.theme.FACE_CLEAR ...).
+_CLEAR = const(0)
 _INK = const(1)
 _TILE = const(2)
 _EMPTY = const(3)
@@ -239,51 +239,56 @@ def _ink(font, text_to_draw, sheet, left, base, ink, scale=1, advance=0):
     return min_x, min_y, max_x, max_y
 
 
-def _tile(sheet, layout, left, inset, slot):
-    # A tile of colour ``slot``, ``inset`` pixels inside the tile area of
-    # the face starting at column ``left``, its four corner pixels knocked
-    # out for a rounded look. A new Bitmap is all zeros (_GAP);
+def _tile(sheet, tile, left, inset, slot):
+    # A tile of colour ``slot``, ``inset`` pixels inside the ``tile`` x
+    # ``tile`` face starting at column ``left``, its four corner pixels
+    # knocked out for a rounded look. A new Bitmap is all zeros (_CLEAR);
     # fill_region runs in C on the board.
-    low = layout.gap + inset
-    high = layout.pitch - inset  # exclusive
+    low = inset
+    high = tile - inset  # exclusive
     fill(sheet, left + low, low, left + high, high, slot)
-    corner = _GAP if inset == 0 else _EMPTY
+    corner = _CLEAR if inset == 0 else _EMPTY
     width = sheet.width
     for x, y in ((low, low), (high - 1, low), (low, high - 1), (high - 1, high - 1)):
         sheet[y * width + left + x] = corner
 
 
 def draw_faces(fonts, layout):
-    """The tile-face sheet: ``layout.pitch`` high, a face every ``pitch`` pixels across.
+    """The tile-face sheet: a tile high, a face every tile across (``layout.tile``
+    pixels, or half that where the board is drawn at half resolution:
+    ``layout.board_scale``).
 
     Face ``e`` is the tile of exponent ``e`` (0 empty .. 17), then the
-    appearing 2 and 4 (:data:`app.theme.APPEARING`). Each face holds its
-    tile in the bottom-right ``tile`` x ``tile`` square; the top and left
-    ``gap`` pixels are board colour, so the 4x4 grid draws the gaps itself.
+    appearing 2 and 4 (:data:`app.theme.APPEARING`). A face is the tile
+    alone: its four corner pixels are clear (transparent), and the gaps
+    round it are no part of it. The board's backdrop shows in the gaps,
+    and the merge rings under the cells show round them (app.board_view
+    places each cell ``gap`` pixels inside its pitch), so no face pays
+    for the gap's pixels: 2 bits x (tile + gap) ** 2 a face would.
 
-    The sheet holds shapes, not colours (2 bits a pixel: app.theme.FACE_GAP,
+    The sheet holds shapes, not colours (2 bits a pixel: app.theme.FACE_CLEAR,
     FACE_INK, FACE_TILE, FACE_EMPTY); a cell's palette gives them its
     tile's colours. One shared 16-colour sheet would take twice the bytes:
     a cell's 4-colour palette and its own TileGrid cost far less.
 
     The faces stand side by side, not one above the other: a Bitmap's rows
     are padded to 32 bits, and one long row wastes at most 30 bits where a
-    column of faces wastes up to 30 on each of its rows (6 bits a row of
-    29 px faces on the PyBadge).
+    column of faces wastes up to 30 on each of its rows (10 bits a row of
+    27 px faces on the PyBadge).
     """
-    pitch = layout.pitch
-    sheet = displayio.Bitmap(pitch * theme.FACE_COUNT, pitch, 4)
-    small = layout.tile * _SMALL_SHARE // 27
+    tile = layout.tile // layout.board_scale
+    sheet = displayio.Bitmap(tile * theme.FACE_COUNT, tile, 4)
+    small = tile * _SMALL_SHARE // 27
     measured = {}  # font file -> its digits' bounds
     for face in range(theme.FACE_COUNT):
-        origin = face * pitch
+        origin = face * tile
         exponent = face if face < theme.APPEARING else face - theme.APPEARING + 1
         inset = 0
         if face >= theme.APPEARING:
             # A small tile in the middle of an empty cell.
-            _tile(sheet, layout, origin, 0, _EMPTY)
-            inset = (layout.tile - small) // 2
-        _tile(sheet, layout, origin, inset, _TILE)
+            _tile(sheet, tile, origin, 0, _EMPTY)
+            inset = (tile - small) // 2
+        _tile(sheet, tile, origin, inset, _TILE)
         if exponent:
             number = tile_text(layout, exponent)
             name, scale = layout.tile_fonts[len(number) - 1]
@@ -295,8 +300,8 @@ def draw_faces(fonts, layout):
             min_y *= scale
             max_x = max_x * scale + scale - 1
             max_y = max_y * scale + scale - 1
-            left = origin + layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
-            base = layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
+            left = origin + (tile - (max_x - min_x + 1)) // 2 - min_x
+            base = (tile - (max_y - min_y + 1)) // 2 - min_y
             _stamp(sheet, font, number, left, base, scale, advance)
     return sheet
 
@@ -394,5 +399,5 @@ def painting(font_dir, layout):
     )
     close_fonts(fonts)
     yield "score digits"
-    arrow, arrow_palette = draw_arrow(layout.arrow)
+    arrow, arrow_palette = draw_arrow(layout.arrow // layout.board_scale)
     return Art(faces, score_digits, arrow, arrow_palette, text_strip(font_dir))

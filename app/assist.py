@@ -51,6 +51,30 @@ def load_solver(speed=1.0):
     return search, DEVICE.for_speed(speed), prepare if fresh else None, ready
 
 
+def _empty(*names):
+    # Empty the modules' globals before they are forgotten: their tables,
+    # buffers and functions go with the collection even if a stale word
+    # somewhere still points at a module or one of its functions
+    # (MicroPython's collector is conservative: a removed dict entry's
+    # slot, app.memory.forget, or any other word that looks like a
+    # pointer; in the measuring VM such a word kept the solver's 13 KB on
+    # the CLUE).
+    # Only the solver and its table reader come here: nothing calls into
+    # them once Assist let go, and the next hint imports them afresh. Not
+    # on CPython, which frees by reference count, and where the desktop's
+    # tests share engine.solver with the game they play.
+    import sys
+
+    if sys.implementation.name == "cpython":
+        return
+    for name in names:
+        module = sys.modules.get(name)
+        if module is not None:
+            held = getattr(module, "__dict__", None)
+            if held is not None:
+                held.clear()
+
+
 class Assist:
     """Hint and autoplay on ``game``, telling the player on ``view``.
 
@@ -111,6 +135,7 @@ class Assist:
         self._effort = None
         self._prepare = None
         self._ready = None
+        _empty("engine.solver", "engine.learned")
         forget("engine.solver", "engine.learned")
 
     def request_hint(self, low_power=False):

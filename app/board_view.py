@@ -91,19 +91,20 @@ class _ScoreBox:
 
 def face_palettes():
     """A palette for each tile exponent (0: the empty cell .. 17), shared
-    by every cell and sprite that shows that tile: the board's colour round
-    the tile (made transparent: the merge rings under the cells show
-    through the gaps), the tile's ink, the tile, the empty cell. A cell
+    by every cell and sprite that shows that tile: the board's colour in
+    the tile's rounded corners (made transparent: the board, or a merge
+    ring under the cell, shows there), the tile's ink, the tile, the empty
+    cell. A cell
     shows a tile by its sheet face and its exponent's palette (its
     ``pixel_shader``): 18 palettes in all, not one per cell and sprite."""
     palettes = []
     for exponent in range(theme.TOP_EXPONENT + 1):
         palette = displayio.Palette(4)
-        palette[theme.FACE_GAP] = theme.BOARD
+        palette[theme.FACE_CLEAR] = theme.BOARD
         palette[theme.FACE_EMPTY] = theme.EMPTY_CELL
         palette[theme.FACE_INK] = theme.text_colour(exponent)
         palette[theme.FACE_TILE] = theme.tile_colour(exponent)
-        palette.make_transparent(theme.FACE_GAP)
+        palette.make_transparent(theme.FACE_CLEAR)
         palettes.append(palette)
     return palettes
 
@@ -132,20 +133,30 @@ class BoardView:
             shape.hidden = True
             group.append(shape)
             self.rings.append(shape)
+        # The tiles and the arrow, at the board's own scale: in a Group of
+        # their own where it is 2 (layout.board_scale: their bitmaps are
+        # drawn at half resolution), in the screen's where it is 1.
+        unit = layout.board_scale
+        board = group if unit == 1 else displayio.Group(scale=unit)
         # A TileGrid per cell: the sheet holds shapes, and the palette of
         # the tile's exponent (the cell's pixel_shader) gives them colours.
         self.palettes = face_palettes()
         self.cells = []
-        group.append(self._board_cells(art.faces, layout))
+        board.append(self._board_cells(art.faces, layout))
         #: Sprites for the slide animation draw above the grid (see app.animation).
         self.sprites = displayio.Group()
-        group.append(self.sprites)
+        board.append(self.sprites)
         centre_x, centre_y = layout.board_centre
         self.arrow = displayio.TileGrid(
-            art.arrow, pixel_shader=art.arrow_palette, x=centre_x - layout.arrow // 2, y=centre_y - layout.arrow // 2
+            art.arrow,
+            pixel_shader=art.arrow_palette,
+            x=(centre_x - layout.arrow // 2) // unit,
+            y=(centre_y - layout.arrow // 2) // unit,
         )
         self.arrow.hidden = True
-        group.append(self.arrow)
+        board.append(self.arrow)
+        if board is not group:
+            group.append(board)
         strip = art.text_strip
         self.score = _ScoreBox(group, art, layout.score, strip, "SCORE", scaled)
         self.best = _ScoreBox(group, art, layout.best, strip, "BEST", scaled)
@@ -174,17 +185,24 @@ class BoardView:
     def _board_cells(self, sheet, layout):
         # The 16 cells in a Group (built apart from __init__, so that its
         # locals do not deepen start-up's chain of frames on the pystack).
+        # A cell is the tile alone, ``gap`` pixels inside its pitch: the
+        # board's backdrop draws the gaps, and a merge ring round them.
+        # In the board's own pixels (layout.board_scale).
         cells = displayio.Group()
-        pitch = layout.pitch
+        unit = layout.board_scale
+        pitch = layout.pitch // unit
+        tile = layout.tile // unit
+        left = (layout.board_x + layout.gap) // unit
+        top = (layout.board_y + layout.gap) // unit
         for index in range(16):
             cell = displayio.TileGrid(
                 sheet,
                 pixel_shader=self.palettes[0],
-                tile_width=pitch,
-                tile_height=pitch,
+                tile_width=tile,
+                tile_height=tile,
                 default_tile=0,
-                x=layout.board_x + (index % 4) * pitch,
-                y=layout.board_y + (index // 4) * pitch,
+                x=left + (index % 4) * pitch,
+                y=top + (index // 4) * pitch,
             )
             cells.append(cell)
             self.cells.append(cell)

@@ -62,7 +62,8 @@ class Layout:
         takes the scores' place while it shows (a screen with no room for it).
     :param tuple tile_fonts: (font file, scale) for a tile's text of 1, 2 ...
         characters (app.artwork.tile_text), each drawn with a blank column
-        between two characters' ink (app.artwork.SPACED_ADVANCE).
+        between two characters' ink (app.artwork.SPACED_ADVANCE), at the
+        faces' resolution (``board_scale``).
     :param int short_from: the tile exponent from which a tile shows its
         number of 1024s and a K ("16K" for 16384; 18: never), where the
         whole number does not fit a tile in a font of 8 rows or more.
@@ -70,6 +71,13 @@ class Layout:
     :param int arrow: side of the hint arrow.
     :param int scale: the whole screen's Group scale.
     :param int overlay_scale: the pages' and banners' own scale on top.
+    :param int board_scale: the board's own scale on top (1 or 2): its
+        tiles and the hint arrow are drawn at 1 / board_scale of the
+        layout's resolution and shown that much bigger (the face sheet's
+        bytes go with the square of it; the merge rings, solid, stay as
+        they are). Every size here is in layout pixels all the same; with
+        2 the board's (``tile``, ``gap``, ``board_x``, ``board_y``,
+        ``arrow``) are even.
     :param int left: screen pixels left of the layout (a screen bigger than
         it: the layout is centred); ``top`` the same above it.
     :param battery: where the battery gauge's text goes: (x, y, columns);
@@ -97,6 +105,7 @@ class Layout:
         top=0,
         battery=None,
         short_from=18,
+        board_scale=1,
     ):
         self.width = width
         self.height = height
@@ -120,6 +129,7 @@ class Layout:
         self.score_fonts = score_fonts
         self.arrow = arrow
         self.overlay_scale = overlay_scale
+        self.board_scale = board_scale
         #: The pages' size in their own pixels, and the terminalio.FONT
         #: text (6 x 12) that fits: columns inside a 2-pixel margin on
         #: each side (a page's text starts at x = 2), and body lines under

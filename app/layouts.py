@@ -11,7 +11,10 @@
   scale 2 or 4 (a Group's scale costs no RAM);
 * 240x240 (PicoSystem, CLUE): bigger tiles (numbers of up to 3 digits
   drawn at twice their font's size), the scores in a strip under the
-  board, pages and banners at scale 2;
+  board, pages and banners at scale 2; on a board whose profile asks for
+  it (``board_scale`` 2: the CLUE, short of heap), the board is drawn at
+  half resolution and doubled: 1-3 digit tiles look the same, 1024 ..
+  8192 are the 5x8 font doubled, and from 16384 on tiles show 16K .. 128K;
 * 128x128 (Thumby Color): the board under a one-line strip: SCORE and
   BEST side by side, each titled; a status message ("hint LEFT", "save
   FAILED", "battery low") takes the strip's place until the next move;
@@ -49,16 +52,19 @@ _SMALL_SHORT_FROM = 14
 _SMALL_SCORE_FONTS = (("6x13-digits.pcf", 1), ("5x8-digits.pcf", 1))
 
 
-def for_screen(width, height):
+def for_screen(width, height, board_scale=1):
     """The layout for a ``width`` x ``height`` display: its own, or the
     largest that fits, centred.
 
+    :param int board_scale: 2: on a 240x240 screen, the board at half
+        resolution (the board profile's choice: boards._common.Hardware);
+        every other layout draws its board at its own resolution.
     :raises ValueError: the screen is smaller than every layout.
     """
     if (width, height) == (160, 128):
         return _panel(128, 5, 1)
     if (width, height) == (240, 240):
-        return _square_240()
+        return _square_240(board_scale)
     if (width, height) == (128, 128):
         return _square_128()
     # The 160x120 panel at the biggest whole scale (320x240 and 640x480
@@ -103,11 +109,26 @@ def _panel(height, top, scale):
     )
 
 
-def _square_240():
+#: The 240x240 board at half resolution (faces of 23 px, doubled): up to
+#: 3 characters in the fonts the full-resolution faces draw doubled (so
+#: 2 .. 512 look the same), 4 in 5x8 (19 px: "1024"), and from 16384 on the
+#: short form (16K .. 64K in 6x13 bold, 20 px; 128K in 5x8), each a pixel
+#: clear of the 23 px tile's edges.
+_HALF_TILE_FONTS = (
+    ("9x18B-digits.pcf", 1),
+    ("9x18B-digits.pcf", 1),
+    ("6x13B-digits.pcf", 1),
+    ("5x8-digits.pcf", 1),
+)
+
+
+def _square_240(board_scale=1):
     # 46 px tiles; up to 3 digits at twice the size (9x18 bold: "64" is
     # 30 px wide; 6x13 bold, a blank column between digits: "512" is 40 px),
     # 4 to 6 digits at their own size (131072 in 6x13 bold: 41 px), every
-    # number in full.
+    # number in full. At board_scale 2 the faces are 23 px, drawn once and
+    # shown doubled (_HALF_TILE_FONTS).
+    half = board_scale == 2
     return Layout(
         240,
         240,
@@ -119,7 +140,9 @@ def _square_240():
         score=Box(2, 208, 96, 31, title_y=1, digits_y=15, narrow_y=15),
         best=Box(142, 208, 96, 31, title_y=1, digits_y=15, narrow_y=15),
         status=(102, 211, 6),
-        tile_fonts=(
+        tile_fonts=_HALF_TILE_FONTS
+        if half
+        else (
             ("9x18B-digits.pcf", 2),
             ("9x18B-digits.pcf", 2),
             ("6x13B-digits.pcf", 2),
@@ -128,9 +151,11 @@ def _square_240():
             ("6x13B-digits.pcf", 1),
         ),
         score_fonts=(("9x18B-digits.pcf", 1), ("9x18B-digits.pcf", 1)),
-        arrow=61,
+        arrow=60 if half else 61,
         overlay_scale=2,
         battery="status",  # between the scores, while no status shows
+        short_from=_SMALL_SHORT_FROM if half else 18,
+        board_scale=2 if half else 1,
     )
 
 

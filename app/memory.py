@@ -30,15 +30,22 @@ def forget(*names):
     # Submodules first, so each package is still there to lose its attribute.
     doomed.sort(key=len, reverse=True)
     count = 0
+    # Each entry is set to None before it is removed: MicroPython's dicts
+    # keep a removed entry's value in its slot until another entry takes
+    # the slot, and the collector, conservative, would keep the module (and
+    # all it holds) for that word.
     for name in doomed:
-        module = sys.modules.pop(name, None)
+        module = sys.modules.get(name)
         if module is None:
             continue
+        sys.modules[name] = None
+        del sys.modules[name]
         count += 1
         package, _, attribute = name.rpartition(".")
         parent = sys.modules.get(package) if package else None
         if parent is not None and getattr(parent, attribute, None) is module:
             try:
+                setattr(parent, attribute, None)
                 delattr(parent, attribute)
             except (AttributeError, TypeError, NameError):  # NameError: no delattr in a small build
                 pass

@@ -90,7 +90,7 @@ def paint(view, colours):
     empty = colours[_TILES]
     for exponent in range(theme.TOP_EXPONENT + 1):
         palette = view.palettes[exponent]
-        palette[theme.FACE_GAP] = board
+        palette[theme.FACE_CLEAR] = board
         palette[theme.FACE_EMPTY] = empty
         palette[theme.FACE_INK] = colours[_INKS + exponent]
         palette[theme.FACE_TILE] = colours[_TILES + exponent]

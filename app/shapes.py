@@ -8,11 +8,13 @@ A vectorio shape is cheap (96 bytes), but it ignores its Group's scale
 (CircuitPython's shared-module/vectorio/VectorShape.c moves and sizes it in
 screen pixels), and the Seeed Wio Terminal's and the PewPew M4's builds
 have no ``vectorio`` at all. In a scaled Group, or without vectorio, a
-rectangle is a TileGrid that repeats one small, one-colour bitmap (a tile
-as big as possible that divides the rectangle: a few hundred bytes, shared
-by every rectangle with the same tile). Either way a rectangle has ``x``,
-``y`` and ``hidden``, and its colour is its palette's colour 0; its size is
-fixed when it is made.
+rectangle is a TileGrid that repeats one small, one-colour bitmap: a band
+as wide as the rectangle and a few rows high, the rows chosen so that the
+band's bytes and the grid's tile indices (a byte each beyond four)
+together are fewest (a 120 x 120 page: 3 rows, 48 + 40 bytes, where a
+60 x 60 square took 480 + 0). Bands of the same size are shared. Either
+way a rectangle has ``x``, ``y`` and ``hidden``, and its colour is its
+palette's colour 0; its size is fixed when it is made.
 """
 
 import displayio
@@ -24,8 +26,8 @@ except ImportError:  # Wio Terminal, PewPew M4
     vectorio = None
 
 #: Largest tile side tried for a TileGrid rectangle.
-_MOST = const(64)
-# One-value bitmaps by (width, height), shared.
+#: Tile indices a TileGrid keeps inside its C struct (no array of its own).
+_INLINE_TILES = const(4)
 _TILES = {}
 
 
@@ -45,12 +47,21 @@ def solid(colour):
     return palette
 
 
-def _divisor(length):
-    # The largest side <= _MOST that divides ``length`` (1 for a prime above it).
-    for side in range(min(length, _MOST), 0, -1):
-        if length % side == 0:
-            return side
-    return 1
+def _band_rows(width, height):
+    # The rows of the band that tiles a width x height rectangle: the
+    # divisor of ``height`` for which the band's bytes (its rows, each
+    # padded to 32 bits) and the grid's tile indices add up to the least.
+    row_bytes = (width + 31) // 32 * 4
+    best_rows = height
+    best_bytes = row_bytes * height
+    for rows in range(1, height):
+        if height % rows:
+            continue
+        count = height // rows
+        cost = row_bytes * rows + (count if count > _INLINE_TILES else 0)
+        if cost < best_bytes:
+            best_rows, best_bytes = rows, cost
+    return best_rows
 
 
 def rectangle(palette, x, y, width, height, scaled=False):
@@ -61,19 +72,9 @@ def rectangle(palette, x, y, width, height, scaled=False):
     """
     if vectorio is not None and not scaled:
         return vectorio.Rectangle(pixel_shader=palette, x=x, y=y, width=width, height=height)
-    tile_width = _divisor(width)
-    tile_height = _divisor(height)
-    key = (tile_width, tile_height)
+    rows = _band_rows(width, height)
+    key = (width, rows)
     bitmap = _TILES.get(key)
     if bitmap is None:
-        bitmap = _TILES[key] = displayio.Bitmap(tile_width, tile_height, 1)
-    return displayio.TileGrid(
-        bitmap,
-        pixel_shader=palette,
-        width=width // tile_width,
-        height=height // tile_height,
-        tile_width=tile_width,
-        tile_height=tile_height,
-        x=x,
-        y=y,
-    )
+        bitmap = _TILES[key] = displayio.Bitmap(width, rows, 1)
+    return displayio.TileGrid(bitmap, pixel_shader=palette, width=1, height=height // rows, x=x, y=y)

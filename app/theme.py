@@ -17,12 +17,13 @@ FACE_COUNT = const(20)
 APPEARING = const(18)
 #: Largest tile exponent a 4x4 game can make (131072).
 TOP_EXPONENT = const(17)
-#: The face sheet's pixel values (2 bits a pixel): the board round a tile,
-#: the digits' ink (1: the value a font's glyph bitmaps hold, so digits
-#: are copied in C), the tile, and the empty cell round an appearing tile.
+#: The face sheet's pixel values (2 bits a pixel): clear (a tile's rounded
+#: corners, transparent: the board or a merge ring shows there), the
+#: digits' ink (1: the value a font's glyph bitmaps hold, so digits are
+#: copied in C), the tile, and the empty cell round an appearing tile.
 #: Each tile exponent has a palette of these four (app.board_view.face_palettes),
 #: shared by the cells and sprites that show it.
-FACE_GAP = const(0)
+FACE_CLEAR = const(0)
 FACE_INK = const(1)
 FACE_TILE = const(2)
 FACE_EMPTY = const(3)

@@ -35,6 +35,10 @@ class Hardware:
         light: ``analogio.AnalogIn``) for Brightness "auto", or None.
     :param bool dimmable: False for a backlight that is only on or off
         (no PWM on its pin: any brightness under full turns it off).
+    :param int board_scale: 1, or 2: on a 240x240 screen the board (tiles,
+        merge rings, hint arrow) is drawn at half resolution and shown
+        doubled (app.layouts), its face sheet a quarter of the bytes: for a
+        heap too short for the full-resolution faces (the CLUE's).
     """
 
     def __init__(
@@ -53,6 +57,7 @@ class Hardware:
         battery=None,
         light=None,
         dimmable=True,
+        board_scale=1,
     ):
         self.display = display
         self.keys = keys
@@ -68,6 +73,7 @@ class Hardware:
         self.battery = battery
         self.light = light
         self.dimmable = dimmable
+        self.board_scale = board_scale
 
 
 def nvm():

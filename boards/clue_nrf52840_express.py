@@ -65,6 +65,10 @@ def hardware():
         speaker=_common.pwm_speaker(board.SPEAKER),
         pixels=_common.neopixels(board.NEOPIXEL, 1),
         speed=SPEED,
+        # The board at half resolution, doubled: the full-resolution tile
+        # faces would take 8 KB more of a heap the CLUE does not have
+        # (docs/boards.md, "Adafruit CLUE").
+        board_scale=2,
     )
 
 

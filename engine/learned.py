@@ -156,7 +156,7 @@ def scoring(root, max_depth, heuristic_tables):
     (``heuristic_tables``, engine.solver's dict of them, is emptied) and
     the table is read back. So the two are never held at once, and only a
     decision that switches allocates (the 20 KB table, or the heuristic's
-    6 KB).
+    4 KB).
     """
     if status != IN_USE and status != PAUSED:
         return None

@@ -26,6 +26,8 @@ answer is used.
 Nothing is allocated per node; one search call allocates its frame.
 """
 
+from array import array
+
 from micropython import const
 
 from engine import rules
@@ -80,13 +82,12 @@ _DEAD = const(-4194304)  # -2**22
 # Probabilities are fixed-point fractions of _CERTAIN.
 _CERTAIN = const(1048576)  # 2**20
 # Cell exponents index the pair tables as table[first][second] (a tuple of
-# _SPAN tuples: two subscripts cost less than first * _SPAN + second in
+# _SPAN rows: two subscripts cost less than first * _SPAN + second in
 # MicroPython: 2 bytecodes fewer per look-up). Tiles stop at 17 (131072):
 # as in rules.slide, two of them do not merge (_LAST is
 # rules.MAX_EXPONENT), so no board searched holds more than 17, and the
-# tables hold exactly 0..17. (A tuple of 18 small ints is 80 bytes on a
-# 32-bit board, five 16-byte heap blocks; one of 20 takes six: 2 KB more
-# over the four tables.)
+# tables hold exactly 0..17 (18 x 18 2-byte values: 648 bytes, 41 16-byte
+# heap blocks a table; 20 x 20 would take 50).
 _LAST = const(17)
 _SPAN = const(18)  # _LAST + 1
 
@@ -113,7 +114,7 @@ class Effort:
         pass (a dict: allocates per node, so for CPython only).
     :param int monotony_power: the evaluation measures disorder along a
         line on exponent ** (monotony_power / 2); each value used builds
-        its own tables (~6 KB) the first time (:data:`MONOTONY_POWER`'s
+        its own tables (~4 KB) the first time (:data:`MONOTONY_POWER`'s
         at import).
     :param int table_nodes: the node budget when the learned table
         (engine.learned) scores the boards instead of the heuristic
@@ -223,14 +224,23 @@ def _pair_tables(monotony_power):
     for e in range(_SPAN):
         power[e] = _power(e, monotony_power)
         size[e] = SUM_WEIGHT * _isqrt(e**7) // 8
-    # One table at a time, each row filled into one scratch list and
-    # copied into a tuple: building the ~6 KB of tables leaves about
-    # 1.6 KB of garbage (the lists here, and 16 bytes per tuple() call),
-    # so the solver can be loaded again later, on a fuller heap.
-    row = [0] * _SPAN
+    # Each table is one array of 18 x 18 values, 2 bytes each where every
+    # value fits (the default power's do: -3,573 .. 31,425), else 4; its
+    # rows are memoryviews of it, so a look-up is still table[first][second]
+    # (two subscripts), and an int comes out either way. 1,040 bytes a
+    # table on a 32-bit board, where a tuple of 18 tuples of small ints
+    # took 1,520: 1.9 KB less over the four. Built in place (the array from
+    # a range: no list of its values), so that its garbage is the slice
+    # made for each row and these few lists (the tuples' build left more),
+    # and the solver can be loaded again later, on a fuller heap.
+    bound = MONOTONY_WEIGHT * power[_LAST] + size[_LAST]
+    typecode = "h" if bound < 32768 else "l"
     rows = [None] * _SPAN
     tables = [None] * 4
     for which in range(4):
+        values = array(typecode, range(_SPAN * _SPAN))
+        view = memoryview(values)
+        at = 0
         for first in range(_SPAN):
             for second in range(_SPAN):
                 drop = power[first] - power[second]
@@ -246,8 +256,9 @@ def _pair_tables(monotony_power):
                         value -= MERGE_WEIGHT
                     if which == 0:
                         value += size[first]
-                row[second] = value
-            rows[first] = tuple(row)
+                values[at + second] = value
+            rows[first] = view[at : at + _SPAN]
+            at += _SPAN
         tables[which] = tuple(rows)
     # (row pair, row ends, column pair, column ends)
     return tuple(tables)

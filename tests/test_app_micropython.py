@@ -137,3 +137,35 @@ def test_start_up_fits_the_time_target_in_the_fuel_vm():
     assert boot["calls"] > 100 and boot["metered"] > boot["board"] / 4
     board = boot["board"] + boot["imports"] * (app_bench.MPY_LOAD_FACTOR - 1)
     assert board <= app_bench.BOOT_SECONDS_TARGET * app_bench.FUEL_PER_SECOND_CONSERVATIVE
+
+
+def _freed_by_release(root, emptied):
+    # Boot the PyBadge's game, hold engine.solver as a stale word would (the
+    # collector is conservative: one word that looks like a pointer keeps
+    # a block), then let the solver go as the menu does: the bytes that
+    # one collection frees.
+    steps = ram_budget._program("pybadge", [])[:-2] + [
+        "import sys\n_held = sys.modules['engine.solver']",
+        "import app.assist\nif not %r:\n    app.assist._empty = lambda *names: None" % emptied,
+        "gc.collect()",
+        "_start = gc.mem_alloc()",
+        "_app.assist.release()",
+        "gc.collect()",
+        "print('FREED', _start - gc.mem_alloc())",
+    ]
+    text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
+    return int([line for line in text.splitlines() if line.startswith("FREED ")][0].split()[1])
+
+
+def test_letting_the_solver_go_frees_it_whatever_still_points_at_its_module():
+    # Assist.release empties engine.solver's globals before forgetting it:
+    # its tables (4 KB), buffers and functions go even while something
+    # still points at the module. Forgetting alone frees next to nothing then.
+    root = ram_budget.build_root()
+    try:
+        emptied = _freed_by_release(root, True)
+        forgotten = _freed_by_release(root, False)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    assert emptied >= 8 * 1024, emptied
+    assert forgotten < 1024, forgotten

@@ -90,11 +90,19 @@ def test_every_tile_and_score_stands_apart_on_every_board(board_id):
 
 
 def test_the_short_form_is_the_rule_docs_state():
-    # Small tiles (26, 27 px): 16384 and up in 1024s and a K; 46 px tiles: in full.
-    for size, short in (((160, 128), True), ((128, 128), True), ((320, 240), True), ((240, 240), False)):
+    # Small tiles (26, 27 px, and the CLUE's 46 px drawn at half
+    # resolution: board_scale 2): 16384 and up in 1024s and a K; 46 px
+    # tiles: in full.
+    for size, board_scale, short in (
+        ((160, 128), 1, True),
+        ((128, 128), 1, True),
+        ((320, 240), 1, True),
+        ((240, 240), 1, False),
+        ((240, 240), 2, True),
+    ):
         from app.layouts import for_screen
 
-        layout = for_screen(*size)
+        layout = for_screen(*size, board_scale)
         shown = [artwork.tile_text(layout, exponent) for exponent in range(1, 18)]
         assert shown[:13] == [str(1 << exponent) for exponent in range(1, 14)]
         expected = ["16K", "32K", "64K", "128K"] if short else ["16384", "32768", "65536", "131072"]

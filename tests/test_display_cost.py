@@ -46,8 +46,9 @@ class Played:
 
     @property
     def cell(self):
-        """A board cell on the screen (a tile and its gap), in pixels."""
-        return (self.layout.pitch * self.scale) ** 2
+        """A board cell on the screen (its tile: the gaps round it are the
+        board's backdrop, which a move leaves alone), in pixels."""
+        return (self.layout.tile * self.scale) ** 2
 
     @property
     def bar(self):

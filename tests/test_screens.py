@@ -343,7 +343,7 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     )
 
     def at(index):
-        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
+        return (L.board_x + L.gap + (index % 4) * L.pitch, L.board_y + L.gap + (index // 4) * L.pitch)
 
     expected = sorted([(at(1), at(0)), (at(2), at(1)), (at(3), at(1)), (at(5), at(4)), (at(7), at(4))])
     assert moves == expected
@@ -467,7 +467,7 @@ def test_several_131072_tiles_draw_and_slide(sim):
     assert animation.active
 
     def at(index):
-        return (L.board_x + (index % 4) * L.pitch, L.board_y + (index // 4) * L.pitch)
+        return (L.board_x + L.gap + (index % 4) * L.pitch, L.board_y + L.gap + (index // 4) * L.pitch)
 
     moves = sorted(
         ((animation._from_x[i], animation._from_y[i]), (animation._to_x[i], animation._to_y[i])) for i in range(animation._count)
@@ -533,3 +533,32 @@ def test_the_compact_m_is_drawn(sim):
     ]
     view.show_scores(3932164, 0)  # and back to every digit
     assert strip.digits() == "3932164"
+
+
+@pytest.mark.parametrize(("board_id", "board_scale"), (("clue_nrf52840_express", 2), ("pimoroni_picosystem", 1)))
+def test_the_clue_draws_its_board_at_half_resolution_and_the_picosystem_at_full(board_id, board_scale):
+    # Same 240x240 layout; the CLUE's profile asks for the board at half
+    # resolution (its heap: docs/boards.md): a face sheet of 23 px faces,
+    # a quarter of the bytes, shown doubled. On the glass every pixel of a
+    # CLUE's tile is one of a 2x2 block; the PicoSystem's digits have
+    # single-pixel detail (its 4-digit tiles are 9x18 bold at scale 1).
+    sim = Simulator(seed=1, board=board_id)
+    view = sim.app.view
+    layout = view.layout
+    assert layout.board_scale == board_scale
+    side = layout.tile // board_scale
+    sheet = view.cells[0].bitmap
+    assert (sheet.width, sheet.height) == (theme.FACE_COUNT * side, side)
+    sim.game.set_board(board("1024 2 4 8", "16 32 64 128", "256 512 2048 4096", ". . . 8192"), score=0)
+    sim.app.show_position()
+    sim.step()
+    pixels = sim.pixels()
+    doubled = True
+    for index in range(16):
+        left = layout.board_x + layout.gap + (index % 4) * layout.pitch
+        top = layout.board_y + layout.gap + (index // 4) * layout.pitch
+        for y in range(top, top + layout.tile, 2):
+            for x in range(left, left + layout.tile, 2):
+                block = {pixels[(y + dy) * sim.width + x + dx] for dy in (0, 1) for dx in (0, 1)}
+                doubled = doubled and len(block) == 1
+    assert doubled == (board_scale == 2)

@@ -49,8 +49,8 @@ FONTS = (
     ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits), 240x240 scores
     ("8x13B", SHORT, "digits"),  # tiles 128..512, 16K..64K on small tiles
     ("6x13", SHORT, "digits"),  # tiles 1024..8192 and 128K on small tiles, scores up to 6 digits
-    ("6x13B", DIGITS, "digits"),  # 240x240: tiles 128..512 at twice the size, 131072
-    ("5x8", DIGITS, "digits"),  # 7-digit scores, 128x128 scores
+    ("6x13B", SHORT, "digits"),  # 240x240: tiles 128..512 at twice the size, 131072; 16K..64K on half-resolution tiles
+    ("5x8", SHORT, "digits"),  # 7-digit scores, 128x128 scores; 1024..8192 and 128K on half-resolution tiles
     ("4x6", DIGITS, "digits"),  # 128x128: 7-digit scores
     ("6x12", text_chars(), "latin2"),  # all text, on every board
 )

@@ -45,7 +45,6 @@ NAMES = {
 TABLE_BOARDS = (
     "adafruit_fruit_jam",
     "pewpew_m4",
-    "tinycircuits_thumby_color",
 )
 # table-boards:end
 

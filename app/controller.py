@@ -44,12 +44,31 @@ from app.memory import forget
 from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import Settings
+from app.settings import LANGUAGE, Settings
+from app.words import load as load_words
+from app.words import text
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
 _BATTERY_LOW = const(1)
 _BATTERY_EMPTY = const(2)
+# The texts of app.words the play screen shows (lang/keys.txt names them).
+_W_NEW_GAME = const(2)
+_W_YOU_WIN = const(12)
+_W_CONTINUE = const(13)
+_W_GAME_OVER = const(14)
+_W_SCORE_D = const(15)
+_W_A_NEW_GAME = const(16)
+_W_S_BATT = const(17)
+_W_S_LOW = const(18)
+_W_S_EMPTY = const(19)
+_W_S_LOW_MEMORY = const(20)
+_W_S_MEMORY = const(21)
+_W_S_TOO = const(22)
+_W_S_DEEP = const(23)
+_W_S_ERROR = const(24)
+_W_S_TILT = const(25)
+_W_S_FAILED = const(26)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -153,6 +172,7 @@ class App:
         self.key_names = None
         self.game = store.load(seed)
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
+        load_words(self.settings.chosen(LANGUAGE))  # before anything shows a word
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
         self.controls = controls if controls is not None else act.Controls(keymap)
@@ -280,12 +300,14 @@ class App:
                 self.low_power = empty
                 if empty and self.assist.autoplay:
                     self.assist.stop()
-                    self.view.show_status("batt.", "empty")
+                    self.view.say(_W_S_BATT, _W_S_EMPTY)
             if battery.version != self._battery_version:
                 self._battery_version = battery.version
                 self.view.show_battery(battery.text())
                 status = self.view.status_text
-                if status.startswith("batt.") and battery.state < (_BATTERY_EMPTY if status.endswith("empty") else _BATTERY_LOW):
+                if status.startswith(text(_W_S_BATT)) and battery.state < (
+                    _BATTERY_EMPTY if status.endswith(text(_W_S_EMPTY)) else _BATTERY_LOW
+                ):
                     self.view.show_status()  # the warning is over: USB power, a charge, no reading
             if news:
                 # Low, then empty: the game is kept now, while there is
@@ -294,7 +316,7 @@ class App:
                     self.saving.save(now)
                 if news == _BATTERY_EMPTY:
                     self.assist.stop()
-                self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
+                self.view.say(_W_S_BATT, _W_S_EMPTY if news == _BATTERY_EMPTY else _W_S_LOW)
         auto = self._auto
         if auto is not None:
             # The next frame comes LIGHT_SHIFT_MS early, the frames after it
@@ -325,11 +347,11 @@ class App:
             self.game.settle()
             self.show_position()  # a move may have been half drawn
             if isinstance(error, MemoryError):
-                self.view.show_status("low", "memory")
+                self.view.say(_W_S_LOW_MEMORY, _W_S_MEMORY)
             elif isinstance(error, RuntimeError):
-                self.view.show_status("too", "deep")
+                self.view.say(_W_S_TOO, _W_S_DEEP)
             else:
-                self.view.show_status("error")
+                self.view.say(_W_S_ERROR)
         except Exception:
             pass  # the next frame tries again
 
@@ -370,7 +392,7 @@ class App:
 
     def input_failed(self):
         """An input gave up (tilt on a sensor that keeps failing): say so."""
-        self.view.show_status("tilt", "failed")
+        self.view.say(_W_S_TILT, _W_S_FAILED)
 
     # -- routing -------------------------------------------------------
 
@@ -477,12 +499,12 @@ class App:
         if game.waiting:
             self.mode = WON
             self.choice = 0
-            self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
+            self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
             # The way on names A as the board does (a Sprig's L).
-            way_on = self.controls.name("A") + ": New game"
-            self.overlay.show_banner("Game over", ("Score %d" % game.score, way_on), theme.OVERLAY, 1)
+            way_on = text(_W_A_NEW_GAME).replace("{A}", self.controls.name("A"))
+            self.overlay.show_banner(text(_W_GAME_OVER), (text(_W_SCORE_D) % game.score, way_on), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -499,6 +521,8 @@ class App:
 
     def _apply_settings(self):
         settings = self.settings
+        if load_words(settings.chosen(LANGUAGE)):
+            self.view.retitle()  # the scores' titles in the new language
         self.policy.set_mode(settings.save_mode)
         auto = self._auto
         if self.auto_offered and settings.auto_brightness:

@@ -15,7 +15,7 @@ new game, autoplay, Save now, a setting to apply), or None.
 from micropython import const
 
 from app import controls as act
-from app import help_text, pages, theme
+from app import help_text, pages, theme, words
 from app.modes import (
     ABOUT,
     CONFIRM_NEW,
@@ -33,7 +33,17 @@ from app.modes import (
 from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
 
-# The menu's rows: places in pages.MENU_ITEMS.
+# The texts of app.words these pages show (lang/keys.txt names them).
+_W_MENU = const(0)
+_W_HELP = const(4)
+_W_STATS = const(5)
+_W_SETTINGS = const(6)
+_W_ABOUT = const(7)
+_W_NEW_GAME_Q = const(9)
+_W_KEEP_PLAYING = const(10)
+_W_START_OVER = const(11)
+
+# The menu's rows: places in pages.menu_items().
 _RESUME_ROW = const(0)
 _NEW_GAME_ROW = const(1)
 _AUTOPLAY_ROW = const(2)
@@ -99,11 +109,11 @@ class Menus:
     def open(self):
         """Show the menu."""
         self.mode = MENU
-        self.overlay.show_page("Menu", pages.MENU_ITEMS, self.row)
+        self.overlay.show_page(words.text(_W_MENU), pages.menu_items(), self.row)
 
     def on_menu(self, action, now):
         if action == act.UP or action == act.DOWN:
-            self.row = (self.row + (1 if action == act.DOWN else -1)) % len(pages.MENU_ITEMS)
+            self.row = (self.row + (1 if action == act.DOWN else -1)) % pages.MENU_ROWS
             self.overlay.select(self.row)
             return None
         if action == act.BACK or action == act.MENU:
@@ -116,13 +126,14 @@ class Menus:
         if row == _NEW_GAME_ROW:
             self.mode = CONFIRM_NEW
             self.choice = 0
-            self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
+            text = words.text
+            self.overlay.show_banner(text(_W_NEW_GAME_Q), (text(_W_KEEP_PLAYING), text(_W_START_OVER)), theme.OVERLAY, 0)
         elif row == _AUTOPLAY_ROW:
             return START_AUTOPLAY
         elif row == _HELP_ROW:
             self.mode = HELP_MENU
             self.help_document = 0
-            self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
+            self.overlay.show_page(words.text(_W_HELP), help_text.names(self.overlay.columns), 0)
         elif row == _STATS_ROW:
             store = self.saving.store
             erase_cycles = getattr(store, "erase_cycles", None)
@@ -134,7 +145,8 @@ class Menus:
                 self.overlay.columns,
                 getattr(store, "layout", "block"),
             )
-            self._open_pages(STATS, "Stats", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
+            overlay = self.overlay
+            self._open_pages(STATS, words.text(_W_STATS), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
@@ -151,14 +163,15 @@ class Menus:
                 self.light,
                 saving.failed_saves,
             )
-            self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
+            overlay = self.overlay
+            self._open_pages(ABOUT, words.text(_W_ABOUT), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
         elif row == _SAVE_NOW_ROW:
             # The player's way to keep every move before the power switch,
             # whatever the save policy would wait for; the app does it (one
             # call level less on the way to the NVM).
             return SAVE_NOW
         else:
-            raise ValueError(row)  # a row pages.MENU_ITEMS has and this does not
+            raise ValueError(row)  # a row pages.menu_items() has and this does not
         return None
 
     def on_confirm_new(self, action, now):
@@ -181,10 +194,10 @@ class Menus:
             self.help_document = (self.help_document + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.help_document)
         elif action == act.CONFIRM:
-            name = help_text.DOCUMENTS[self.help_document]
+            number = self.help_document
             overlay = self.overlay
-            document = help_text.document(name, self.key_names, overlay.columns, overlay.page_lines, self.controls)
-            self._open_pages(HELP_PAGE, name, document)
+            document = help_text.document(number, self.key_names, overlay.columns, overlay.page_lines, self.controls)
+            self._open_pages(HELP_PAGE, number, document)
         elif action == act.BACK:
             self.open()
         elif action == act.MENU:
@@ -192,6 +205,7 @@ class Menus:
         return None
 
     def _open_pages(self, mode, title, pages_):
+        # ``title``: a str (Stats, About), or a help document's number.
         self.mode = mode
         self.title = title
         self.pages = pages_
@@ -231,7 +245,7 @@ class Menus:
             self.open()
             return
         self.mode = HELP_MENU
-        self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
+        self.overlay.show_page(words.text(_W_HELP), help_text.names(self.overlay.columns), self.help_document)
 
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""
@@ -239,7 +253,7 @@ class Menus:
         lines = pages.settings_lines(
             self.settings, MODE_NAMES, self.tilt, overlay.columns, self.auto, self.dimmable, self.controls, overlay.page_lines
         )
-        overlay.show_page("Settings", lines, self.choice)
+        overlay.show_page(words.text(_W_SETTINGS), lines, self.choice)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
@@ -273,6 +287,8 @@ class Menus:
                 settings.auto_brightness = place == count
             if place < count:
                 settings.brightness_step = place
+        elif kind == pages.CHOICE:
+            settings.choose(attribute, settings.choice(attribute) + step)  # wraps round
         elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
             setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
         else:

@@ -7,7 +7,8 @@
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
 in pages of the screen's lines, a page ending only between two rows.
-Settings is one page, made to fit.
+Settings is one page, made to fit. Every word is a text of app.words, in
+the language chosen; ``_W_*`` name them (lang/keys.txt).
 """
 
 import gc
@@ -18,28 +19,97 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, SCREEN_OFF_MINUTES
+from app.settings import BRIGHTNESS_LEVELS, LANGUAGE, SCREEN_OFF_MINUTES
+from app.words import text
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
-#: The menu's rows (app.menus names each place). Autoplay is always off
-#: in the menu: opening it stops autoplay.
-MENU_ITEMS = ("Resume", "New game", "Autoplay: start", "Help", "Stats", "Settings", "About", "Save now")
+# The texts of app.words these pages show (lang/keys.txt names them).
+_W_RESUME = const(1)
+_W_BRIGHTNESS = const(48)
+_W_SOUND = const(49)
+_W_LIGHTS = const(50)
+_W_ANIMATIONS = const(51)
+_W_SAVING = const(52)
+_W_SCREEN_OFF = const(53)
+_W_TILT = const(54)
+_W_LANGUAGE = const(55)
+_W_ON = const(56)
+_W_OFF = const(57)
+_W_FIXED = const(58)
+_W_NEVER = const(59)
+_W_SAFER = const(60)  # then balanced, gentler: SavePolicy's modes in order
+_W_PICK = const(63)
+_W_PICK_SHORT = const(64)
+_W_B_BACK = const(65)
+_W_GAMES = const(66)
+_W_WINS = const(67)
+_W_BEST_TILE = const(68)
+_W_BEST_SCORE = const(69)
+_W_TOTAL_MOVES = const(70)
+_W_SAVES_REFUSED = const(71)
+_W_NVM_ERASES = const(72)
+_W_OF_D = const(73)
+_W_VERSION = const(74)
+_W_SIMULATOR = const(75)
+_W_PYTHON_ON = const(76)
+_W_FREE_RAM = const(77)
+_W_FREE_RAM_NA = const(78)
+_W_HEAP_PLAN = const(79)
+_W_HEAP = const(80)
+_W_LOW_RAM = const(81)
+_W_NO_ANIMATIONS = const(82)
+_W_START_UP = const(83)
+_W_NOT_YET = const(84)
+_W_BATTERY = const(85)
+_W_NO_GAUGE = const(86)
+_W_NO_READING = const(87)
+_W_NOT_READ_YET = const(88)
+_W_LIGHT_SENSOR = const(89)
+_W_LAST_SAVE = const(90)
+_W_WRITTEN = const(91)
+_W_UP_TO_DATE = const(92)
+_W_NONE_NO_NVM = const(93)
+_W_SAVING_OFF = const(94)
+_W_SAVE_FAILED = const(95)
+_W_LAST_WRITE = const(96)
+_W_LAST_HINT = const(97)
+_W_RECOVERED = const(98)
+_W_FAILED_SAVES = const(99)
+_W_RULES_BY = const(100)
+
+#: The menu's rows (app.menus names each place): Resume, New game,
+#: Autoplay: start, Help, Stats, Settings, About, Save now, texts 1..8 of
+#: app.words. Autoplay is always off in the menu: opening it stops autoplay.
+MENU_ROWS = const(8)
+#: Each language's name, as its speakers write it (Settings > Language),
+#: in the order of app.settings.LANGUAGES.
+LANGUAGE_NAMES = ("English", "Română", "Čeština")
+
+
+def menu_items():
+    """The menu's rows, in the language in memory."""
+    return [text(_W_RESUME + row) for row in range(MENU_ROWS)]
+
+
 #: Kinds of setting: how a row shows its value, and how Left, Right and A
 #: change it (app.menus).
 ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-#: The Settings page, row by row: (label, attribute of app.settings.Settings,
-#: kind). Tilt, last, only on a board with an accelerometer (App's ``tilt``).
+CHOICE = const(4)  # a row of Settings.choice / choose: its attribute is the row's byte
+#: The Settings page, row by row: (label, a text of app.words; attribute
+#: of app.settings.Settings, or the byte of a CHOICE row; kind). Tilt,
+#: last, only on a board with an accelerometer (App's ``tilt``).
 SETTING_ROWS = (
-    ("Brightness", "brightness_step", BRIGHTNESS),
-    ("Sound", "sound", ON_OFF),
-    ("Lights", "lights", ON_OFF),
-    ("Animations", "animations", ON_OFF),
-    ("Saving", "save_mode", SAVE_MODE),
-    ("Screen off", "screen_off_step", SCREEN_OFF),
-    ("Tilt", "tilt", ON_OFF),
+    (_W_BRIGHTNESS, "brightness_step", BRIGHTNESS),
+    (_W_SOUND, "sound", ON_OFF),
+    (_W_LIGHTS, "lights", ON_OFF),
+    (_W_ANIMATIONS, "animations", ON_OFF),
+    (_W_SAVING, "save_mode", SAVE_MODE),
+    (_W_SCREEN_OFF, "screen_off_step", SCREEN_OFF),
+    (_W_LANGUAGE, LANGUAGE, CHOICE),
+    (_W_TILT, "tilt", ON_OFF),
 )
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
@@ -65,13 +135,13 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
-            _fitted("Games", stats.games, width),
-            _fitted("Wins", stats.wins, width),
-            _fitted("Best tile", best_tile, width),
-            _fitted("Best score", game.best, width),
-            _fitted("Total moves", stats.moves, width),
-            _fitted("Saves refused", refused_text, width),
-            ["NVM erases used:"] + _fitted("", "%d of %d" % (erases, RATED_ERASES.get(layout, 10000)), width),
+            _fitted(text(_W_GAMES), stats.games, width),
+            _fitted(text(_W_WINS), stats.wins, width),
+            _fitted(text(_W_BEST_TILE), best_tile, width),
+            _fitted(text(_W_BEST_SCORE), game.best, width),
+            _fitted(text(_W_TOTAL_MOVES), stats.moves, width),
+            _fitted(text(_W_SAVES_REFUSED), refused_text, width),
+            wrap(text(_W_NVM_ERASES), width) + _fitted("", text(_W_OF_D) % (erases, RATED_ERASES.get(layout, 10000)), width),
         ]
     ]
 
@@ -88,14 +158,14 @@ def _fitted(name, value, width):
 def save_line(outcome, failure=None):
     """The About page's line for the last save's outcome."""
     if outcome is None:
-        return "Last save: not yet"
+        return text(_W_LAST_SAVE) + text(_W_NOT_YET)
     if outcome == SAVED:
-        return "Last save: written"
+        return text(_W_LAST_SAVE) + text(_W_WRITTEN)
     if outcome == UNCHANGED:
-        return "Last save: up to date"
+        return text(_W_LAST_SAVE) + text(_W_UP_TO_DATE)
     if outcome == NO_NVM:
-        return "Saving is off: " + failure if failure else "Last save: none, no NVM"
-    return "Save FAILED: %s" % (failure or "?")
+        return text(_W_SAVING_OFF) + failure if failure else text(_W_LAST_SAVE) + text(_W_NONE_NO_NVM)
+    return text(_W_SAVE_FAILED) + (failure or "?")
 
 
 def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
@@ -107,30 +177,35 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
     and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
     lines = []
     for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
-        value = getattr(settings, attribute)
+        if kind == CHOICE:
+            value = settings.choice(attribute)
+            shown = LANGUAGE_NAMES[value]  # (the only CHOICE row yet)
+        else:
+            value = getattr(settings, attribute)
         if kind == ON_OFF:
-            text = "on" if value else "off"
+            shown = text(_W_ON if value else _W_OFF)
         elif kind == BRIGHTNESS:
             if not dimmable:
-                text = "fixed"
+                shown = text(_W_FIXED)
             elif light and settings.auto_brightness:
-                text = "auto"
+                shown = "auto"
             else:
-                text = "%d%%" % BRIGHTNESS_LEVELS[value]
+                shown = "%d%%" % BRIGHTNESS_LEVELS[value]
         elif kind == SAVE_MODE:
-            text = mode_names[value][:14] if value < len(mode_names) else "?"
+            shown = text(_W_SAFER + value)[:14] if value < len(mode_names) else "?"
         elif kind == SCREEN_OFF:
-            text = _minutes(SCREEN_OFF_MINUTES[value])
-        else:
+            shown = _minutes(SCREEN_OFF_MINUTES[value])
+        elif kind != CHOICE:
             raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
-        lines.append(_row(label, text, width))
+        lines.append(_row(text(label), shown, width))
     # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be.
-    pick = fill("{Up/Down}: pick  {A}/{Left/Right}: set", controls)
+    pick = fill(text(_W_PICK), controls)
     if len(pick) > width:
-        pick = fill("{Up/Down}, {A}: set", controls)
-    footer = wrap(pick, width) + wrap(fill("{B}: back", controls), width)
+        pick = fill(text(_W_PICK_SHORT), controls)
+    back = fill(text(_W_B_BACK), controls)
+    footer = wrap(pick, width) + wrap(back, width)
     if len(lines) + len(footer) > rows:
-        footer = wrap(pick + "; " + fill("{B}: back", controls), width)
+        footer = wrap(pick + "; " + back, width)
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
     return lines + footer
@@ -155,16 +230,16 @@ def heap_line(machine):
         return ""
     for chip, planned in PLANNED_HEAP:
         if machine.lower().endswith(chip):
-            return "Heap %.1fK, plan %.1fK" % (total / 1024, planned / 1024)
-    return "Heap %.1fK" % (total / 1024)
+            return text(_W_HEAP_PLAN) % (total / 1024, planned / 1024)
+    return text(_W_HEAP) % (total / 1024)
 
 
 def _minutes(value):
-    return "%d min" % value if value else "never"
+    return "%d min" % value if value else text(_W_NEVER)
 
 
 def _milliseconds(value):
-    return "%d ms" % value if value >= 0 else "not yet"
+    return "%d ms" % value if value >= 0 else text(_W_NOT_YET)
 
 
 def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width=26, battery=None, light=None, failed_saves=0):
@@ -193,41 +268,41 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         machine = sys.platform
     simulated = getattr(timings, "simulated", None)
     if simulated:
-        firmware = "Simulator of the " + simulated
-        machine = "Python %s on %s" % (version, machine)
+        firmware = text(_W_SIMULATOR) + simulated
+        machine = text(_W_PYTHON_ON) % (version, machine)
         free = ""
     else:
         firmware = "%s %s" % (implementation.name, version)
         try:
-            free = "Free RAM: %d bytes" % gc.mem_free()
+            free = text(_W_FREE_RAM) % gc.mem_free()
         except AttributeError:  # a Python without mem_free
-            free = "Free RAM: n/a"
+            free = text(_W_FREE_RAM_NA)
     less = getattr(timings, "low_memory", 0)
     # What it runs on; what has happened (a page each where both do not fit).
     groups = (
         (
-            "2048 version " + VERSION,
+            text(_W_VERSION) + VERSION,
             firmware,
             machine,
             free,
             heap_line(machine),
             # (19 columns at the narrowest: a line each)
-            "Low RAM: no solver" + ("," if less > 1 else "") if less else "",
-            "no animations" if less > 1 else "",
-            "Start-up: " + _milliseconds(timings.boot_ms if timings else -1),
+            text(_W_LOW_RAM) + ("," if less > 1 else "") if less else "",
+            text(_W_NO_ANIMATIONS) if less > 1 else "",
+            text(_W_START_UP) + _milliseconds(timings.boot_ms if timings else -1),
         ),
         (
             _battery(battery),
-            "Light sensor: " + _reading(light) if light is not None else "",
+            text(_W_LIGHT_SENSOR) + _reading(light) if light is not None else "",
         ),
         (
             save_line(last_save, save_failure),
-            "Last write: " + _milliseconds(timings.save_ms if timings else -1),
-            "Last hint: " + _milliseconds(timings.think_ms if timings else -1),
-            "Recovered errors: %d" % faults,
-            "Failed saves: %d" % failed_saves,
+            text(_W_LAST_WRITE) + _milliseconds(timings.save_ms if timings else -1),
+            text(_W_LAST_HINT) + _milliseconds(timings.think_ms if timings else -1),
+            text(_W_RECOVERED) % faults,
+            text(_W_FAILED_SAVES) % failed_saves,
         ),
-        ("Rules: Gabriele Cirulli's 2048",),
+        (text(_W_RULES_BY),),
     )
     return [[wrap(line, width) for line in group if line] for group in groups]
 
@@ -236,12 +311,12 @@ def _battery(gauge):
     # "Battery: 3.92V 75%": 18 characters, a 240x240 page's line. Says what
     # the play screen says (app.battery.Gauge.text): USB, no reading, none yet.
     if gauge is None:
-        return "Battery: no gauge"
+        return text(_W_BATTERY) + text(_W_NO_GAUGE)
     if gauge.on_usb or gauge.no_reading:
-        return "Battery: %s, %s" % ("USB" if gauge.on_usb else "no reading", _volts(gauge.read_mv))
+        return "%s%s, %s" % (text(_W_BATTERY), "USB" if gauge.on_usb else text(_W_NO_READING), _volts(gauge.read_mv))
     if gauge.shown < 0:
-        return "Battery: not read yet"
-    return "Battery: %s %d%%" % (_volts(gauge.millivolts), gauge.shown)
+        return text(_W_BATTERY) + text(_W_NOT_READ_YET)
+    return "%s%s %d%%" % (text(_W_BATTERY), _volts(gauge.millivolts), gauge.shown)
 
 
 def _volts(millivolts):
@@ -253,4 +328,4 @@ def _reading(sensor):
     try:
         return "%d" % sensor.value
     except Exception:
-        return "no reading"
+        return text(_W_NO_READING)

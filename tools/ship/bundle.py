@@ -44,6 +44,11 @@ from tools.ship.device_imports import ImportProblem, needed_modules
 
 #: Font formats adafruit_bitmap_font loads on the board.
 FONT_EXTENSIONS = (".pcf", ".bdf", ".bin")
+#: Folders of data files a module reads at run time, shipped whole when
+#: our code names them (a string constant ending "/lang", as app.words's
+#: path does), less the files only tools and tests read.
+DATA_FOLDERS = ("lang",)
+DATA_NOT_SHIPPED = ("keys.txt",)
 #: Words that mark a licence file beside the fonts.
 LICENCE_WORDS = ("license", "licence", "copying", "copyright")
 #: Settings files taken from the repository root, if present. The board reads
@@ -127,6 +132,19 @@ def plan_fonts(repo, our_sources, bundle):
                 bundle.files[path.relative_to(repo).as_posix()] = path
 
 
+def plan_data(repo, our_sources, bundle):
+    """Add the data folders (DATA_FOLDERS) our code names to ``bundle``:
+    every file in one, but those of DATA_NOT_SHIPPED."""
+    named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_sources)}
+    for folder in DATA_FOLDERS:
+        path = Path(repo) / folder
+        if folder not in named or not path.is_dir():
+            continue
+        for file in sorted(path.rglob("*")):
+            if file.is_file() and file.name not in DATA_NOT_SHIPPED:
+                bundle.files[file.relative_to(repo).as_posix()] = file
+
+
 def plan(repo=ROOT, entry_path=None):
     """Work out the :class:`Bundle` for ``repo`` (nothing is written).
 
@@ -147,6 +165,7 @@ def plan(repo=ROOT, entry_path=None):
             version = importlib.metadata.version(module.origin)
             bundle.libraries[module.origin] = (version, top)
     plan_fonts(repo, [m.source for m in modules if m.origin == "ours"], bundle)
+    plan_data(repo, [m.source for m in modules if m.origin == "ours"], bundle)
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name

@@ -102,14 +102,33 @@ def read_version(repo=ROOT):
 
 
 def _literal(path, name):
-    """The value of the top-level assignment ``name = <literal>`` in ``path``, or None."""
-    for node in ast.parse(Path(path).read_text(encoding="utf-8")).body:
+    """The value of the top-level assignment ``name = <literal>`` in ``path``,
+    or None; a text of app.words it names (``_W_SLIDE``, a ``const`` of
+    that module) is its English (lang/en.txt)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    english = None
+    for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
             value = node.value
             if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "bytes" and value.args:
                 value = value.args[0]  # KEYMAP = bytes((1, 2, ...))
+            for sub in ast.walk(value):
+                if isinstance(sub, ast.Name) and sub.id.startswith("_W_"):
+                    english = english or _english_texts(tree)
+                    sub.__class__ = ast.Constant
+                    sub.value = english[sub.id]
             return ast.literal_eval(value)
     return None
+
+
+def _english_texts(tree):
+    # {_W_NAME: its English text} for the texts a module names (app.words).
+    lines = (ROOT / "lang" / "en.txt").read_text(encoding="utf-8").split("\n")
+    texts = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").startswith("_W_"):
+            texts[node.targets[0].id] = lines[node.value.args[0].value]
+    return texts
 
 
 def read_controls(repo=ROOT):

@@ -51,7 +51,9 @@ def load(code):
 
 def text(key):
     """Text ``key`` (its line in the language's file) as a new string;
-    "?" for a key the file does not have."""
+    "?" for a key the file does not have. Before any ``load``: English."""
+    if not language:
+        load("en")
     texts = _texts
     at = 0
     for _ in range(key):
@@ -66,6 +68,8 @@ def paragraphs(document):
     """The paragraphs of help ``document`` ("rules", "strategy", "solver")
     in the language in memory (English where it has no such file; none
     where neither has one)."""
+    if not language:
+        load("en")
     for code in (language, "en"):
         try:
             with open("%s/%s-%s.txt" % (DIRECTORY, code, document)) as file:

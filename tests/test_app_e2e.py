@@ -337,9 +337,9 @@ def test_menu_save_now_keeps_every_move_for_the_power_switch():
     moves = sim.game.moves
     assert moves >= 2
     sim.press("start")
-    while sim.app.menus.row != len(pages.MENU_ITEMS) - 1:
+    while sim.app.menus.row != len(pages.menu_items()) - 1:
         sim.press("up")
-    assert pages.MENU_ITEMS[sim.app.menus.row] == "Save now"
+    assert pages.menu_items()[sim.app.menus.row] == "Save now"
     sim.press("a")
     assert sim.app.mode == PLAY and sim.app.view.status_text == "saved"
     # Power off now: a new store on the same NVM resumes exactly here.

@@ -301,7 +301,7 @@ def test_hint_shows_arrow_and_name():
     pixels = sim.pixels()
     centre = (L.board_y + L.board_size // 2) * WIDTH + L.board_x + L.board_size // 2
     assert pixels[centre] == rgb565(theme.HINT_ARROW)
-    assert pages.MENU_ITEMS[0] == "Resume"
+    assert pages.menu_items()[0] == "Resume"
 
 
 def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):

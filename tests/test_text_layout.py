@@ -47,7 +47,7 @@ def open_row(sim, row):
     """Open the menu and pick its row ``row`` (0-based) with A."""
     leave(sim)
     sim.press("start")
-    items = len(sim.module("app.pages").MENU_ITEMS)
+    items = sim.module("app.pages").MENU_ROWS
     for _ in range((row - sim.app.menus.row) % items):
         sim.press("down")
     sim.press("a")

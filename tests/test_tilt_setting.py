@@ -71,7 +71,7 @@ class PyBadge:
 
     def open_settings(self):
         self.press("start")
-        while pages.MENU_ITEMS[self.app.menus.row] != "Settings":  # the menu keeps its row
+        while pages.menu_items()[self.app.menus.row] != "Settings":  # the menu keeps its row
             self.press("down")
         self.press("a")
         assert self.app.mode == SETTINGS

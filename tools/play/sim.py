@@ -489,7 +489,36 @@ MAX_PICTURE = 4096
 SEED_LIMIT = 1 << 30
 #: Options that only a headless run uses (the window is played from the
 #: keyboard), with their defaults.
-HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None))
+HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None), ("text", False))
+#: --setting NAME=VALUE: the Settings rows of app.settings.OPTIONS, by name
+#: (its rows from byte 8 on: UNDO, LANGUAGE, COLOURS).
+SETTING_NAMES = ("undo", "language", "colours")
+
+
+def parse_setting(text):
+    """(row byte, step) of a --setting "NAME=VALUE" ("language=ro",
+    "undo=5"); ValueError says what is wrong and what would do."""
+    from app.settings import OPTIONS
+
+    name, equals, value = text.partition("=")
+    if not equals or name not in SETTING_NAMES:
+        raise ValueError("%r is not NAME=VALUE with NAME one of %s" % (text, ", ".join(SETTING_NAMES)))
+    options = [str(option) for option in OPTIONS[SETTING_NAMES.index(name)]]
+    if value not in options:
+        raise ValueError("%s=%s: %s is one of %s" % (name, value, name, ", ".join(options)))
+    return 8 + SETTING_NAMES.index(name), options.index(value)
+
+
+def choose_settings(app, settings):
+    """Set the --setting choices ``settings`` ((row, step) pairs) in ``app``
+    as the Settings page would, and apply them (kept with the next save)."""
+    if not settings:
+        return
+    for row, step in settings:
+        app.settings.choose(row, step)
+    app._apply_settings()
+    app.game.undo_depth = app.settings.chosen(8)  # the game's own too (app.settings)
+    app.show_position()
 
 
 def refusal(args, facts):
@@ -508,6 +537,11 @@ def refusal(args, facts):
         return "--fresh and --nvm: --fresh plays without NVM, --nvm names the file to keep the game in; give one"
     if args.usb and facts["battery"] is None and facts["usb_pin"] is None:
         return "--usb: the %s cannot tell USB power from a battery (it reads none): nothing would change" % args.board_profile
+    for setting in args.setting:
+        try:
+            parse_setting(setting)
+        except ValueError as error:
+            return "--setting: %s" % error
     return _headless_refusal(args, facts)
 
 
@@ -605,6 +639,7 @@ def power_options(args):
 def _play_headless(args, nvm):
     # The options were checked (refusal) before the NVM file was opened.
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
+    choose_settings(sim.app, [parse_setting(setting) for setting in args.setting])
     if args.board:
         sim.game.set_board(parse_board(args.board), score=args.score)
         sim.app.show_position()
@@ -625,6 +660,10 @@ def _play_headless(args, nvm):
         except OSError as error:  # the disk, after the checks (full, gone)
             print("--screenshot: cannot write %s: %s" % (args.screenshot, error.strerror or error), file=sys.stderr)
             return 1
+    if args.text:
+        for line in sim.lines():
+            print(line)
+        return status
     game = sim.game
     largest = (1 << game.max_exponent) if game.max_exponent else 0
     print(
@@ -821,6 +860,7 @@ def run_window(args):
             return 2
     try:
         window = Window(nvm, seed=args.seed, board=args.board_profile, **power_options(args))
+        choose_settings(window.app, [parse_setting(setting) for setting in args.setting])
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             window.pygame.display.quit()
@@ -874,6 +914,18 @@ def main(argv=None):
         help="the battery's voltage in millivolts (a board that reads its battery)",
     )
     parser.add_argument("--usb", action="store_true", help="the board is on USB power")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="choose a setting before play: language=en|ro|cs, undo=0|1|5, colours=classic|clear|night (repeatable)",
+    )
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="headless: print the text on the glass, one line per text row, instead of the score line",
+    )
     parser.add_argument(
         "--light", type=int, default=None, metavar="N", help="the light sensor's reading, 0..65535 (a board with one)"
     )

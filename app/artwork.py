@@ -14,8 +14,9 @@ files in fonts/, public domain; see fonts/LICENSE-misc-fixed.txt), draws
   colours;
 * the SCORE / BEST digit sheets (0-9 and a blank);
 * the hint arrow (one frame; the TileGrid turns it);
-* the text strip for :mod:`app.text` (from terminalio.FONT, or from
-  fonts/6x12-ascii.pcf on a firmware without terminalio: PewPew M4),
+* the text strip for :mod:`app.text` (fonts/6x12-latin2.strip on every
+  board: the firmware's terminal font lacks most letters of Romanian and
+  Czech),
 
 closes the fonts and returns the bitmaps. code.py then drops this module
 and the font loader from memory (app.memory.forget): nothing here is
@@ -39,8 +40,9 @@ except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
 from app import text, theme
 
 DIGITS = "0123456789"
-#: The text font where the firmware has no terminalio (same 6 x 12 cells).
-TEXT_FONT = "6x12-ascii.pcf"
+#: The text strip: a 6 x 12 glyph per character of app.text.CHARS, laid
+#: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
+TEXT_STRIP = "6x12-latin2.strip"
 #: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
 _GAP = const(0)
 _INK = const(1)
@@ -74,18 +76,9 @@ def load_fonts(font_dir, names):
 
 
 def text_strip(font_dir):
-    """:func:`app.text.build_strip` of terminalio.FONT, or of :data:`TEXT_FONT`
-    from ``font_dir`` where the firmware has no terminalio."""
-    try:
-        import terminalio
-    except ImportError:
-        terminalio = None
-    if terminalio is not None:
-        return text.build_strip(terminalio.FONT)
-    with open(font_dir + "/" + TEXT_FONT, "rb") as file:
-        font = PCF(file, displayio.Bitmap)
-        font.load_glyphs([code for code in range(text.FIRST, text.LAST + 1)])
-        return text.build_strip(font)
+    """:func:`app.text.build_strip` of :data:`TEXT_STRIP` in ``font_dir``."""
+    with open(font_dir + "/" + TEXT_STRIP, "rb") as file:
+        return text.build_strip(file)
 
 
 def close_fonts(fonts):

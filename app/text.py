@@ -4,15 +4,17 @@
 
 """Text as tiles: every character on screen is a cell of a TileGrid.
 
-At start-up ``build_strip`` copies the printable ASCII glyphs of
-``terminalio.FONT`` (6 x 12 cells, in flash on the board; a 6 x 12 PCF
-where the firmware has no terminalio) into one 1-bit bitmap, a glyph per
-tile (~0.9 KB). A ``TextGrid`` is a TileGrid over that
+At start-up ``build_strip`` reads the glyphs of :data:`CHARS` of the
+game's own 6 x 12 font (misc-fixed, public domain; fonts/6x12-latin2.pcf,
+laid out as a strip in fonts/6x12-latin2.strip) into one 1-bit bitmap, a
+glyph per tile (1.4 KB). The font is the game's
+on every board: the firmware's ``terminalio.FONT`` holds only the glyphs
+of the language the firmware was built for, so an English firmware has no
+ă, ș or ř (docs/device-facts.md). A ``TextGrid`` is a TileGrid over that
 strip: writing text is one index assignment per character, so changing a
 status line or a whole page allocates nothing and lays nothing out (a
 text label would render a new bitmap each time). It is the same idea as
-``terminalio.Terminal``; the strip is built rather than borrowed because
-the desktop's terminalio keeps one bitmap per glyph.
+``terminalio.Terminal``, over the game's glyphs.
 
 A cell is written only when its glyph changes: the firmware sends the box
 round every cell written since the last refresh, even one given the glyph
@@ -22,55 +24,62 @@ nothing.
 """
 
 import displayio
+from micropython import const
 
 try:
     import bitmaptools
 except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
     bitmaptools = None
 
-#: First and last character in the strip (printable ASCII).
-FIRST = 32
-LAST = 126
-#: Cell size of terminalio.FONT.
-WIDTH = 6
-HEIGHT = 12
+#: The strip's characters, in tile order: printable ASCII (0x20..0x7E) in
+#: code order, so an ASCII character's tile is its code less FIRST; then
+#: the letters Romanian and Czech are written with (both the comma-below
+#: Ș ș Ț ț and the cedilla Ş ş Ţ ţ, so text typed either way draws), and
+#: the marks their text uses. tools/ship/make_fonts.py puts exactly these
+#: in the font, and the glass (tools/play/glass.py) reads tiles back as them.
+CHARS = (
+    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+    "ĂăÂâÎîȘșȚțŞşŢţ"
+    "ÁáČčĎďÉéĚěÍíŇňÓóŘřŠšŤťÚúŮůÝýŽž"
+    "„“”’–…°×"
+)
+#: First and last character of the ASCII run at the start of CHARS.
+FIRST = const(32)
+LAST = const(126)
+#: Tiles of the last ASCII character and of the first one after the run.
+_ASCII_LAST = const(94)
+_EXTRAS = const(95)
+#: Tile drawn for a character the strip lacks: '?'.
+UNKNOWN = const(31)
+#: Cell size (pixels): the firmware's terminal font's, so layouts are unchanged.
+WIDTH = const(6)
+HEIGHT = const(12)
 
 
-def build_strip(font):
-    """The strip of glyphs FIRST..LAST of ``font`` as a Bitmap.
-
-    ``font`` is terminalio.FONT (each glyph a 6 x 12 cell of its own strip)
-    or, on a firmware without terminalio, a 6 x 12 font from
-    adafruit_bitmap_font (each glyph its own bitmap, placed on the baseline
-    by its ``dx``, ``dy`` and the font's ``ascent``).
+def build_strip(file):
+    """The strip, a Bitmap of a 6 x 12 glyph per character of :data:`CHARS`,
+    read from ``file`` (fonts/6x12-latin2.strip, made with the font by
+    tools/ship/make_fonts.py): 12 rows of 1-bit pixels, the first in the
+    top bit, each row padded to 4 bytes, as PCF keeps a glyph's. One C call
+    where the firmware has bitmaptools (the call adafruit_bitmap_font makes
+    for a PCF glyph); byte by byte where it has none (PewPew M4, Meowbit).
     """
-    count = LAST - FIRST + 1
-    strip = displayio.Bitmap(count * WIDTH, HEIGHT, 2)
-    ascent = getattr(font, "ascent", HEIGHT)
-    for code in range(FIRST, LAST + 1):
-        glyph = font.get_glyph(code)
-        if glyph is None:
-            continue
-        # The glyph's pixels in its source bitmap, and where they go in its cell.
-        left = glyph.tile_index * glyph.width
-        x = max(0, glyph.dx)
-        y = max(0, ascent - glyph.height - glyph.dy)
-        width = min(glyph.width, WIDTH - x)
-        height = min(glyph.height, HEIGHT - y)
-        if width <= 0 or height <= 0:
-            continue
-        x += (code - FIRST) * WIDTH
-        if bitmaptools is not None:
-            bitmaptools.blit(strip, glyph.bitmap, x, y, x1=left, y1=0, x2=left + width, y2=height)
-            continue
-        source = glyph.bitmap
-        stride = source.width
-        for row in range(height):
-            into = (y + row) * strip.width + x
-            start = row * stride + left
-            for column in range(width):
-                if source[start + column]:
-                    strip[into + column] = 1
+    strip = displayio.Bitmap(len(CHARS) * WIDTH, HEIGHT, 2)
+    if bitmaptools is not None:
+        bitmaptools.readinto(strip, file, bits_per_pixel=1, element_size=4, reverse_pixels_in_element=True)
+        return strip
+    width = strip.width
+    row = bytearray((width + 31) // 32 * 4)
+    for y in range(HEIGHT):
+        file.readinto(row)
+        base = y * width
+        for at in range(len(row)):
+            bits = row[at]
+            if bits:  # most bytes of a row are blank
+                x = base + at * 8
+                for bit in range(8):
+                    if bits & (0x80 >> bit):
+                        strip[x + bit] = 1
     return strip
 
 
@@ -111,8 +120,13 @@ class TextGrid:
         for char in text:
             if column >= columns:
                 break
-            code = ord(char)
-            tile = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            # ASCII by arithmetic, the rest by a search of the extras
+            # (a few dozen characters, in C; no allocation).
+            tile = ord(char) - FIRST
+            if tile < 0 or tile > _ASCII_LAST:
+                tile = CHARS.find(char, _EXTRAS)
+                if tile < 0:
+                    tile = UNKNOWN
             if grid[base + column] != tile:
                 grid[base + column] = tile
             column += 1
@@ -129,7 +143,13 @@ class TextGrid:
         base = row * columns
         for column in range(columns):
             at = column - start
-            code = ord(text[at]) if 0 <= at < length else FIRST
-            tile = code - FIRST if FIRST <= code <= LAST else 31  # '?' for the unknown
+            tile = 0  # a space
+            if 0 <= at < length:
+                char = text[at]
+                tile = ord(char) - FIRST
+                if tile < 0 or tile > _ASCII_LAST:
+                    tile = CHARS.find(char, _EXTRAS)
+                    if tile < 0:
+                        tile = UNKNOWN
             if grid[base + column] != tile:
                 grid[base + column] = tile

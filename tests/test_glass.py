@@ -14,7 +14,7 @@ import pytest
 
 from tools.play import blinka, glass
 from tools.play.sim import Simulator
-from tools.play.world import World
+from tools.play.world import FONT_DIR, World
 
 WIDTH, HEIGHT = 48, 40
 
@@ -102,7 +102,7 @@ def test_the_reader_reads_only_letters_a_player_can_see():
     world = World("pybadge")
     displayio = world.module("displayio")
     text = world.module("app.text")
-    strip = text.build_strip(world.module("terminalio").FONT)
+    strip = world.module("app.artwork").text_strip(str(FONT_DIR))
     root = displayio.Group()
     background = displayio.Palette(1)
     background[0] = 0x000000
@@ -149,7 +149,7 @@ def test_a_letter_whose_ink_is_missing_is_not_read():
     world = World("pybadge")
     displayio = world.module("displayio")
     text = world.module("app.text")
-    blank = displayio.Bitmap(6 * 95, 12, 2)  # a strip without glyphs (the VMs' terminalio)
+    blank = displayio.Bitmap(6 * len(text.CHARS), 12, 2)  # a strip without glyphs
     line = text.TextGrid(blank, 4, 1, 0xFFFFFF)
     line.line(0, "M  M")
     root = displayio.Group()

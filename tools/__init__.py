@@ -131,6 +131,20 @@ def board_id(text):
     return text
 
 
+def text_chars():
+    """``CHARS`` of app/text.py, read from its source (not imported: it
+    needs the firmware's displayio): the text strip's characters, in tile
+    order. The font maker and the glass take them from here, so the font,
+    the strip and what the glass reads back are one list."""
+    import ast
+
+    path = ROOT / "app" / "text.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "CHARS" for target in node.targets):
+            return ast.literal_eval(node.value)
+    raise ValueError('%s has no CHARS = "..."' % path)
+
+
 def _host_micropython():
     # The game's modules take const() from `micropython`, as on the board,
     # where the compiler folds each constant into the code that uses it.

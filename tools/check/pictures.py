@@ -12,7 +12,7 @@ Usage::
 Each picture is a board powered on in the fake world (tools/play/sim.py's
 Simulator: code.py's own start-up, the board's profile), played by button
 presses, and what its glass shows: the frame the last refresh sent, in the
-firmware's font. ``PICTURES`` says how each one is made. The screenshots
+game's own 6x12 font. ``PICTURES`` says how each one is made. The screenshots
 of docs/screenshots/ are a PyBadge's screen at three times its size; the
 boards table of docs/boards.md has each board's play screen, menu and
 Controls page at its native size. tests/test_pictures.py makes them all

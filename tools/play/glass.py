@@ -31,11 +31,13 @@ list in ``log`` gets every refresh that sent something).
 import functools
 import sys
 
+from tools import text_chars
 from tools.play import blinka, dirty_areas
 
-#: Text cells: the glyph strip of app/text.py (printable ASCII, 6x12 each).
-FIRST_CHAR = 32
-CHAR_COUNT = 95
+#: Text cells: the glyph strip of app/text.py (6x12 each), a tile per
+#: character of its CHARS, in that order.
+CHARS = text_chars()
+CHAR_COUNT = len(CHARS)
 CHAR_WIDTH = 6
 CHAR_HEIGHT = 12
 
@@ -363,7 +365,7 @@ def _collect(node, x0, y0, scale, cells, cache):
         row, column = divmod(index, columns)
         cells.append(
             TextCell(
-                chr(FIRST_CHAR + tile) if tile < CHAR_COUNT else "?",
+                CHARS[tile] if tile < CHAR_COUNT else "?",
                 left + column * CHAR_WIDTH * scale,
                 top + row * CHAR_HEIGHT * scale,
                 scale,

@@ -31,7 +31,6 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
-from pathlib import Path
 
 from tools import ROOT
 from tools.play import STANDINS
@@ -59,16 +58,6 @@ _BOUND_PREFIXES = (
     "adafruit_ticks",
 )
 _BOUND_NAMES = frozenset(("app", "boards"))
-
-
-def terminal_font():
-    """Path of ter-u12n.bdf, the Terminus font CircuitPython's build makes
-    terminalio.FONT from, as Blinka's displayio ships it (the same file)."""
-    for folder in sys.path:
-        path = Path(folder or ".") / "displayio" / "resources" / "ter-u12n.bdf"
-        if path.is_file():
-            return str(path)
-    raise FileNotFoundError("ter-u12n.bdf not found: is adafruit-blinka-displayio installed (requirements.txt)?")
 
 
 def _blinka_names():
@@ -142,8 +131,6 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 _FINDER = None
-#: What stand-ins keep from one power-on to the next (fakeworld.kept).
-_KEPT_ACROSS_POWER_ONS = {}
 
 
 def install():
@@ -300,8 +287,6 @@ class World:
         from tools.play.glass import Glass
 
         world.glass_maker = Glass if glass else None
-        world.terminal_font = terminal_font()
-        world.kept = _KEPT_ACROSS_POWER_ONS
         world.stop_when_done = False
         world.accelerometer = accelerometer
         world.battery_mv, world.usb, world.light = battery_mv, usb, light

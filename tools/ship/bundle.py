@@ -42,8 +42,9 @@ from pathlib import Path
 from tools import ROOT, ArgumentParser, folder_to_write, new_file
 from tools.ship.device_imports import ImportProblem, needed_modules
 
-#: Font formats adafruit_bitmap_font loads on the board.
-FONT_EXTENSIONS = (".pcf", ".bdf", ".bin")
+#: Font formats adafruit_bitmap_font loads on the board, and the text strip
+#: app/text.py reads (fonts/6x12-latin2.strip).
+FONT_EXTENSIONS = (".pcf", ".bdf", ".bin", ".strip")
 #: Folders of data files a module reads at run time, shipped whole when
 #: our code names them (a string constant ending "/lang", as app.words's
 #: path does), less the files only tools and tests read.

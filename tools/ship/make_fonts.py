@@ -12,9 +12,17 @@ xfonts-utils for bdftopcf)::
 
 Each digit font keeps only the glyphs the game draws (digits, plus a
 space), so the files are a few hundred bytes and load in milliseconds on
-the PyBadge. 6x12-ascii.pcf (printable ASCII) stands in for terminalio.FONT
-on boards whose firmware has no terminalio (PewPew M4). The output files
-are committed; this tool only documents how they were made.
+the PyBadge. 6x12-latin2.pcf is the text font: printable ASCII and the
+Romanian and Czech letters and marks of ``app.text.CHARS`` (read from
+app/text.py, so the font and the strip cannot disagree), all of which the
+Unicode 6x12 has, each a whole 6x12 cell. The board reads its glyphs
+already laid out: 6x12-latin2.strip holds the text strip of app/text.py
+(a 6x12 cell per character of CHARS, in that order), rows of 1-bit pixels
+as PCF keeps a glyph's (the first pixel in the top bit, each row padded to
+4 bytes), so one ``bitmaptools.readinto`` makes it (loading the 147 glyphs
+through the PCF loader cost 0.2 s of start-up: docs/architecture.md). The
+output files are committed; this tool only documents how they were made,
+and fails if a character is missing from the source font.
 """
 
 import gzip
@@ -23,13 +31,14 @@ import subprocess
 import sys
 import tempfile
 
-from tools import ROOT, ArgumentParser
+from tools import ROOT, ArgumentParser, text_chars
 
 SOURCE_DIR = "/usr/share/fonts/X11/misc"
 OUT_DIR = ROOT / "fonts"
 
 DIGITS = "0123456789 "
-ASCII = "".join(chr(code) for code in range(32, 127))
+
+
 #: (source font name, characters kept, output suffix). All misc-fixed: public domain.
 FONTS = (
     ("9x18B", DIGITS, "digits"),  # tiles 2..64 (1-2 digits)
@@ -37,7 +46,7 @@ FONTS = (
     ("6x13B", DIGITS, "digits"),  # tiles 1024..8192, scores up to 6 digits
     ("5x8", DIGITS, "digits"),  # tiles 16384..65536, 7-digit scores
     ("4x6", DIGITS, "digits"),  # tile 131072
-    ("6x12", ASCII, "ascii"),  # text where the firmware has no terminalio
+    ("6x12", text_chars(), "latin2"),  # all text, on every board
 )
 
 
@@ -53,12 +62,45 @@ def subset_bdf(text, keep):
         code = int(block.split("ENCODING", 1)[1].split()[0])
         if code in wanted:
             kept.append(block.strip("\n") + "\nENDCHAR\n")
+            wanted.discard(code)
+    if wanted:
+        raise ValueError("the font has no %s" % " ".join("U+%04X" % code for code in sorted(wanted)))
     lines = []
     for line in head.splitlines():
         if line.startswith("CHARS "):
             line = "CHARS %d" % len(kept)
         lines.append(line)
     return "\n".join(lines) + "\n" + "".join(kept) + "ENDFONT\n"
+
+
+def strip_rows(bdf, chars):
+    """The text strip of ``chars`` from BDF text ``bdf``: 12 rows, each of
+    ``6 * len(chars)`` 1-bit pixels (the first in the top bit of the first
+    byte), padded to a multiple of 4 bytes; a glyph sits in its 6x12 cell
+    as on the font's baseline (ascent 10, descent 2)."""
+    ascent = int(bdf.split("\nFONT_ASCENT ", 1)[1].split()[0])
+    glyphs = {}
+    for block in bdf.split("STARTCHAR")[1:]:
+        code = int(block.split("ENCODING", 1)[1].split()[0])
+        width, height, x_offset, y_offset = (int(word) for word in block.split("BBX", 1)[1].split()[:4])
+        rows = block.split("BITMAP", 1)[1].split("ENDCHAR")[0].split()
+        glyphs[code] = (width, height, x_offset, y_offset, rows)
+    width = 6 * len(chars)
+    stride = (width + 31) // 32 * 4
+    canvas = [bytearray(stride) for _ in range(12)]
+    for index, char in enumerate(chars):
+        glyph_width, height, x_offset, y_offset, rows = glyphs[ord(char)]
+        top = ascent - (height + y_offset)
+        if x_offset < 0 or x_offset + glyph_width > 6 or top < 0 or top + height > 12:
+            raise ValueError("U+%04X does not fit a 6x12 cell" % ord(char))
+        for y, row in enumerate(rows):
+            bits = int(row, 16)
+            row_bits = len(row) * 4
+            for x in range(glyph_width):
+                if (bits >> (row_bits - 1 - x)) & 1:
+                    at = index * 6 + x_offset + x
+                    canvas[top + y][at >> 3] |= 0x80 >> (at & 7)
+    return b"".join(canvas)
 
 
 def build(name, keep, suffix):
@@ -77,6 +119,11 @@ def build(name, keep, suffix):
             handle.write(subset_bdf(text, keep))
         out = os.path.join(OUT_DIR, "%s-%s.pcf" % (name, suffix))
         subprocess.run(["bdftopcf", "-o", out, small], check=True)
+        if suffix == "latin2":
+            strip = os.path.join(OUT_DIR, "%s-%s.strip" % (name, suffix))
+            with open(strip, "wb") as handle:
+                handle.write(strip_rows(subset_bdf(text, keep), keep))
+            print("%s: %d bytes" % (os.path.relpath(strip, ROOT), os.path.getsize(strip)))
     return out
 
 

@@ -78,12 +78,6 @@ display = None
 #: Desktop only: ``glass_maker(width, height, rotation)`` makes the display's glass
 #: (tools.play.glass.Glass), which each refresh is handed to; None in the VMs.
 glass_maker = None
-#: Desktop only: the firmware's terminalio font source (ter-u12n.bdf), which
-#: the terminalio stand-in draws its glyphs from; None in the VMs (blank glyphs).
-terminal_font = None
-#: Desktop only: a dict that outlives power-ons, where a stand-in keeps what
-#: it would make the same at every one (the terminalio strip); None in the VMs.
-kept = None
 _facts = None
 #: Frames run so far.
 frames = 0

@@ -37,7 +37,6 @@ from app.settings import BRIGHTNESS_LEVELS
 _W_MENU = const(0)
 _W_HELP = const(4)
 _W_STATS = const(5)
-_W_SETTINGS = const(6)
 _W_ABOUT = const(7)
 _W_NEW_GAME_Q = const(9)
 _W_KEEP_PLAYING = const(10)
@@ -253,7 +252,7 @@ class Menus:
         lines = pages.settings_lines(
             self.settings, MODE_NAMES, self.tilt, overlay.columns, self.auto, self.dimmable, self.controls, overlay.page_lines
         )
-        overlay.show_page(words.text(_W_SETTINGS), lines, self.choice)
+        overlay.show_page(pages.settings_title(overlay.columns, self.controls), lines, self.choice)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A

@@ -25,6 +25,7 @@ from engine.store import NO_NVM, SAVED, UNCHANGED
 
 # The texts of app.words these pages show (lang/keys.txt names them).
 _W_RESUME = const(1)
+_W_SETTINGS = const(6)
 _W_BRIGHTNESS = const(48)
 _W_SOUND = const(49)
 _W_LIGHTS = const(50)
@@ -168,11 +169,20 @@ def save_line(outcome, failure=None):
     return text(_W_SAVE_FAILED) + (failure or "?")
 
 
+def settings_title(width=26, controls=None):
+    """The Settings page's title: "Settings", and the button that goes back
+    ("B: back", named as the board does) on its right where it fits."""
+    title = text(_W_SETTINGS)
+    back = fill(text(_W_B_BACK), controls)
+    return _row(title, back, width) if len(title) + 2 + len(back) <= width else title
+
+
 def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
     """The Settings page, made to fit ``rows`` lines of ``width``: one row
     per setting of SETTING_ROWS, value on the right (the Tilt row if
     ``tilt``), then which buttons pick and set, named as the board does
-    (``controls.name``), with a blank line before them where there is room.
+    (``controls.name``), with a blank line before them where there is room
+    (and the way back, unless the title has it: ``settings_title``).
     Brightness may say "auto" if ``light`` (a board with a light sensor),
     and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
     lines = []
@@ -198,14 +208,15 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
         elif kind != CHOICE:
             raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
         lines.append(_row(text(label), shown, width))
-    # "Up/Down: pick  A/<>: set" and "B: back"; shorter where it must be.
+    # "Up/Down: pick  A/<>: set" (and "B: back"); shorter where it must be.
     pick = fill(text(_W_PICK), controls)
-    if len(pick) > width:
+    if len(pick) > width or len(lines) + wrap(pick, width, count=True) > rows:
         pick = fill(text(_W_PICK_SHORT), controls)
-    back = fill(text(_W_B_BACK), controls)
-    footer = wrap(pick, width) + wrap(back, width)
+    footer = wrap(pick, width)
+    if settings_title(width, controls) == text(_W_SETTINGS):
+        footer += wrap(fill(text(_W_B_BACK), controls), width)
     if len(lines) + len(footer) > rows:
-        footer = wrap(pick + "; " + back, width)
+        footer = []  # (the Controls page says it too)
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
     return lines + footer

@@ -20,18 +20,18 @@ from app.modes import CONTINUE
 from app.words import text
 
 # The texts of app.words its statuses show (lang/keys.txt names them).
-_W_S_BATT = const(17)
-_W_S_EMPTY = const(19)
-_W_S_NO_SOLVER = const(27)
-_W_S_SOLVER = const(28)
-_W_S_THINK = const(29)
-_W_S_GAME = const(30)
-_W_S_OVER = const(31)
-_W_S_PLAY = const(32)
-_W_S_NO_MOVE = const(33)
-_W_S_MOVE = const(34)
-_W_S_HINT = const(35)
-_W_S_UP = const(36)  # then right, down, left: engine.rules' directions in order
+_W_S_BATT = const(8)
+_W_S_EMPTY = const(10)
+_W_S_NO_SOLVER = const(18)
+_W_S_SOLVER = const(19)
+_W_S_THINK = const(20)
+_W_S_GAME = const(21)
+_W_S_OVER = const(22)
+_W_S_PLAY = const(23)
+_W_S_NO_MOVE = const(24)
+_W_S_MOVE = const(25)
+_W_S_HINT = const(26)
+_W_S_UP = const(27)  # then right, down, left: engine.rules' directions in order
 
 #: Autoplay: least time between two moves (ms).
 AUTOPLAY_MS = 250

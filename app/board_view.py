@@ -26,8 +26,8 @@ RING_COUNT = 8
 #: SCORE / BEST switch to the narrow font from this value on (7 digits).
 _NARROW_FROM = const(1000000)
 # The texts of app.words over the scores (lang/keys.txt names them).
-_W_SCORE = const(120)
-_W_BEST = const(121)
+_W_SCORE = const(0)
+_W_BEST = const(1)
 
 
 def _rect(colour, x, y, width, height, scaled):
@@ -69,16 +69,6 @@ class _ScoreBox:
         self.heading = TextGrid(self.strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
         self.heading.write(0, 0, title)
         return self.heading.grid
-
-    def retitle(self, title):
-        """Show ``title`` over the box instead (once the language changed)."""
-        old = self.heading
-        if old is None:
-            return
-        group = self.group
-        grid = self._heading(title)
-        grid.hidden = old.grid.hidden
-        group[group.index(old.grid)] = grid
 
     def set(self, value):
         if value == self.value:
@@ -269,9 +259,16 @@ class BoardView:
         arrow.hidden = False
 
     def retitle(self):
-        """The scores' titles in the language in memory (app.words)."""
-        self.score.retitle(text(_W_SCORE))
-        self.best.retitle(text(_W_BEST))
+        """The scores' titles in the language in memory (app.words), in
+        place of the ones shown (the language changed)."""
+        for box, title in ((self.score, _W_SCORE), (self.best, _W_BEST)):
+            old = box.heading
+            if old is not None:
+                group = box.group
+                at = group.index(old.grid)
+                grid = box._heading(text(title))
+                grid.hidden = old.grid.hidden
+                group[at] = grid
 
     def say(self, first, second=-1):
         """Show texts ``first`` and ``second`` (-1: none) of app.words on

@@ -45,30 +45,30 @@ from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import LANGUAGE, Settings
+from app.words import close_menu, text
 from app.words import load as load_words
-from app.words import text
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
 _BATTERY_LOW = const(1)
 _BATTERY_EMPTY = const(2)
 # The texts of app.words the play screen shows (lang/keys.txt names them).
-_W_NEW_GAME = const(2)
-_W_YOU_WIN = const(12)
-_W_CONTINUE = const(13)
-_W_GAME_OVER = const(14)
-_W_SCORE_D = const(15)
-_W_A_NEW_GAME = const(16)
-_W_S_BATT = const(17)
-_W_S_LOW = const(18)
-_W_S_EMPTY = const(19)
-_W_S_LOW_MEMORY = const(20)
-_W_S_MEMORY = const(21)
-_W_S_TOO = const(22)
-_W_S_DEEP = const(23)
-_W_S_ERROR = const(24)
-_W_S_TILT = const(25)
-_W_S_FAILED = const(26)
+_W_NEW_GAME_B = const(4)
+_W_YOU_WIN = const(2)
+_W_CONTINUE = const(3)
+_W_GAME_OVER = const(5)
+_W_SCORE_D = const(6)
+_W_A_NEW_GAME = const(7)
+_W_S_BATT = const(8)
+_W_S_LOW = const(9)
+_W_S_EMPTY = const(10)
+_W_S_LOW_MEMORY = const(11)
+_W_S_MEMORY = const(12)
+_W_S_TOO = const(13)
+_W_S_DEEP = const(14)
+_W_S_ERROR = const(15)
+_W_S_TILT = const(16)
+_W_S_FAILED = const(17)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -499,7 +499,7 @@ class App:
         if game.waiting:
             self.mode = WON
             self.choice = 0
-            self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME)), theme.WIN_GOLD, 0)
+            self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME_B)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
             # The way on names A as the board does (a Sprig's L).
@@ -516,6 +516,7 @@ class App:
             self.menu_row = self.menus.row
             self.menus = None
             forget("app.menus", "app.pages", "app.help_text")
+            close_menu()  # and their words
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
 

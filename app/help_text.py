@@ -18,26 +18,27 @@ its file when it opens.
 
 from micropython import const
 
-from app.words import paragraphs, text
+from app import words
+from app.words import text
 
 # The texts of app.words these pages show (lang/keys.txt names them).
-_W_CONTROLS = const(101)
-_W_RULES = const(102)
-_W_STRATEGY = const(103)
-_W_SOLVER = const(104)
-_W_SOLVER_SHORT = const(105)
-_W_SLIDE = const(106)
-_W_OK_CONTINUE = const(107)
-_W_BACK = const(108)
-_W_MENU_ACTION = const(109)
-_W_HINT_SOLVER = const(110)
-_W_AUTOPLAY = const(111)
-_W_STOP_AUTOPLAY = const(112)
-_W_ANY_KEY = const(113)
-_W_HOLD = const(114)
-_W_IN_MENUS = const(115)
-_W_OFF_SAVE_FIRST = const(116)
-_W_KEYS_ON_KEYBOARD = const(117)
+_W_CONTROLS = const(104)
+_W_RULES = const(105)
+_W_STRATEGY = const(106)
+_W_SOLVER = const(107)
+_W_SOLVER_SHORT = const(108)
+_W_SLIDE = const(109)
+_W_OK_CONTINUE = const(110)
+_W_BACK = const(111)
+_W_MENU_ACTION = const(112)
+_W_HINT_SOLVER = const(113)
+_W_AUTOPLAY = const(114)
+_W_STOP_AUTOPLAY = const(115)
+_W_ANY_KEY = const(116)
+_W_HOLD = const(117)
+_W_IN_MENUS = const(118)
+_W_OFF_SAVE_FIRST = const(119)
+_W_KEYS_ON_KEYBOARD = const(120)
 
 #: (button, what it does) rows of the Controls page and README's "Play"
 #: table: a button the board names (``controls.name``; "Hold X": held),
@@ -345,6 +346,19 @@ def document(number, key_names=None, width=26, per_page=9, controls=None):
     if key_names:
         pages += in_pages([keys_units(key_names, width)], per_page, width)
     return pages
+
+
+def paragraphs(document):
+    """The paragraphs of help ``document`` ("rules", "strategy", "solver"):
+    its file's lines in the language in memory (app.words), English where
+    that language has no such file, none where neither has one."""
+    for code in (words.language or "en", "en"):
+        try:
+            with open("%s/%s-%s.txt" % (words.DIRECTORY, code, document)) as file:
+                return [line for line in file.read().split("\n") if line]
+        except (OSError, UnicodeError):
+            pass
+    return []
 
 
 def title(name, columns, page=0, count=1):

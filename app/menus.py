@@ -34,13 +34,13 @@ from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
 
 # The texts of app.words these pages show (lang/keys.txt names them).
-_W_MENU = const(0)
-_W_HELP = const(4)
-_W_STATS = const(5)
-_W_ABOUT = const(7)
-_W_NEW_GAME_Q = const(9)
-_W_KEEP_PLAYING = const(10)
-_W_START_OVER = const(11)
+_W_MENU = const(39)
+_W_HELP = const(43)
+_W_STATS = const(44)
+_W_ABOUT = const(46)
+_W_NEW_GAME_Q = const(48)
+_W_KEEP_PLAYING = const(49)
+_W_START_OVER = const(50)
 
 # The menu's rows: places in pages.menu_items().
 _RESUME_ROW = const(0)

@@ -42,14 +42,14 @@ from micropython import const
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 
 # The texts of app.words its statuses show (lang/keys.txt names them).
-_W_S_SAVE = const(40)
-_W_S_SAVE_FAILED = const(41)
-_W_S_SAVED = const(42)
-_W_S_SAVED_2 = const(43)
-_W_S_UP_TO = const(44)
-_W_S_DATE = const(45)
-_W_S_NOT = const(46)
-_W_S_NOT_SAVED = const(47)
+_W_S_SAVE = const(31)
+_W_S_SAVE_FAILED = const(32)
+_W_S_SAVED = const(33)
+_W_S_SAVED_2 = const(34)
+_W_S_UP_TO = const(35)
+_W_S_DATE = const(36)
+_W_S_NOT = const(37)
+_W_S_NOT_SAVED = const(38)
 
 #: Names of the modes, indexable by mode number.
 MODE_NAMES = ("safer", "balanced", "gentler")

@@ -82,18 +82,18 @@ del _chars, _key, _char
 _ARROWS = bytes((KEY_UP, KEY_DOWN, KEY_RIGHT, KEY_LEFT))
 
 # The texts of app.words its Controls page shows (lang/keys.txt names them).
-_W_SLIDE = const(106)
-_W_OK_CONTINUE = const(107)
-_W_BACK = const(108)
-_W_MENU_ACTION = const(109)
-_W_HINT_SOLVER = const(110)
-_W_AUTOPLAY = const(111)
-_W_STOP_AUTOPLAY = const(112)
-_W_ANY_KEY = const(113)
-_W_OFF_SAVE_FIRST = const(116)
-_W_ARROWS = const(122)
-_W_A_OR_X = const(123)
-_W_KEYS_IN_MENUS = const(124)
+_W_SLIDE = const(109)
+_W_OK_CONTINUE = const(110)
+_W_BACK = const(111)
+_W_MENU_ACTION = const(112)
+_W_HINT_SOLVER = const(113)
+_W_AUTOPLAY = const(114)
+_W_STOP_AUTOPLAY = const(115)
+_W_ANY_KEY = const(116)
+_W_OFF_SAVE_FIRST = const(119)
+_W_ARROWS = const(123)
+_W_A_OR_X = const(124)
+_W_KEYS_IN_MENUS = const(125)
 
 #: The Controls page (app.help_text.CONTROLS's form): (keys, what they
 #: do), then the notes under them.

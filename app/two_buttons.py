@@ -34,16 +34,16 @@ CHORD_MS = const(150)
 _BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
 
 # The texts of app.words its Controls page shows (lang/keys.txt names them).
-_W_TILT = const(54)
-_W_SLIDE = const(106)
-_W_MENU_ACTION = const(109)
-_W_HINT_SOLVER = const(110)
-_W_AUTOPLAY = const(111)
-_W_STOP_AUTOPLAY = const(112)
-_W_ANY_KEY = const(113)
-_W_OFF_SAVE_FIRST = const(116)
-_W_TILT_MENUS = const(118)
-_W_TILT_LEVEL = const(119)
+_W_TILT = const(57)
+_W_SLIDE = const(109)
+_W_MENU_ACTION = const(112)
+_W_HINT_SOLVER = const(113)
+_W_AUTOPLAY = const(114)
+_W_STOP_AUTOPLAY = const(115)
+_W_ANY_KEY = const(116)
+_W_OFF_SAVE_FIRST = const(119)
+_W_TILT_MENUS = const(121)
+_W_TILT_LEVEL = const(122)
 
 #: The Controls page (app.help_text.CONTROLS's form): (button, what it
 #: does), then the notes under them.

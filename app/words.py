@@ -4,57 +4,84 @@
 
 """The player's words, in the language Settings > Language chose.
 
-Every text a player reads is a numbered text of a language file on the
-drive: ``lang/en.txt``, ``lang/ro.txt``, ``lang/cs.txt`` (UTF-8, one text
-a line, text ``n`` on line ``n``; ``lang/keys.txt`` names each line, and a
+Every text a player reads is a numbered text of the language's files on
+the drive, UTF-8, one text a line (``lang/keys.txt`` names each number; a
 module that shows text ``n`` names it by a private ``const``,
-``_W_NAME = const(n)``, that tests/test_words.py holds to that list). Only
-the chosen language is in memory, as the one string its file is (1.3 to
-1.6 KB): the others stay on the drive. A help document's prose is a file
-of its own (``lang/ro-rules.txt``: a paragraph a line), read when the
-document opens (:func:`paragraphs`) and let go when it closes.
+``_W_NAME = const(n)``, that tests/test_languages.py holds to that list):
 
+* ``lang/ro.txt``: the play screen's texts, 0 .. 38 (statuses,
+  banners, the scores' titles), in memory while the language is chosen;
+* ``lang/ro-menu.txt``: the menu's (its rows, Help, Stats, Settings,
+  About), read when the menu first shows one and let go with the menu
+  (``close_menu``);
+* ``lang/ro-rules.txt`` ...: a help document's prose, a paragraph a line,
+  read by app.help_text when the document opens.
+
+So only the chosen language is ever in memory, and of it only what is on
+show: the play screen's 0.3 KB, the menu's 1.0-1.2 KB while it is open.
 ``text`` makes a new string of the text each time: pages and banners are
-built from them when they open, statuses when something happens; nothing
-calls it per frame or per move.
+built when they open, statuses when something happens; nothing calls it per
+frame or per move.
 """
 
+from micropython import const
+
+# Texts in the play screen's file; the menu's file has the rest, from this number.
+_PLAY_TEXTS = const(39)
 #: Where the language files are: ``lang/`` beside the ``app`` package (on
 #: the CIRCUITPY drive, /lang; in a measuring VM or on the desktop, the
 #: folder that holds their ``app``).
 DIRECTORY = __file__[: max(0, __file__.rfind("/app/"))] + "/lang"
 #: The language in memory (an ISO 639-1 code of app.settings.LANGUAGES).
 language = ""
-# The language's texts, each ended by a newline ("" until ``load``).
-_texts = ""
+# The play screen's texts and the menu's ("" until read), each ended by a newline.
+_play = ""
+_menu = ""
+
+
+def _read(name):
+    # A language file's text; "" if it cannot be read.
+    try:
+        with open(DIRECTORY + "/" + name + ".txt") as file:
+            return file.read()
+    except (OSError, UnicodeError):
+        return ""
 
 
 def load(code):
     """Make ``code`` ("en", "ro", "cs") the language of every text from now
-    on; True if that changed the language. A file that cannot be read
-    leaves English (or, without even that, texts that read "?"): the game
-    plays on in some language."""
-    global language, _texts
+    on; True if that changed the language. A language whose file cannot be
+    read leaves English (or, without even that, texts that read "?"): the
+    game plays on in some language."""
+    global language, _play, _menu
     if code == language:
         return False
-    _texts = ""  # the old language goes before the new one is read
-    language = ""
-    try:
-        with open(DIRECTORY + "/" + code + ".txt") as file:
-            _texts = file.read()
-        language = code
-    except (OSError, UnicodeError):
-        if code != "en":
-            load("en")
+    _play = _menu = ""  # the old language goes before the new one is read
+    _play = _read(code)
+    language = code if _play or code == "en" else ""
+    if not language:
+        load("en")
     return True
 
 
+def close_menu():
+    """Let the menu's texts go (the menu closed); the next one reads them again."""
+    global _menu
+    _menu = ""
+
+
 def text(key):
-    """Text ``key`` (its line in the language's file) as a new string;
-    "?" for a key the file does not have. Before any ``load``: English."""
+    """Text ``key`` as a new string; "?" for a key the file does not have.
+    Before any ``load``: English."""
+    global _menu
     if not language:
         load("en")
-    texts = _texts
+    texts = _play
+    if key >= _PLAY_TEXTS:
+        if not _menu:
+            _menu = _read(language + "-menu")
+        texts = _menu
+        key -= _PLAY_TEXTS
     at = 0
     for _ in range(key):
         at = texts.find("\n", at) + 1
@@ -62,18 +89,3 @@ def text(key):
             return "?"
     end = texts.find("\n", at)
     return texts[at:end] if end >= 0 else "?"
-
-
-def paragraphs(document):
-    """The paragraphs of help ``document`` ("rules", "strategy", "solver")
-    in the language in memory (English where it has no such file; none
-    where neither has one)."""
-    if not language:
-        load("en")
-    for code in (language, "en"):
-        try:
-            with open("%s/%s-%s.txt" % (DIRECTORY, code, document)) as file:
-                return [line for line in file.read().split("\n") if line]
-        except (OSError, UnicodeError):
-            pass
-    return []

@@ -17,6 +17,7 @@ from app.menus import Menus
 from app.save_policy import MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
 from app.tilt import TiltKeys, turn_on
+from app.words import text
 from engine.game import Game
 from engine.store import Store
 from tests.tiles import board
@@ -104,22 +105,27 @@ def test_leaving_the_menu_is_a_request_on_every_page():
 
 
 #: The byte of store.settings each Settings attribute keeps (app/settings.py).
-BYTES = {"brightness_step": 0, "sound": 1, "lights": 2, "animations": 3, "save_mode": 4, "tilt": 5, "screen_off_step": 6}
+BYTES = {"brightness_step": 0, "sound": 1, "lights": 2, "animations": 3, "save_mode": 4, "tilt": 5, "screen_off_step": 6, 9: 9}
 
 
 @pytest.mark.parametrize("choice", range(len(pages.SETTING_ROWS)))
 def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(choice):
-    data = bytearray(8)
+    data = bytearray(16)
     menu = menus(data=data)
     menu.mode = modes.SETTINGS
     menu.choice = choice
     menu.show_settings()
-    label, attribute, _ = pages.SETTING_ROWS[choice]
+    label, attribute, kind = pages.SETTING_ROWS[choice]
+    label = text(label)
     assert menu.overlay.lines[choice].startswith(label + " ")
-    before = getattr(menu.settings, attribute)
+
+    def value():  # a CHOICE row's attribute is its byte
+        return menu.settings.choice(attribute) if kind == pages.CHOICE else getattr(menu.settings, attribute)
+
+    before = value()
     assert menu.on_settings(act.CONFIRM, 0) == modes.SETTINGS_CHANGED
-    assert getattr(menu.settings, attribute) != before
-    assert [index for index in range(8) if data[index]] == [BYTES[attribute]]
+    assert value() != before
+    assert [index for index in range(16) if data[index]] == [BYTES[attribute]]
     menu.show_settings()  # as the app has it drawn again, applied
     assert menu.overlay.lines[choice].startswith(label + " ")
 

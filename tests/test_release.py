@@ -17,7 +17,6 @@ import pytest
 from repo_fixture import FIXTURE, make_repo
 
 from app import VERSION, pages
-from app.help_text import CONTROLS
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
@@ -109,7 +108,7 @@ def test_the_drive_text_says_what_a_player_needs(dist):
         # Every board by its name, never its raw id alone.
         assert "%s (Board ID %s)" % (boards.NAMES[board], board) in text
         assert "[%s]" % board not in text
-    for button, action in CONTROLS:
+    for button, action in release.read_controls():
         assert action in text
     assert "microcontroller.nvm" in text and "Save now" in text  # where saves live
     assert "MIT" in text and "public domain" in text  # licences

@@ -254,7 +254,7 @@ def test_menu(sim):
 
 def test_help_pages_fit_the_screen(sim):
     for document in range(len(help_text.DOCUMENTS)):
-        for page in help_text.document(help_text.DOCUMENTS[document]):
+        for page in help_text.document(document):
             assert 1 <= len(page) <= 9
             assert all(len(line) <= 26 for line in page), page
     sim.press_all(["start", "down*3", "a"])
@@ -263,6 +263,8 @@ def test_help_pages_fit_the_screen(sim):
     assert sim.app.mode == HELP_PAGE
     assert sim.app.overlay.title_text == "Controls"
     assert sim.app.overlay.lines[0].startswith("D-pad")
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text.startswith("Rules 1/")
     sim.press_all(["b", "down", "a"])
     assert sim.app.overlay.title_text.startswith("Strategy 1/")
     text = " ".join(" ".join(page) for page in sim.app.menus.pages)
@@ -280,7 +282,7 @@ def test_stats_settings_about(sim):
     assert any(line.startswith("Games") for line in sim.app.overlay.lines)
     assert any("of 10000" in line for line in sim.app.overlay.lines)
     sim.press_all(["b", "down", "a"])
-    assert sim.app.overlay.title_text == "Settings"
+    assert sim.app.overlay.title_text == "Settings           B: back"
     assert sim.app.overlay.lines[1].startswith("Sound") and sim.app.overlay.lines[1].endswith("off")
     sim.press_all(["down", "a"])
     assert sim.app.settings.sound

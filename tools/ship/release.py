@@ -371,13 +371,15 @@ Boards and their controls
 
 In menus the directions move, the button for OK / Continue picks and the
 one for back goes back (each board's table names them). In the menu,
-Help > Controls shows the board's own controls, then come a strategy page
-and how the solver works.
+Help > Controls shows the board's own controls, then come the rules in
+brief, a strategy page and how the solver works. Settings > Language
+switches every word of the game to English, Romanian (Română) or Czech
+(Čeština).
 
 Installing and updating
 -----------------------
 Copy everything in this zip (code.py, app/, engine/, boards/, lib/, fonts/,
-the text files and the hidden .deploy-2048.txt) to the top folder of the
+lang/, the text files and the hidden .deploy-2048.txt) to the top folder of the
 CIRCUITPY drive, replacing what is there. The board restarts the game by
 itself; eject the drive before you unplug it. A code.py or library of your
 own with the same name is overwritten: copy it somewhere first. A .py file
@@ -411,6 +413,7 @@ boards/          one profile per supported board (buttons, screen, saving)
 lib/             the Adafruit libraries the game uses, compiled to .mpy:
 {libs}
 fonts/           the digits and a text font (misc-fixed, public domain)
+lang/            the game's words in English, Romanian and Czech
 {readme}  this file
 {licenses}     the licences
 {sums}   the SHA-256 of every file here (sha256sum -c {sums})

@@ -15,7 +15,7 @@ new game, autoplay, Save now, a setting to apply), or None.
 from micropython import const
 
 from app import controls as act
-from app import help_text, pages, theme, words
+from app import help_text, pages, theme
 from app.modes import (
     ABOUT,
     CONFIRM_NEW,
@@ -32,6 +32,7 @@ from app.modes import (
 )
 from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
+from app.words import text
 
 # The texts of app.words these pages show (lang/keys.txt names them).
 _W_MENU = const(39)
@@ -108,7 +109,7 @@ class Menus:
     def open(self):
         """Show the menu."""
         self.mode = MENU
-        self.overlay.show_page(words.text(_W_MENU), pages.menu_items(), self.row)
+        self.overlay.show_page(text(_W_MENU), pages.menu_items(), self.row)
 
     def on_menu(self, action, now):
         if action == act.UP or action == act.DOWN:
@@ -125,14 +126,13 @@ class Menus:
         if row == _NEW_GAME_ROW:
             self.mode = CONFIRM_NEW
             self.choice = 0
-            text = words.text
             self.overlay.show_banner(text(_W_NEW_GAME_Q), (text(_W_KEEP_PLAYING), text(_W_START_OVER)), theme.OVERLAY, 0)
         elif row == _AUTOPLAY_ROW:
             return START_AUTOPLAY
         elif row == _HELP_ROW:
             self.mode = HELP_MENU
             self.help_document = 0
-            self.overlay.show_page(words.text(_W_HELP), help_text.names(self.overlay.columns), 0)
+            self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), 0)
         elif row == _STATS_ROW:
             store = self.saving.store
             erase_cycles = getattr(store, "erase_cycles", None)
@@ -145,7 +145,7 @@ class Menus:
                 getattr(store, "layout", "block"),
             )
             overlay = self.overlay
-            self._open_pages(STATS, words.text(_W_STATS), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
+            self._open_pages(STATS, text(_W_STATS), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
@@ -163,7 +163,7 @@ class Menus:
                 saving.failed_saves,
             )
             overlay = self.overlay
-            self._open_pages(ABOUT, words.text(_W_ABOUT), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
+            self._open_pages(ABOUT, text(_W_ABOUT), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
         elif row == _SAVE_NOW_ROW:
             # The player's way to keep every move before the power switch,
             # whatever the save policy would wait for; the app does it (one
@@ -244,7 +244,7 @@ class Menus:
             self.open()
             return
         self.mode = HELP_MENU
-        self.overlay.show_page(words.text(_W_HELP), help_text.names(self.overlay.columns), self.help_document)
+        self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), self.help_document)
 
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change)."""

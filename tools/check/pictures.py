@@ -85,7 +85,7 @@ PICTURES = {
     ),
     "docs/screenshots/hint.png": _screenshot(press=("left", "up", "select")),
     "docs/screenshots/menu.png": _screenshot(press=("start",)),
-    "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "a")),
+    "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "down", "a")),
     "docs/screenshots/settings.png": _screenshot(press=("start", "down*5", "a")),
 }
 for _board in BOARD_IDS:
@@ -113,13 +113,35 @@ for _board in BOARD_IDS:
         "press": ("start", "down*3", "a", "a"),
         "scale": 1,
     }
+#: docs/boards.md's languages: a PyBadge in each language (Settings >
+#: Language), its menu, the first page of the rules and Settings, at twice
+#: its size.
+LANGUAGES = ("en", "ro", "cs")
+for _language in LANGUAGES:
+    for _page, _press in (
+        ("menu", ("start",)),
+        ("rules", ("start", "down*3", "a", "down", "a")),
+        ("settings", ("start", "down*5", "a")),
+    ):
+        PICTURES["docs/images/languages/%s-%s.png" % (_language, _page)] = {
+            "board": "pybadge",
+            "seed": 1,
+            "position": None,
+            "score": 0,
+            "press": _press,
+            "scale": 2,
+            "language": _language,
+        }
 
 
 def make(spec):
     """The glass of the board ``spec`` describes, after its presses: (pixels, width, height)."""
-    from tools.play.sim import Simulator, parse_board
+    from tools.play.sim import Simulator, choose_settings, parse_board
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
+    language = spec.get("language", "en")
+    if language != "en":
+        choose_settings(sim.app, [(9, LANGUAGES.index(language))])  # Settings > Language
     if spec["position"]:
         sim.game.set_board(parse_board(spec["position"]), score=spec["score"])
         sim.app.show_position()

@@ -16,8 +16,14 @@ file sits on sys.path as ``code`` and shadows the standard library's
 ``code`` module (pdb imports it), so importing it must not fail there.
 """
 
+from micropython import const
+
 #: Where the fonts are on the CIRCUITPY drive (measuring tools point it elsewhere).
 FONT_DIR = "/fonts"
+# Why saving is off, as the About page says it: texts of app.words (lang/keys.txt).
+_W_NVM_NOT_NUMBER = const(126)
+_W_NVM_REGION = const(127)
+_W_NVM_TOO_SMALL = const(128)
 
 
 def unsupported_board(board_id):
@@ -128,16 +134,16 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                         start_at, length = region_from_settings(getenv)
                     except ValueError as error:
                         print("2048: saving is off: %s" % error)
-                        failure = "a GAME2048_NVM setting is not a number"
+                        failure = _W_NVM_NOT_NUMBER
                     else:
                         try:
                             store = Store(nvm, start_at, length, **strategy)
                         except ValueError as error:
                             print("2048: saving is off: %s" % error)
                             if start_at or length is not None:
-                                failure = "the NVM region in settings.toml does not fit"
+                                failure = _W_NVM_REGION
                             else:
-                                failure = "this board's NVM is too small"
+                                failure = _W_NVM_TOO_SMALL
                     if store is None:
                         store = Store(None)
                         store.failure = failure

@@ -165,7 +165,9 @@ def save_line(outcome, failure=None):
     if outcome == UNCHANGED:
         return text(_W_LAST_SAVE) + text(_W_UP_TO_DATE)
     if outcome == NO_NVM:
-        return text(_W_SAVING_OFF) + failure if failure else text(_W_LAST_SAVE) + text(_W_NONE_NO_NVM)
+        if failure:  # why (code.py: a text of app.words)
+            return text(_W_SAVING_OFF) + (text(failure) if isinstance(failure, int) else failure)
+        return text(_W_LAST_SAVE) + text(_W_NONE_NO_NVM)
     return text(_W_SAVE_FAILED) + (failure or "?")
 
 

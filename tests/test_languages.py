@@ -26,7 +26,7 @@ from fake_inputs import first_legal
 import boards
 from tests.tiles import board
 from tools import ROOT, text_chars
-from tools.play.sim import Simulator, board_facts, screen_size
+from tools.play.sim import Simulator, board_facts, choose_settings, screen_size
 
 LANG = ROOT / "lang"
 KEYS = (LANG / "keys.txt").read_text(encoding="utf-8").split("\n")[:-1]
@@ -81,9 +81,7 @@ def prose(language, document):
 
 
 def game_sources():
-    return [path for folder in ("app", "boards", "engine") for path in sorted((ROOT / folder).glob("*.py"))] + [
-        ROOT / "code.py"
-    ]
+    return [path for folder in ("app", "boards", "engine") for path in sorted((ROOT / folder).glob("*.py"))] + [ROOT / "code.py"]
 
 
 def test_every_language_has_every_text_and_the_code_names_them_as_keys_txt_does():
@@ -261,6 +259,26 @@ def test_no_english_word_is_on_the_glass_in_another_language(layout, language):
 
 
 @pytest.mark.parametrize("language", ("ro", "cs"))
+@pytest.mark.parametrize("board_id", sorted(boards.NAMES))
+def test_every_boards_controls_page_is_in_the_language(board_id, language):
+    # Each control scheme's own rows (tilt and two buttons, a keyboard), on
+    # the glass, every page of Help > Controls.
+    reader = Reader(board_id, language)
+    choose_settings(reader.sim.app, [(9, LANGUAGES.index(language))])  # (as Settings does: tests above)
+    reader.open_row(3)
+    reader.press("a")
+    for _ in range(len(reader.sim.app.menus.pages) - 1):
+        reader.press("right")
+    forbidden = english_only_words(language)
+    title = texts(language)[KEYS.index("CONTROLS")]
+    pages = [screen for screen in reader.seen if screen and screen[0].startswith(title)]
+    assert pages, reader.seen
+    lines = [line for screen in pages for line in screen]
+    english = {word for line in lines for word in re.findall(r"[^\W\d_]+", line) if word in forbidden}
+    assert not english, (board_id, language, english, lines)
+
+
+@pytest.mark.parametrize("language", ("ro", "cs"))
 def test_the_english_reader_sees_english_words_the_test_catches(language):
     # The check above can fail: the same walk in English shows words it forbids.
     reader = Reader("pybadge", "en")
@@ -274,6 +292,7 @@ def test_the_language_survives_a_power_off():
     nvm = bytearray(b"\xff" * 8192)
     reader = Reader("pybadge", "cs", nvm=nvm)
     reader.choose()
+    assert reader.sim.glass.shows("SKÓRE", "MAX.")  # the play screen follows at once
     reader.open_row(7)  # Save now
     again = Simulator(seed=7, board="pybadge", solver=first_legal, nvm=nvm)
     assert again.glass.shows("SKÓRE", "MAX.")

@@ -50,7 +50,7 @@ class _ScoreBox:
         self.group = group
         self.heading = None
         if box.title_y >= 0:
-            group.append(self._heading(title))
+            group.append(self.heading_for(title))
         wide, narrow = art.score_digits
         centre = box.digits_centre
         self.wide = DigitStrip(wide, 6, centre, box.y + box.digits_y)
@@ -61,9 +61,10 @@ class _ScoreBox:
         self.value = 0
         self.hidden = False
 
-    def _heading(self, title):
-        # The title's grid, as wide as the title: the box's words (SCORE,
-        # BEST) differ in length from one language to another.
+    def heading_for(self, title):
+        """A new title grid showing ``title``, as wide as it (the box's
+        words, SCORE and BEST, differ in length from one language to
+        another); its ``grid`` is returned."""
         box = self.box
         left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
         self.heading = TextGrid(self.strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
@@ -266,7 +267,7 @@ class BoardView:
             if old is not None:
                 group = box.group
                 at = group.index(old.grid)
-                grid = box._heading(text(title))
+                grid = box.heading_for(text(title))
                 grid.hidden = old.grid.hidden
                 group[at] = grid
 

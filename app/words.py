@@ -39,15 +39,6 @@ _play = ""
 _menu = ""
 
 
-def _read(name):
-    # A language file's text; "" if it cannot be read.
-    try:
-        with open(DIRECTORY + "/" + name + ".txt") as file:
-            return file.read()
-    except (OSError, UnicodeError):
-        return ""
-
-
 def load(code):
     """Make ``code`` ("en", "ro", "cs") the language of every text from now
     on; True if that changed the language. A language whose file cannot be
@@ -57,7 +48,13 @@ def load(code):
     if code == language:
         return False
     _play = _menu = ""  # the old language goes before the new one is read
-    _play = _read(code)
+    # (The file read here and in ``text``, not in a function of its own: a
+    # call less deep at start-up, on the board's pystack.)
+    try:
+        with open(DIRECTORY + "/" + code + ".txt") as file:
+            _play = file.read()
+    except (OSError, UnicodeError):
+        pass
     language = code if _play or code == "en" else ""
     if not language:
         load("en")
@@ -79,7 +76,11 @@ def text(key):
     texts = _play
     if key >= _PLAY_TEXTS:
         if not _menu:
-            _menu = _read(language + "-menu")
+            try:
+                with open(DIRECTORY + "/" + language + "-menu.txt") as file:
+                    _menu = file.read()
+            except (OSError, UnicodeError):
+                return "?"
         texts = _menu
         key -= _PLAY_TEXTS
     at = 0

@@ -122,8 +122,11 @@ def _literal(path, name):
 
 
 def _english_texts(tree):
-    # {_W_NAME: its English text} for the texts a module names (app.words).
-    lines = (ROOT / "lang" / "en.txt").read_text(encoding="utf-8").split("\n")
+    # {_W_NAME: its English text} for the texts a module names (app.words:
+    # the play screen's file, then the menu's).
+    lang = ROOT / "lang"
+    lines = (lang / "en.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    lines += (lang / "en-menu.txt").read_text(encoding="utf-8").split("\n")
     texts = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").startswith("_W_"):

@@ -40,7 +40,7 @@ except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
 from app import text, theme
 
 DIGITS = "0123456789"
-#: The text strip: a 6 x 12 glyph per character of app.text.CHARS, laid
+#: The text strip: a 6 x 12 glyph per character (ASCII, app.text.EXTRAS), laid
 #: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
 TEXT_STRIP = "6x12-latin2.strip"
 #: Pixel values of the face sheet (see app.theme.FACE_GAP ...).
@@ -76,9 +76,32 @@ def load_fonts(font_dir, names):
 
 
 def text_strip(font_dir):
-    """:func:`app.text.build_strip` of :data:`TEXT_STRIP` in ``font_dir``."""
+    """The text strip for :mod:`app.text`: a Bitmap of a 6 x 12 glyph per
+    character (ASCII, then app.text.EXTRAS), read from :data:`TEXT_STRIP`
+    in ``font_dir``: 12 rows of 1-bit pixels, the first in the top bit, each
+    row padded to 4 bytes, as PCF keeps a glyph's. One C call where the
+    firmware has bitmaptools (the call adafruit_bitmap_font makes for a PCF
+    glyph); byte by byte where it has none (PewPew M4, Meowbit). Here, not
+    in app.text, so that the code goes with this module after start-up.
+    """
+    strip = displayio.Bitmap(text.COUNT * text.WIDTH, text.HEIGHT, 2)
     with open(font_dir + "/" + TEXT_STRIP, "rb") as file:
-        return text.build_strip(file)
+        if bitmaptools is not None:
+            bitmaptools.readinto(strip, file, bits_per_pixel=1, element_size=4, reverse_pixels_in_element=True)
+            return strip
+        width = strip.width
+        row = bytearray((width + 31) // 32 * 4)
+        for y in range(text.HEIGHT):
+            file.readinto(row)
+            base = y * width
+            for at in range(len(row)):
+                bits = row[at]
+                if bits:  # most bytes of a row are blank
+                    x = base + at * 8
+                    for bit in range(8):
+                        if bits & (0x80 >> bit):
+                            strip[x + bit] = 1
+    return strip
 
 
 def close_fonts(fonts):

@@ -42,7 +42,7 @@ _BANNER_HEIGHT = 8 + _BANNER_TITLE + 6 + LINE_HEIGHT * _BANNER_LINES + 8
 class Overlay:
     """The overlay, on ``play`` (the play screen's group) or as the display's root.
 
-    :param strip: the text strip (app.text.build_strip).
+    :param strip: the text strip (app.artwork.text_strip).
     :param layout: the screen's :class:`app.layout.Layout`; the overlay
         draws at its ``overlay_scale``, in ``overlay_width`` x
         ``overlay_height`` of its own pixels.

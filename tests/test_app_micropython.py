@@ -42,6 +42,13 @@ _CASES = {
         "_warm = 300\n_count = 300",
         "_app.step()",
     ),
+    # Text with letters past ASCII (found by a search of app.text.EXTRAS),
+    # a new line each time: the cells change, nothing is allocated (each
+    # character is interned once, in the warm-up).
+    "Romanian and Czech text written": (
+        "_texts = ('Ieșire: ăâîșț ĂÂÎȘȚ „ok”', 'Čeština: řůžýáíé ŘŮŽ – 2°')\n_warm = 2\n_count = 20",
+        "_app.overlay.body.line(0, _texts[i & 1])\n_app.overlay.body.write(1, 0, _texts[(i + 1) & 1])",
+    ),
     "solver decisions": (
         "from engine import solver\n_search = solver.search(3)\n_warm = 2\n_count = 12",
         "_search.best_move(_app.game.cells, solver.DEVICE)",

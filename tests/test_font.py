@@ -130,7 +130,7 @@ def test_the_glass_reads_each_tile_as_its_character():
     world = World("pybadge")
     displayio = world.module("displayio")
     text = world.module("app.text")
-    assert text.CHARS == CHARS and glass.CHARS == CHARS
+    assert CHARS[95:] == text.EXTRAS and text.COUNT == len(CHARS) and glass.CHARS == CHARS
     grid = text.TextGrid(displayio.Bitmap(6 * len(CHARS), 12, 2), len(CHARS), 1, 0xFFFFFF)
     grid.line(0, CHARS)
     assert [grid.grid[column] for column in range(len(CHARS))] == list(range(len(CHARS)))

@@ -149,7 +149,7 @@ def test_a_letter_whose_ink_is_missing_is_not_read():
     world = World("pybadge")
     displayio = world.module("displayio")
     text = world.module("app.text")
-    blank = displayio.Bitmap(6 * len(text.CHARS), 12, 2)  # a strip without glyphs
+    blank = displayio.Bitmap(6 * text.COUNT, 12, 2)  # a strip without glyphs
     line = text.TextGrid(blank, 4, 1, 0xFFFFFF)
     line.line(0, "M  M")
     root = displayio.Group()

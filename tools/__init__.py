@@ -132,17 +132,18 @@ def board_id(text):
 
 
 def text_chars():
-    """``CHARS`` of app/text.py, read from its source (not imported: it
-    needs the firmware's displayio): the text strip's characters, in tile
-    order. The font maker and the glass take them from here, so the font,
-    the strip and what the glass reads back are one list."""
+    """CHARS, the text strip's characters in tile order: printable ASCII
+    (0x20..0x7E), then ``EXTRAS`` of app/text.py, read from its source (not
+    imported: it needs the firmware's displayio). The font maker, the glass
+    and the tests take them from here, so the font, the strip and what the
+    glass reads back are one list."""
     import ast
 
     path = ROOT / "app" / "text.py"
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "CHARS" for target in node.targets):
-            return ast.literal_eval(node.value)
-    raise ValueError('%s has no CHARS = "..."' % path)
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "EXTRAS" for target in node.targets):
+            return "".join(chr(code) for code in range(32, 127)) + ast.literal_eval(node.value)
+    raise ValueError('%s has no EXTRAS = "..."' % path)
 
 
 def _host_micropython():

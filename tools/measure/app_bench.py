@@ -190,7 +190,7 @@ _STRIP_BYTES = [
     "_before = gc.mem_alloc()",
     "_strip = app.artwork.text_strip('/fonts')\n_grown = gc.mem_alloc() - _before",
     "gc.collect()",
-    "print('BYTES', _grown, gc.mem_alloc() - _before, _strip._c_bytes(), _strip.width, len(app.text.CHARS))",
+    "print('BYTES', _grown, gc.mem_alloc() - _before, _strip._c_bytes(), _strip.width, app.text.COUNT)",
 ]
 
 

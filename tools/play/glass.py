@@ -35,7 +35,7 @@ from tools import text_chars
 from tools.play import blinka, dirty_areas
 
 #: Text cells: the glyph strip of app/text.py (6x12 each), a tile per
-#: character of its CHARS, in that order.
+#: character of the strip (tools.text_chars(): ASCII, then app.text.EXTRAS).
 CHARS = text_chars()
 CHAR_COUNT = len(CHARS)
 CHAR_WIDTH = 6

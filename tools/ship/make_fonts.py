@@ -13,11 +13,11 @@ xfonts-utils for bdftopcf)::
 Each digit font keeps only the glyphs the game draws (digits, plus a
 space), so the files are a few hundred bytes and load in milliseconds on
 the PyBadge. 6x12-latin2.pcf is the text font: printable ASCII and the
-Romanian and Czech letters and marks of ``app.text.CHARS`` (read from
+Romanian and Czech letters and marks of ``app.text.EXTRAS`` (read from
 app/text.py, so the font and the strip cannot disagree), all of which the
 Unicode 6x12 has, each a whole 6x12 cell. The board reads its glyphs
 already laid out: 6x12-latin2.strip holds the text strip of app/text.py
-(a 6x12 cell per character of CHARS, in that order), rows of 1-bit pixels
+(a 6x12 cell per character of tools.text_chars(), in order), rows of 1-bit pixels
 as PCF keeps a glyph's (the first pixel in the top bit, each row padded to
 4 bytes), so one ``bitmaptools.readinto`` makes it (loading the 147 glyphs
 through the PCF loader cost 0.2 s of start-up: docs/architecture.md). The

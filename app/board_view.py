@@ -50,7 +50,12 @@ class _ScoreBox:
         self.group = group
         self.heading = None
         if box.title_y >= 0:
-            group.append(self.heading_for(title))
+            # (As wide as the title: app.board_view.BoardView.retitle puts
+            # another language's in its place.)
+            left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
+            self.heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
+            self.heading.write(0, 0, title)
+            group.append(self.heading.grid)
         wide, narrow = art.score_digits
         centre = box.digits_centre
         self.wide = DigitStrip(wide, 6, centre, box.y + box.digits_y)
@@ -60,16 +65,6 @@ class _ScoreBox:
         group.append(self.narrow.grid)
         self.value = 0
         self.hidden = False
-
-    def heading_for(self, title):
-        """A new title grid showing ``title``, as wide as it (the box's
-        words, SCORE and BEST, differ in length from one language to
-        another); its ``grid`` is returned."""
-        box = self.box
-        left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
-        self.heading = TextGrid(self.strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
-        self.heading.write(0, 0, title)
-        return self.heading.grid
 
     def set(self, value):
         if value == self.value:
@@ -265,11 +260,14 @@ class BoardView:
         for box, title in ((self.score, _W_SCORE), (self.best, _W_BEST)):
             old = box.heading
             if old is not None:
+                title = text(title)
+                where = box.box
+                left = where.x + where.title_x if where.title_x >= 0 else where.centre - 3 * len(title)
+                heading = box.heading = TextGrid(box.strip, len(title), 1, theme.PANEL_TITLE, left, where.y + where.title_y)
+                heading.write(0, 0, title)
+                heading.grid.hidden = old.grid.hidden
                 group = box.group
-                at = group.index(old.grid)
-                grid = box.heading_for(text(title))
-                grid.hidden = old.grid.hidden
-                group[at] = grid
+                group[group.index(old.grid)] = heading.grid
 
     def say(self, first, second=-1):
         """Show texts ``first`` and ``second`` (-1: none) of app.words on

@@ -66,6 +66,19 @@ class _ScoreBox:
         self.value = 0
         self.hidden = False
 
+    def retitle(self, title):
+        """Show ``title`` over the box in place of the one shown."""
+        old = self.heading
+        if old is None:
+            return
+        box = self.box
+        left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
+        self.heading = TextGrid(self.strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
+        self.heading.write(0, 0, title)
+        self.heading.grid.hidden = old.grid.hidden
+        group = self.group
+        group[group.index(old.grid)] = self.heading.grid
+
     def set(self, value):
         if value == self.value:
             return
@@ -257,17 +270,8 @@ class BoardView:
     def retitle(self):
         """The scores' titles in the language in memory (app.words), in
         place of the ones shown (the language changed)."""
-        for box, title in ((self.score, _W_SCORE), (self.best, _W_BEST)):
-            old = box.heading
-            if old is not None:
-                title = text(title)
-                where = box.box
-                left = where.x + where.title_x if where.title_x >= 0 else where.centre - 3 * len(title)
-                heading = box.heading = TextGrid(box.strip, len(title), 1, theme.PANEL_TITLE, left, where.y + where.title_y)
-                heading.write(0, 0, title)
-                heading.grid.hidden = old.grid.hidden
-                group = box.group
-                group[group.index(old.grid)] = heading.grid
+        self.score.retitle(text(_W_SCORE))
+        self.best.retitle(text(_W_BEST))
 
     def say(self, first, second=-1):
         """Show texts ``first`` and ``second`` (-1: none) of app.words on

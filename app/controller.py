@@ -515,8 +515,8 @@ class App:
             # recovery's resume(), which closes what is left.
             self.menu_row = self.menus.row
             self.menus = None
+            close_menu()  # their words, then the modules
             forget("app.menus", "app.pages", "app.help_text")
-            close_menu()  # and their words
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
 

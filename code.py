@@ -38,7 +38,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
     """Start the game step by step; yields a step's name after each, then the App.
 
     ``main()`` collects garbage between the steps, so what a step leaves
-    behind is freed before the next one (tools/ram_budget.py runs the same
+    behind is freed before the next one (tools/measure/ram_budget.py runs the same
     steps one by one to measure each). The order keeps the heap small: the
     board's profile and the layouts are dropped once used, the bitmaps are
     drawn while only the font loader is in memory, and the loader and
@@ -47,27 +47,30 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
 
     Short of memory (a ``MemoryError``, or ``RuntimeError: pystack
     exhausted``) once the layout is there, it lets go of what that try
-    built and builds the game again with less: without the solver, then
-    without the animations too (docs/ram-budget.md, "Start-up when memory
-    is short"); the About page says what the game goes without. When not
+    built and builds the game again with less: without the solver's
+    learned table (on a board whose heap holds it: boards.TABLE_BOARDS),
+    then without the solver, then without the animations too
+    (docs/ram-budget.md, "Start-up when memory is short"); the About page
+    says what the game goes without. When not
     even that fits, or memory runs out before, one line on the console
     says so, and the screen shows the console.
     """
-    import os
-
-    import board
-    import keypad
-    import supervisor
-
-    started = supervisor.ticks_ms()
-    display = None
+    display = None  # (the one line before the try: a name bound, nothing allocated)
     try:
+        import os
+
+        import board
+        import keypad
+        import supervisor
+
+        started = supervisor.ticks_ms()
         from app.memory import forget
         from boards import load
 
-        profile = load(getattr(board, "board_id", None))
+        board_id = getattr(board, "board_id", None)
+        profile = load(board_id)
         if profile is None:
-            unsupported_board(getattr(board, "board_id", None))
+            unsupported_board(board_id)
             return
         try:
             parts = profile.hardware()
@@ -80,7 +83,10 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
         controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
         battery, light, dimmable = parts.battery, parts.light, parts.dimmable
-        del profile, parts  # nothing refers to boards/ any more: it can go
+        from boards import TABLE_BOARDS
+
+        table = board_id in TABLE_BOARDS  # its heap holds the solver's learned table
+        del profile, parts, TABLE_BOARDS  # nothing refers to boards/ any more: it can go
         forget("boards")
         if display is None:
             print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
@@ -102,44 +108,45 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         forget("app.artwork", "adafruit_bitmap_font")
         yield "artwork"
         # From here on, a try that runs out of memory is made again with
-        # less: 1, no solver; 2, no animations either.
+        # less: first without the solver's learned table (the heuristic
+        # scores its boards), then 1, no solver; 2, no animations either.
+        # Each try loads the game's modules first (every try keeps them),
+        # then its store, the solver's tables and the App: what a failed try
+        # built lies above what the next one keeps and goes as a whole, so
+        # the next try finds the heap as a start with less memory would (the
+        # solver's tables under the modules, or a store kept from a failed
+        # try, left holes that made the tries with less fail where a smaller
+        # heap played: tools/measure/heap_floor.py --step 16).
         store = None
         less = 0
+        dropped = False  # the learned table was let go for want of memory
+        with_table = False  # this try loaded it
+        table_status = None  # what scores the solver's boards (engine.solver.table_status())
         while True:
             try:
-                if not less:
-                    # The solver and its tables are loaded now, while the heap is still whole.
-                    try:
-                        import engine.solver
-
-                        engine.solver.prepare()
-                    except ImportError:
-                        pass  # no solver on the drive: the game runs; the hint says "no solver"
-                    yield "solver"
-                elif less > 1:
-                    from app import animation
-
-                    animation.SPRITES = 0
                 from app.controller import App
                 from engine.rng import entropy_seed
                 from engine.store import Store, region_from_settings
 
                 yield "modules"
-                if store is None:  # (once: a try that fails after this keeps it)
+                if store is None:  # (each try makes its own: see above)
                     # settings.toml may name a region the saves cannot use, or the NVM may
                     # be too small for them: then the game is played without saving, and
                     # says why (the console now, the About page later).
+                    first = not (less or dropped)  # (said once)
                     getenv = getattr(os, "getenv", None) or (lambda name: None)
                     try:
                         start_at, length = region_from_settings(getenv)
                     except ValueError as error:
-                        print("2048: saving is off: %s" % error)
+                        if first:
+                            print("2048: saving is off: %s" % error)
                         failure = _W_NVM_NOT_NUMBER
                     else:
                         try:
                             store = Store(nvm, start_at, length, **strategy)
                         except ValueError as error:
-                            print("2048: saving is off: %s" % error)
+                            if first:
+                                print("2048: saving is off: %s" % error)
                             if start_at or length is not None:
                                 failure = _W_NVM_REGION
                             else:
@@ -147,6 +154,22 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     if store is None:
                         store = Store(None)
                         store.failure = failure
+                if not less:
+                    # The solver and its tables, on top of what every try keeps.
+                    try:
+                        import engine.solver
+
+                        table_status = engine.solver.prepare(table=table)
+                        with_table = engine.solver.table_loaded()
+                        if dropped:
+                            table_status = engine.solver.TABLE_NO_ROOM
+                    except ImportError:
+                        pass  # no solver on the drive: the game runs; the hint says "no solver"
+                    yield "solver"
+                elif less > 1:
+                    from app import animation
+
+                    animation.SPRITES = 0
                 app = App(
                     display,
                     keys,
@@ -166,6 +189,11 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     light=light,
                     dimmable=dimmable,
                 )
+                # What the About page tells (the attributes are there
+                # already: these allocate nothing).
+                app.timings.boot_ms = (supervisor.ticks_ms() - started) & 0x1FFFFFFF  # ticks wrap at 2**29
+                app.timings.low_memory = less  # what the game goes without (0: nothing)
+                app.timings.table_status = table_status  # and what the solver scores its boards with
                 break
             except (MemoryError, RuntimeError):
                 if less > 1:
@@ -175,8 +203,16 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             if hasattr(keys, "on_failure"):
                 keys.on_failure = None
             display.root_group = None
-            forget("engine.solver")
-            less += 1
+            store = None  # made again: what its load made goes with the try
+            forget("engine.solver", "engine.learned")
+            table_status = None
+            if with_table:
+                table = with_table = False  # the learned table is the first thing let go
+                dropped = True
+            else:
+                less += 1
+        del art
+        yield app  # (in the try, as every line of start-up is)
     except (MemoryError, RuntimeError):
         # Printing a constant and showing the console need no heap.
         if display is not None:
@@ -185,14 +221,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
             display.root_group = displayio.CIRCUITPYTHON_TERMINAL
             display.auto_refresh = True
         print("2048: not enough memory to start: remove other files from lib/ or update CircuitPython")
-        return
-    del art
-    from adafruit_ticks import ticks_diff
-
-    app.timings.boot_ms = ticks_diff(supervisor.ticks_ms(), started)
-    if less:
-        app.timings.low_memory = less  # the About page says what the game goes without
-    yield app
 
 
 def main():

@@ -8,7 +8,7 @@ Nothing here imports a hardware module (``board``, ``keypad``, a driver:
 tests/test_hardware_imports.py has the list): ``code.py`` asks the
 board's profile (boards/, where the drivers are) to build the display,
 keys, NVM, speaker and lights and hands them to
-:class:`app.controller.App`; on a desktop, tools/sim.py runs code.py in
+:class:`app.controller.App`; on a desktop, tools/play/sim.py runs code.py in
 the fake world.
 """
 

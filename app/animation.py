@@ -103,6 +103,12 @@ class Animation:
         if not self.sprites:
             self.view.show_cells(after)
             return
+        # Active before anything shows: whatever a fault leaves half shown
+        # from here on, finish() takes away (the app's recovery calls it).
+        self._final = after
+        self._since = now
+        self._sliding = True
+        self.active = True
         # The board before, less the tiles that slide (each cell is read once,
         # before it is cleared).
         still = self._still
@@ -133,15 +139,12 @@ class Animation:
                 if destination != source:
                     still[source] = 0
                     count = self._add(count, source, destination, exponent)
-        self._final = after
         if count == 0:
+            # Nothing slides (nothing was shown): the final board at once.
+            self.active = False
             self.view.show_cells(after)
             return
         self.view.show_cells(still)
-        self._count = count
-        self._since = now
-        self._sliding = True
-        self.active = True
 
     def _note_merge(self, index):
         if self._merges < RING_COUNT:
@@ -149,6 +152,7 @@ class Animation:
             self._merges += 1
 
     def _add(self, count, source, destination, exponent):
+        self._count = count + 1  # counted before it shows: finish() hides it
         sprite = self.sprites[count]
         sprite[0] = exponent
         sprite.pixel_shader = self.view.palettes[exponent]
@@ -185,9 +189,9 @@ class Animation:
         self._hide_sprites()
         final = self._final
         self.view.show_cells(final)
+        self._rings = self._merges  # counted before they show: finish() hides them
         for slot in range(self._merges):
             self.view.show_ring(slot, self._merged[slot])
-        self._rings = self._merges
         for index in range(16):
             if final[index] and not self._occupied & (1 << index):
                 if final[index] <= 2:
@@ -209,13 +213,18 @@ class Animation:
         sprite.y = start + (self._to_y[index] - start) * elapsed // DURATION_MS
 
     def finish(self):
-        """End the slide now: the board shows the final position."""
+        """End the slide now: the board shows the final position.
+
+        Everything the animation showed is taken away before it stops
+        being active, so a finish cut short by a fault is done again whole
+        by the next one (the app's recovery).
+        """
         if not self.active:
             return
-        self.active = False
         self._sliding = False
         self._hide_sprites()
         for slot in range(self._rings):
             self.view.show_ring(slot, -1)
         self._rings = 0
         self.view.show_cells(self._final)
+        self.active = False

@@ -37,14 +37,19 @@ _W_S_UP = const(27)  # then right, down, left: engine.rules' directions in order
 AUTOPLAY_MS = 250
 #: Autoplay: how long the win banner stays before it continues by itself (ms).
 AUTO_CONTINUE_MS = 1500
+#: The solver's table status (engine.learned's IN_USE and PAUSED) with
+#: which the learned table comes back when the solver is loaded again.
+TABLE_WANTED = ("learned table", "heuristic from 4096 on")
 
 
 def load_solver(speed=1.0):
-    """``(search, effort, prepare)`` of engine.solver with the handheld's
-    effort for a CPU ``speed`` times a PyBadge's, or (None, None, None):
-    ``search`` gives the shared Search (its buffers are made by the first
-    call); ``prepare`` (build the tables) is None if the module was loaded
-    already.
+    """``(search, effort, prepare, ready)`` of engine.solver with the
+    handheld's effort for a CPU ``speed`` times a PyBadge's, or (None,
+    None, None, None): ``search`` gives the shared Search (its buffers are
+    made by the first call); ``prepare`` (build the heuristic's tables or
+    load the learned table: engine.solver.prepare) is None if the module
+    was loaded already; ``ready(cells, effort)`` gets a decision's scoring
+    in place ahead of it (engine.solver.ready).
 
     code.py imports the solver at start-up; if it is missing, or there is
     no room to load it now, the hint says "no solver" and play goes on.
@@ -53,12 +58,12 @@ def load_solver(speed=1.0):
 
     fresh = "engine.solver" not in sys.modules
     try:
-        from engine.solver import DEVICE, prepare, search
+        from engine.solver import DEVICE, prepare, ready, search
     except (ImportError, MemoryError):
-        return None, None, None
+        return None, None, None, None
     # Loaded just now: its tables are built a frame later (Assist.tick);
     # loaded at start-up (code.py), they are there already.
-    return search, DEVICE.for_speed(speed), prepare if fresh else None
+    return search, DEVICE.for_speed(speed), prepare if fresh else None, ready
 
 
 class Assist:
@@ -88,6 +93,7 @@ class Assist:
         self._search = None
         self._effort = None
         self._prepare = None
+        self._ready = None
         # Loaded in this frame: its tables wait for the next (see tick).
         self._loaded_now = False
         #: True while the solver plays.
@@ -102,7 +108,7 @@ class Assist:
             return True
         if self._speed is None:  # start-up was short of memory (code.py): no solver
             return False
-        self._search, self._effort, self._prepare = load_solver(self._speed)
+        self._search, self._effort, self._prepare, self._ready = load_solver(self._speed)
         self._loaded_now = self._prepare is not None
         return self._search is not None
 
@@ -119,7 +125,8 @@ class Assist:
         self._search = None
         self._effort = None
         self._prepare = None
-        forget("engine.solver")
+        self._ready = None
+        forget("engine.solver", "engine.learned")
 
     def request_hint(self, low_power=False):
         """Show "think..." now; the hint comes in the next frame. Not on
@@ -186,15 +193,26 @@ class Assist:
             # Loaded again (after the menu): each step leaves garbage that
             # a frame's end lets go, so the steps take a frame each and
             # their garbage never adds up: the module's loading (done),
-            # the tables (next frame), then the hint or move with the
+            # the tables (next frame: the learned table again if it was in
+            # use, else the heuristic's), then the hint or move with the
             # search's buffers.
             if self._loaded_now:
                 self._loaded_now = False
                 return None
             prepare = self._prepare
-            self._prepare = None  # one try: if it fails, the search builds them
-            prepare()
+            self._prepare = None  # one try: if it fails, the next frame builds them
+            timings = self.timings
+            timings.table_status = prepare(table=timings.table_status in TABLE_WANTED)
             return None
+        if self._ready is not None and (
+            self._hint_wanted or (self.autoplay and not self.game.waiting and ticks_diff(now, self._next_move) >= 0)
+        ):
+            switched = self._ready(self.game.cells, self._effort)
+            if switched is not None:
+                # The learned table was read back (a new game) or let go
+                # (tiles past it) this frame; the decision comes next frame.
+                self.timings.table_status = switched
+                return None
         hint = self._hint_wanted
         if hint:
             # (Never with autoplay: a key stops it, and starting it drops a hint.)

@@ -28,6 +28,9 @@ _NARROW_FROM = const(1000000)
 # The texts of app.words over the scores (lang/keys.txt names them).
 _W_SCORE = const(0)
 _W_BEST = const(1)
+# A status line never shown (none holds a newline): what the view notes
+# after ``forget``, so that the next status is drawn whatever it is.
+_UNKNOWN = "\n"
 
 
 def _rect(colour, x, y, width, height, scaled):
@@ -205,6 +208,32 @@ class BoardView:
             cells.append(cell)
             self.cells.append(cell)
         return cells
+
+    def forget(self):
+        """Forget what the screen is known to show: the next ``show_cells``,
+        ``show_scores``, ``show_hint`` and ``show_status`` draw their part
+        whole, and the battery's text (where it has a place of its own) is
+        drawn again now.
+
+        Each part notes what it shows and skips what is shown already; a
+        fault that cut a drawing short may have left the note ahead of the
+        screen. The app's recovery calls this before it draws the game.
+        """
+        shown = self._shown
+        for index in range(16):
+            shown[index] = 0xFF
+        # The score boxes: their digits drawn again at the next set, and
+        # hidden or shown again at the next hide() (None: not known).
+        box = self.score
+        box.value = box.wide.value = box.narrow.value = -1
+        box.hidden = None
+        box = self.best
+        box.value = box.wide.value = box.narrow.value = -1
+        box.hidden = None
+        self._arrow_direction = -2  # no direction: show_hint(-1) hides the arrow again
+        self._first = self._second = _UNKNOWN
+        if self.battery is not None:
+            self.battery.line(0, self._battery_text, centre=True)
 
     def show_cells(self, cells):
         """Make the board show ``cells`` (16 exponents 0..17); only changed tiles are set."""

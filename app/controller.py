@@ -18,8 +18,11 @@ event and act on each in order, give a hint asked for in the last frame,
 advance autoplay, animation and dimming, refresh the display, and save
 only when no input is waiting. A frame that fails (out of memory or of
 Python stack, or any other error a part raises) is abandoned, the game
-goes on from a known state (its flags recomputed from the board), and
-the screen says so; nothing escapes ``step()``.
+goes on from a known state (its flags recomputed from the board, the
+screen drawn again from it), and the screen says so; nothing escapes
+``step()``, its pacing included, and a recovery that fails in turn is
+finished at the start of the next frame (tools/measure/faults.py raises
+faults at random lines to check this).
 
 Every frame ends with one ``display.refresh()``. With ``auto_refresh``
 off the screen shows only what a refresh sent, so nothing the app draws
@@ -87,6 +90,10 @@ POWER_MS = 500
 #: meets a lamp's flicker 0.2 of a 100 Hz cycle, 0.24 of a 120 Hz one,
 #: from where the last did.
 LIGHT_SHIFT_MS = const(2)
+#: What the status says after a fault: out of memory, out of Python
+#: stack (or recursion), anything else.
+#: (Texts of app.words: the view reads them only as it says them.)
+_FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
 
 
 class Timings:
@@ -99,8 +106,13 @@ class Timings:
         self.save_ms = -1
         #: The last solver decision.
         self.think_ms = -1
-        # Set from outside when it applies (the About page reads them):
-        # ``low_memory`` (code.py: what start-up went without) and
+        #: What the solver scores its boards with (engine.solver.table_status():
+        #: "learned table", or "heuristic" and why); None: no solver.
+        self.table_status = None
+        #: What start-up went without for want of memory (code.py): 0
+        #: nothing, 1 the solver, 2 the animations too.
+        self.low_memory = 0
+        # Set from outside when it applies (the About page reads it):
         # ``simulated`` (a desktop simulator: the board it plays).
 
 
@@ -139,7 +151,7 @@ class App:
         with one, Brightness offers "auto" (``app.light``).
     :param bool dimmable: False for a backlight that is only on or off.
 
-    code.py builds it, on the board and on the desktop alike (tools/world.py).
+    code.py builds it, on the board and on the desktop alike (tools/play/world.py).
     """
 
     def __init__(
@@ -195,6 +207,11 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
+        # From a fault until its recovery is through, the status words that
+        # say which fault (a frame finishes a recovery cut short before
+        # anything else); () while settled. (One attribute: each one more
+        # makes every method call on the App a little dearer.)
+        self._unsettled = ()
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
@@ -228,12 +245,24 @@ class App:
 
         CircuitPython's ``time.sleep`` lets the core idle until the next
         interrupt; the keypad scanners keep queueing presses meanwhile,
-        so nothing is lost and a key waits at most a frame.
+        so nothing is lost and a key waits at most a frame. Nothing here
+        may stop the game either: ``step`` lets nothing out, and a sleep
+        that fails is a frame that comes sooner.
         """
         while True:
             self.step()
             if sleep is not None and self.wait_ms:
-                sleep(self.wait_ms / 1000)
+                self._rest(sleep)
+
+    def _rest(self, sleep):
+        # The sleep between frames, guarded here rather than in run(): a
+        # try in run's frame would take pystack under every call of the
+        # game (each frame's exception-handler slots are reserved at its
+        # entry). (The float is no heap object on CircuitPython.)
+        try:
+            sleep(self.wait_ms / 1000)
+        except Exception:
+            pass
 
     def step(self):
         """One frame: handle input, give a hint, advance timers, refresh, maybe save.
@@ -243,6 +272,8 @@ class App:
         is reached from this frame.
         """
         try:
+            if self._unsettled:
+                self._settle()  # the last recovery was cut short by a fault of its own
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
@@ -265,9 +296,11 @@ class App:
             # waiting; after a failure, not before the retry time.
             if not len(self.keys.events) and self.policy.due(now) and self.saving.may_save(now):
                 self.saving.save(now)
+            self._pace()
         except Exception as error:
+            # (The one line outside a try: a method call takes no heap, and
+            # the pystack is back where the frame began.)
             self.recover(error)
-        self._pace()
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
@@ -336,24 +369,49 @@ class App:
         Out of memory (``MemoryError``), out of Python stack (CircuitPython's
         ``RuntimeError: pystack exhausted``, or recursion), or anything else
         a part raised: the solver and the animation stop, the game's flags
-        follow its board again (a move may have been cut short), the board
-        and its banner are drawn again, and the status says which.
+        follow its board again (a move or a new game may have been cut
+        short), the whole screen is drawn again from the game (a drawing
+        may have been cut short too), the menu closes, and the status says
+        which. A fault during this is caught too: the next frame begins by
+        finishing the recovery, so no frame plays on from a state that
+        was cut short. Never raises.
         """
-        self.faults += 1
         try:
-            self.assist.cancel()
-            self.assist.stop()
-            gc.collect()
-            self.game.settle()
-            self.show_position()  # a move may have been half drawn
+            self._unsettled = _FAULT_WORDS[2]  # until it is known which
+            self.faults += 1
             if isinstance(error, MemoryError):
-                self.view.say(_W_S_LOW_MEMORY, _W_S_MEMORY)
+                self._unsettled = _FAULT_WORDS[0]
             elif isinstance(error, RuntimeError):
-                self.view.say(_W_S_TOO, _W_S_DEEP)
-            else:
-                self.view.say(_W_S_ERROR)
+                self._unsettled = _FAULT_WORDS[1]
+            self._settle()
         except Exception:
-            pass  # the next frame tries again
+            # A fault of its own (even at the first line): the next frame
+            # finishes it first. (Storing into an attribute the App has
+            # allocates nothing.)
+            self._unsettled = self._unsettled or _FAULT_WORDS[2]
+        try:
+            self._pace()  # a dropped frame keeps the frame rate too
+        except Exception:
+            pass  # the last frame's wait stands (0 .. DARK_FRAME_MS)
+
+    def _settle(self):
+        # Back to a state the player can go on with, after a fault: the
+        # keys read as their source wants, the game whole (engine.game's
+        # settle), every part of the screen drawn
+        # again from it (the view forgets what it believed it showed), and
+        # the status that says why. Each step may be done again: a fault
+        # here leaves _unsettled set, and the next frame calls this again.
+        self.assist.cancel()
+        self.assist.stop()
+        gc.collect()
+        self._wire_keys()
+        self.game.settle()
+        self.view.forget()
+        self.show_position()  # the board, the scores, the banner; the menu closes
+        self.view.show_hint(-1)
+        first, second = self._unsettled
+        self.view.say(first, second)
+        self._unsettled = ()
 
     def _read_keys(self, now):
         events = self.keys.events
@@ -548,9 +606,15 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
             self.keys = self.tilt(self.keys, self._event, settings)
-        # How it is read: into the Event only where its queue has get_into()
-        # (only that refills a given Event); its overflow flag where it has
-        # one (keypad's); a sensor that gives up (tilt) says so through the app.
+        self._wire_keys()
+
+    def _wire_keys(self):
+        # How the key source is read: into the Event only where its queue
+        # has get_into() (only that refills a given Event); its overflow
+        # flag where it has one (keypad's); a sensor that gives up (tilt)
+        # says so through the app. Done again by a recovery: a fault right
+        # after the source changed (tilt turned on) left it read the old
+        # source's way, and every frame failed at its first key.
         keys = self.keys
         if not hasattr(keys.events, "get_into"):
             self._event = None

@@ -77,6 +77,20 @@ _W_LAST_HINT = const(100)
 _W_RECOVERED = const(101)
 _W_FAILED_SAVES = const(102)
 _W_RULES_BY = const(103)
+_W_SOLVER_IS = const(129)
+_W_T_HEURISTIC = const(130)
+#: What scores the solver's boards (engine.solver.table_status(): its
+#: TABLE_HEURISTIC, then engine.learned's IN_USE, MISSING, DAMAGED, NO_ROOM,
+#: PAUSED), in the order of the About page's texts from _W_T_HEURISTIC on.
+#: (The engine's words, not its modules: the menu never loads the table's.)
+TABLE_STATUSES = (
+    "heuristic",
+    "learned table",
+    "heuristic: no table file",
+    "heuristic: table damaged",
+    "heuristic: no room for table",
+    "heuristic from 4096 on",
+)
 
 #: The menu's rows (app.menus names each place): Resume, New game,
 #: Autoplay: start, Help, Stats, Settings, About, Save now, texts 1..8 of
@@ -263,7 +277,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
         None: nothing measured); its ``low_memory``, if code.py set it, says
         what start-up went without for want of memory (1: the solver; 2:
-        the animations too); its ``simulated``, if a desktop simulator set
+        the animations too), its ``table_status`` what the solver
+        scores its boards with; its ``simulated``, if a desktop simulator set
         it, is the board it plays: the page then says it is a simulator,
         on which Python, and shows no free RAM (the host's is no board's).
     :param int faults: frames the app dropped for want of memory or stack.
@@ -315,9 +330,22 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             text(_W_RECOVERED) % faults,
             text(_W_FAILED_SAVES) % failed_saves,
         ),
-        (text(_W_RULES_BY),),
+        (
+            text(_W_SOLVER_IS) + _table(timings.table_status) if getattr(timings, "table_status", None) else "",
+            text(_W_RULES_BY),
+        ),
     )
     return [[wrap(line, width) for line in group if line] for group in groups]
+
+
+def _table(status):
+    # The About page's words for what scores the solver's boards: the
+    # engine's status in the language chosen (a status it does not know, as
+    # the engine says it).
+    for number, known in enumerate(TABLE_STATUSES):
+        if status == known:
+            return text(_W_T_HEURISTIC + number)
+    return status
 
 
 def _battery(gauge):

@@ -24,7 +24,7 @@ saves:
 ``due`` is polled only in idle frames (no input pending), so a save never
 delays a move the player is making. Whether a save writes anything is the
 store's business: identical bytes are skipped, and ``saved`` is called either
-way. ``tools/wear.py`` simulates play under each mode and prints erases per
+way. ``tools/measure/wear.py`` simulates play under each mode and prints erases per
 hour, the longest play lost and the NVM's expected life.
 
 Whoever saves (the policy's moments, Menu > Save now, a battery running

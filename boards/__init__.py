@@ -33,11 +33,27 @@ NAMES = {
     "pewpew_m4": "PewPew M4",
 }
 
+#: The boards whose heap holds the solver's learned table (engine.learned,
+#: 20 KB) within the RAM budget's limit; the others keep the heuristic.
+#: The rule (docs/solver.md, "Where the table fits"): a board is here when
+#: its worst moment with the table, measured by
+#: ``python -m tools.measure.ram_budget --boards``, is within its limit
+#: (the free heap in tools/firmware/standins/fakeboards.py less 24 KiB) and,
+#: on the PyBadge, within the game's own 100 KiB target too;
+#: ``--update-doc`` rewrites this list, and tests/test_board_ram.py checks it.
+# table-boards:begin
+TABLE_BOARDS = (
+    "adafruit_fruit_jam",
+    "hack_club_sprig",
+    "tinycircuits_thumby_color",
+)
+# table-boards:end
+
 
 def load(board_id):
     """The profile module for ``board_id``, or None for a board without one.
 
-    Each import is written out, so the bundle (tools/bundle.py) ships
+    Each import is written out, so the bundle (tools/ship/bundle.py) ships
     every profile and a board loads only its own.
     """
     if board_id == "pybadge":

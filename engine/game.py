@@ -102,6 +102,9 @@ class Game:
         # game's moves are the difference, so a move counts one number, not two.
         self._moves_before = 0
         self.max_exponent = 0
+        # A new game not yet wholly in place: the count of games it makes
+        # (0: none; see new_game).
+        self._starting = 0
         self.new_game()
 
     @property
@@ -148,7 +151,17 @@ class Game:
         return self.history is not None and self.history.undoable > 0
 
     def new_game(self):
-        """Start a new game: empty board, two tiles, score 0. Keeps best and stats."""
+        """Start a new game: empty board, two tiles, score 0. Keeps best and stats.
+
+        Until it is wholly in place, ``_starting`` holds the count of games
+        it makes: a fault on the way (the app drops the frame) leaves that
+        mark, and ``settle`` then starts the new game again, counted once.
+        No fault leaves a board with no tile. Allocates nothing.
+        """
+        games = self._starting
+        if not games:
+            games = self.stats.games + 1 if self.stats.games < COUNTER_MAX else COUNTER_MAX
+            self._starting = games
         cells = self.cells
         for index in range(16):
             cells[index] = 0
@@ -160,13 +173,13 @@ class Game:
         spawn(cells, self.rng, 16)
         spawn(cells, self.rng, 15)
         self.max_exponent = max_exponent(cells)
-        if self.stats.games < COUNTER_MAX:
-            self.stats.games += 1
+        self.stats.games = games
         # Nothing of the last game can be undone; its undos were its own.
         self.undos = 0
         self._note_best_tile()
         if self.history is not None:
             self.history.restart(self)
+        self._starting = 0
 
     def continue_playing(self):
         """After the win banner: keep this board and play on for 4096 and up."""
@@ -235,19 +248,30 @@ class Game:
         return self.history is not None and self.history.undo(self)
 
     def settle(self):
-        """Make what follows from the board follow it again: the largest
-        tile, the win, the best score, and ``over`` (no move left).
+        """Make the game one a player can go on with, after a fault cut a
+        change short: a new game cut short is started again, and what
+        follows from the board follows it again (the largest tile, the
+        win, Continue, the best score, and ``over``: no move left).
 
-        After a move cut short by a fault (the app drops the frame) the
-        board may be further on than its flags; a game the store refuses
-        ("invalid over flag") or that refuses moves is worse than either.
+        After a move cut short (the app drops the frame) the board may be
+        further on than its flags; a game the store refuses ("invalid over
+        flag") or that refuses moves is worse than either. A board with no
+        tile is no game: a new one begins (no fault leaves one; this is the
+        last guard). Safe to call again if a fault cuts this short too.
         """
         cells = self.cells
+        if self._starting or not max_exponent(cells):
+            self.new_game()  # one cut short (counted once), or for a board with no tile
         if self.score > self.best:
             self.best = self.score
         self.max_exponent = max_exponent(cells)
-        if self.max_exponent >= WIN_EXPONENT and not self.won:
-            self._win()
+        if self.max_exponent >= WIN_EXPONENT:
+            if not self.won:
+                self._win()
+        else:
+            # Won exactly when a 2048 is on the board (an undo can take it
+            # back); Continue stays: it says the win was seen (record.check).
+            self.won = False
         self._note_best_tile()
         self.over = not can_move(cells)
         # A half-made move is no position the history leads to: it starts again here.

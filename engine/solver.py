@@ -115,6 +115,10 @@ class Effort:
         line on exponent ** (monotony_power / 2); each value used builds
         its own tables (~6 KB) the first time (:data:`MONOTONY_POWER`'s
         at import).
+    :param int table_nodes: the node budget when the learned table
+        (engine.learned) scores the boards instead of the heuristic
+        (its leaves cost more fuel each, so it gets fewer nodes for the
+        same time); 0: never use the table.
     """
 
     def __init__(
@@ -128,6 +132,7 @@ class Effort:
         sample_cells=0,
         refine=0,
         monotony_power=MONOTONY_POWER,
+        table_nodes=0,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -139,11 +144,12 @@ class Effort:
         self.sample_cells = sample_cells
         self.refine = refine
         self.monotony_power = monotony_power
+        self.table_nodes = table_nodes
 
     def for_speed(self, speed):
         """This effort for a CPU ``speed`` times a PyBadge's (0 < speed):
-        the node budget scaled by ``speed`` (a faster chip keeps the
-        budget the play strength was measured with), so a decision takes
+        the node budgets scaled by ``speed`` (a faster chip keeps the
+        budgets the play strength was measured with), so a decision takes
         about as long on every board. The deadline stays."""
         if speed >= 1:
             return self
@@ -158,6 +164,7 @@ class Effort:
             sample_cells=self.sample_cells,
             refine=self.refine,
             monotony_power=self.monotony_power,
+            table_nodes=max(1, int(self.table_nodes * speed)) if self.table_nodes else 0,
         )
         scaled.min_probability = self.min_probability
         scaled.four_probability = self.four_probability
@@ -171,7 +178,7 @@ class Effort:
 #: fit the budget on most crowded boards. Monotony on exponent**2.5. 2048
 #: in 95.3 % of 600 games used neither to find nor to choose that power,
 #: and 93-98 % in every set of 100 measured (docs/solver.md).
-DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2)
+DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2, table_nodes=900)
 #: On a desktop: 60,000 nodes (40,000 before a chance node's 4 slides
 #: counted as nodes). On CPython 63 ms per decision on average and 0.23 s
 #: at most over a 5,534-move game. 2048 / 4096 / 8192 / 16384 in 100 / 95
@@ -321,13 +328,90 @@ def _tables(monotony_power):
     return tables
 
 
-def prepare(monotony_power=MONOTONY_POWER):
-    """Build the pair tables of ``monotony_power`` now (else the first
-    search does). code.py calls this at start-up, while the heap is still
-    whole; a solver loaded again later (after the menu) builds them at its
-    first hint, a frame after its import and a frame before the search, so
-    the garbage of the three never adds up (app.assist)."""
+def prepare(monotony_power=MONOTONY_POWER, table=False):
+    """Get the boards' scoring ready now (else the first search does):
+    with ``table``, load the learned table (engine.learned); without it,
+    or if it cannot be loaded, build the heuristic's pair tables of
+    ``monotony_power``. The heuristic's tables and the learned table are
+    never both held: a search that needs the heuristic (a board past the
+    table's tiles) lets the table go first, and one that can use the table
+    again reads it back (engine.learned.scoring).
+
+    code.py calls this at start-up, while the heap is still whole; a
+    solver loaded again later (after the menu) calls it at its first hint,
+    a frame after its import and a frame before the search, so the
+    garbage of the three never adds up (app.assist).
+
+    :return: :func:`table_status`.
+    """
+    global _learned
+    if table:
+        from engine import learned
+
+        _learned = learned
+        if learned.load() == learned.IN_USE:
+            return learned.status
+    elif _learned is not None:  # asked for before: the heuristic from now on
+        _learned.unload(TABLE_HEURISTIC)
+        _learned = None
     _tables(monotony_power)
+    return table_status()
+
+
+# What scores the device search's boards (table_status()), for the About
+# page: the heuristic, or the learned table (engine.learned has its other
+# states: in use, missing, damaged, paused past its tiles).
+#: No learned table: the board's heap keeps it out (boards.TABLE_BOARDS).
+TABLE_HEURISTIC = "heuristic"
+#: The learned table was let go, or not read, for want of memory.
+TABLE_NO_ROOM = "heuristic: no room for table"
+# engine.learned, once prepare(table=True) imported it; else None (boards
+# without the table never load its code).
+_learned = None
+# A weight is stored as one byte, its value plus 128; the 40 a leaf adds
+# carry 40 * 128 too much (engine.learned).
+_TABLE_BIAS = const(5120)
+
+
+def table_status():
+    """What scores the device search's boards: engine.learned's status once
+    a table was asked for (prepare(table=True)), else TABLE_HEURISTIC."""
+    return _learned.status if _learned is not None else TABLE_HEURISTIC
+
+
+def table_loaded():
+    """True while the learned table is held (20 KB of the heap)."""
+    return _learned is not None and _learned.tables is not None
+
+
+def _scoring(cells, effort, max_depth):
+    # The learned table for a decision on ``cells``, or None: the heuristic
+    # (engine.learned.scoring lets the table go or reads it back as the
+    # game's tiles leave or enter its range); then the heuristic's tables
+    # are built if they are not there: before the search, not inside it.
+    table = _learned.scoring(cells, max_depth, _TABLES) if _learned is not None and effort.table_nodes else None
+    if table is None:
+        _tables(effort.monotony_power)
+    return table
+
+
+def ready(cells, effort=DEVICE):
+    """None if a decision on ``cells`` with ``effort`` finds its scoring in
+    place; if not (the learned table must be read back for a new game, or
+    let go and the heuristic's tables built past its tiles), does that now
+    and returns :func:`table_status`.
+
+    The hint and autoplay ask this a frame before each decision
+    (app.assist), so that the reading and building happen on a shallow
+    stack, their garbage goes at the frame's end, and the search's own
+    call never has to do it.
+    """
+    held = _learned.tables if _learned is not None else None
+    built = effort.monotony_power in _TABLES
+    table = _scoring(cells, effort, effort.max_depth)
+    if table is held and (table is not None or built):
+        return None
+    return table_status()
 
 
 class _Slice:
@@ -345,7 +429,9 @@ class Search:
     """Buffers and counters of the search; one instance serves every call.
 
     After a call: ``nodes`` (nodes searched, all depths; never more than
-    the effort's ``max_nodes``), ``depth`` (the deepest look-ahead
+    ``budget``, the effort's ``max_nodes``, or its ``table_nodes`` when
+    the learned table scored the boards: then ``table`` holds it, else
+    None), ``depth`` (the deepest look-ahead
     completed), ``value`` (the chosen move's expected score at that depth),
     ``stopped`` (True if the budget or the deadline cut a deeper search
     short), ``passes`` (searches started, one per depth tried).
@@ -380,6 +466,8 @@ class Search:
         self.stopped = False
         self.value = 0
         self.passes = 0
+        self.budget = 0
+        self.table = None
 
     def best_move(self, cells, effort, ticks_ms=None):
         """See :func:`best_move`."""
@@ -398,6 +486,10 @@ class Search:
         max_depth = effort.max_depth
         if max_depth > self.max_depth:
             max_depth = self.max_depth
+        # The learned table scores the boards if the effort has a budget
+        # for it and they fit it; else the heuristic does.
+        self.table = _scoring(root, effort, max_depth)
+        self.budget = effort.table_nodes if self.table is not None else effort.max_nodes
         choice = -1
         previous = 0
         self.moves = 15
@@ -424,14 +516,14 @@ class Search:
                     break  # one move left: nothing to choose
                 width = effort.sample_cells if effort.sample_cells else 4
                 predicted = spent * kept * width * 2 * SAMPLED_GROWTH // (10 * searched)
-                if self.nodes + predicted > effort.max_nodes:
+                if self.nodes + predicted > self.budget:
                     break
                 continue
             growth = spent // previous if previous else GROWTH_FIRST
             if growth < 4:
                 growth = 4
             previous = spent
-            if (self.nodes + spent * growth) * 4 > effort.max_nodes * SLACK:
+            if (self.nodes + spent * growth) * 4 > self.budget * SLACK:
                 break
         return choice
 
@@ -493,11 +585,19 @@ class Search:
         lines = _LINES
         cell_lines = _CELL_LINES
         cell_bits = _CELL_BITS
-        empty_score = EMPTY_SCORE
-        row_pair, row_ends, pair, ends = _tables(effort.monotony_power)
+        # The leaf's five tables: the heuristic's pair tables (row pairs,
+        # row ends, column pairs, column ends) and its empty-cell scores,
+        # or the learned table's five shapes. The same five locals either
+        # way: the search's frame is the deepest on the hint's pystack.
+        learned = self.table is not None
+        if learned:
+            table0, table1, table2, table3, table4 = self.table
+        else:
+            table0, table1, table2, table3 = _tables(effort.monotony_power)
+            table4 = EMPTY_SCORE
         every = _ALL
         nodes = self.nodes
-        budget = effort.max_nodes
+        budget = self.budget
         min_probability = effort.min_probability
         four_probability = effort.four_probability
         deadline = effort.deadline_ms
@@ -624,40 +724,111 @@ class Search:
                     break  # search on below this move
                 # A leaf: score the board after the move.
                 (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15) = board
-                value = empty_score[board.count(0)] - (
-                    row_pair[c0][c1]
-                    + row_pair[c1][c2]
-                    + row_pair[c2][c3]
-                    + row_ends[c0][c3]
-                    + row_pair[c4][c5]
-                    + row_pair[c5][c6]
-                    + row_pair[c6][c7]
-                    + row_ends[c4][c7]
-                    + row_pair[c8][c9]
-                    + row_pair[c9][c10]
-                    + row_pair[c10][c11]
-                    + row_ends[c8][c11]
-                    + row_pair[c12][c13]
-                    + row_pair[c13][c14]
-                    + row_pair[c14][c15]
-                    + row_ends[c12][c15]
-                    + pair[c0][c4]
-                    + pair[c4][c8]
-                    + pair[c8][c12]
-                    + ends[c0][c12]
-                    + pair[c1][c5]
-                    + pair[c5][c9]
-                    + pair[c9][c13]
-                    + ends[c1][c13]
-                    + pair[c2][c6]
-                    + pair[c6][c10]
-                    + pair[c10][c14]
-                    + ends[c2][c14]
-                    + pair[c3][c7]
-                    + pair[c7][c11]
-                    + pair[c11][c15]
-                    + ends[c3][c15]
-                )
+                if learned:
+                    # The 40 placements of the five shapes, one rotation or
+                    # reflection a line (engine.learned.TUPLES' order); the shapes
+                    # whose first two cells are a corner and its neighbour
+                    # share that part of the index (8 k fuel less a leaf).
+                    prefix = c0 << 8 | c1 << 4
+                    value = (
+                        table0[prefix | c2]
+                        + table1[c4 << 8 | c5 << 4 | c6]
+                        + table2[prefix | c4]
+                        + table3[c1 << 8 | c2 << 4 | c5]
+                        + table4[prefix | c5]
+                    )
+                    prefix = c3 << 8 | c7 << 4
+                    value += (
+                        table0[prefix | c11]
+                        + table1[c2 << 8 | c6 << 4 | c10]
+                        + table2[prefix | c2]
+                        + table3[c7 << 8 | c11 << 4 | c6]
+                        + table4[prefix | c6]
+                    )
+                    prefix = c15 << 8 | c14 << 4
+                    value += (
+                        table0[prefix | c13]
+                        + table1[c11 << 8 | c10 << 4 | c9]
+                        + table2[prefix | c11]
+                        + table3[c14 << 8 | c13 << 4 | c10]
+                        + table4[prefix | c10]
+                    )
+                    prefix = c12 << 8 | c8 << 4
+                    value += (
+                        table0[prefix | c4]
+                        + table1[c13 << 8 | c9 << 4 | c5]
+                        + table2[prefix | c13]
+                        + table3[c8 << 8 | c4 << 4 | c9]
+                        + table4[prefix | c9]
+                    )
+                    prefix = c3 << 8 | c2 << 4
+                    value += (
+                        table0[prefix | c1]
+                        + table1[c7 << 8 | c6 << 4 | c5]
+                        + table2[prefix | c7]
+                        + table3[c2 << 8 | c1 << 4 | c6]
+                        + table4[prefix | c6]
+                    )
+                    prefix = c0 << 8 | c4 << 4
+                    value += (
+                        table0[prefix | c8]
+                        + table1[c1 << 8 | c5 << 4 | c9]
+                        + table2[prefix | c1]
+                        + table3[c4 << 8 | c8 << 4 | c5]
+                        + table4[prefix | c5]
+                    )
+                    prefix = c12 << 8 | c13 << 4
+                    value += (
+                        table0[prefix | c14]
+                        + table1[c8 << 8 | c9 << 4 | c10]
+                        + table2[prefix | c8]
+                        + table3[c13 << 8 | c14 << 4 | c9]
+                        + table4[prefix | c9]
+                    )
+                    prefix = c15 << 8 | c11 << 4
+                    value += (
+                        table0[prefix | c7]
+                        + table1[c14 << 8 | c10 << 4 | c6]
+                        + table2[prefix | c14]
+                        + table3[c11 << 8 | c7 << 4 | c10]
+                        + table4[prefix | c10]
+                    )
+                    value -= _TABLE_BIAS
+                else:
+                    value = table4[board.count(0)] - (
+                        table0[c0][c1]
+                        + table0[c1][c2]
+                        + table0[c2][c3]
+                        + table1[c0][c3]
+                        + table0[c4][c5]
+                        + table0[c5][c6]
+                        + table0[c6][c7]
+                        + table1[c4][c7]
+                        + table0[c8][c9]
+                        + table0[c9][c10]
+                        + table0[c10][c11]
+                        + table1[c8][c11]
+                        + table0[c12][c13]
+                        + table0[c13][c14]
+                        + table0[c14][c15]
+                        + table1[c12][c15]
+                        + table2[c0][c4]
+                        + table2[c4][c8]
+                        + table2[c8][c12]
+                        + table3[c0][c12]
+                        + table2[c1][c5]
+                        + table2[c5][c9]
+                        + table2[c9][c13]
+                        + table3[c1][c13]
+                        + table2[c2][c6]
+                        + table2[c6][c10]
+                        + table2[c10][c14]
+                        + table3[c2][c14]
+                        + table2[c3][c7]
+                        + table2[c7][c11]
+                        + table2[c11][c15]
+                        + table3[c3][c15]
+                    )
                 # Every penalty is >= 0, so a live score is at most
                 # EMPTY_SCORE[16] + 24 * MERGE_WEIGHT: only the floor
                 # needs a clamp.

@@ -10,9 +10,11 @@ go is the *layout*, chosen for how the port writes (docs/saving.md has each
 one's loss window and wear):
 
 * ``"block"`` (default; SAMD51, ESP32, the desktop file): two slots 128 bytes
-  apart; a save writes the slot that does *not* hold the newest valid record.
-  On a SAMD51 the whole 8 KB NVM is one erase block, so every write erases
-  both slots and no layout inside it can make a write atomic.
+  apart; a save writes the record into both, in one assignment. On a SAMD51
+  the whole 8 KB NVM is one erase block, so every write erases both slots
+  anyway and no layout inside it can make a write atomic; with both slots
+  the same, a cut early in the erase gives the last save or nothing, never
+  the game before it (a slot kept from an earlier save could come through).
 * ``"pages"`` (nRF52840): the two slots in two erase pages (``erase_size``
   apart), so a write never erases the page of the newest record.
 * ``"log"`` (RP2040 / RP2350): records appended into erased 128-byte slots of
@@ -57,6 +59,9 @@ LOG = "log"
 #: Default erase unit in bytes of "pages" and "log" (the nRF52840's page, the
 #: RP2040's sector); "log" programs 256-byte pages by default.
 ERASE_SIZE = 4096
+
+# What "block" writes between the record in slot 0 and its copy in slot 1.
+_GAP = b"\xff" * (record.SLOT_SIZE - record.LENGTH)
 
 #: Setting names for settings.toml (read by code.py with ``os.getenv``).
 ENV_START = "GAME2048_NVM_START"
@@ -172,9 +177,19 @@ class Store:
         self.slots = SLOT_COUNT
         # The "log" layout's placement (engine.store_log.Log), else None.
         self._log = None
+        #: None if the last scan read every slot; else what the first slot
+        #: it could not read gave: the NVM object's exception, or True
+        #: (fewer bytes than asked).
+        self.unreadable = None
+        # None, or (the load could not read every slot) the sequence number
+        # of the record the game was loaded from (-1: none, a fresh game):
+        # no save writes until a scan reads every slot and finds it again.
+        self._unread = None
         if nvm is not None:
             try:
                 size = len(nvm)
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: not the NVM's doing (see load)
             except Exception:  # an NVM that cannot even say its size
                 nvm = None
         if nvm is None:
@@ -229,6 +244,7 @@ class Store:
         newest = None
         newest_record = None
         sequence = 0
+        self.unreadable = None
         if self._log is not None:
             newest, newest_record = self._log.scan(refusals)
         else:
@@ -236,6 +252,7 @@ class Store:
                 try:
                     data = self._slot_bytes(slot)
                     if len(data) != record.SLOT_SIZE:
+                        self.unreadable = self.unreadable or True
                         continue
                     # The history's replay beside the other checks, not
                     # under them: a call level less at the chain's bottom.
@@ -244,7 +261,8 @@ class Store:
                         if refusals is not None and reason != record.FOREIGN:
                             refusals.append((slot, record.crc32(data, record.SLOT_SIZE)[1], reason))
                         continue
-                except Exception:
+                except Exception as error:
+                    self.unread_slot(error)  # (short of memory or stack: raised again)
                     continue
                 # Written after the other slot's record: ahead of it by less
                 # than half of 2**16 (a save writes one more than the newest,
@@ -265,6 +283,14 @@ class Store:
             self._last = newest_record[0 : record.LENGTH]
         return newest_record
 
+    def unread_slot(self, error):
+        """A slot could not be read: ``error`` is what the NVM object raised
+        (the scans call this; the "log" layout's too). A ``MemoryError`` or
+        ``RuntimeError`` is no fault of the slot: it is raised again."""
+        if isinstance(error, (MemoryError, RuntimeError)):
+            raise error  # short of memory or stack: the load's caller's
+        self.unreadable = self.unreadable or error
+
     def _count_refusals(self, refusals):
         if self._log is not None:
             # The log's refused slots all lie after its newest record: a
@@ -276,26 +302,34 @@ class Store:
             self.refused = min(self.refused + len(refusals), record.REFUSED_MAX)
             self._mark = 0
             return
-        # Each refused slot counts once: the next save overwrites it, except
-        # when both slots were refused (the second survives the first save).
-        # Its fingerprint is kept in the record, so a load before the second
-        # save does not count it again.
+        # Each refused slot counts once: the next save overwrites it ("block"
+        # writes both slots), except in "pages" when both slots were refused
+        # (the second survives the first save). Its fingerprint is kept in
+        # the record, so a load before the second save does not count it again.
         target = 0 if self._newest is None else (self._newest + 1) % SLOT_COUNT
         counted = self._mark
         for slot, fingerprint, reason in refusals:
             self.refusal = reason
             if fingerprint != counted and self.refused < record.REFUSED_MAX:
                 self.refused += 1
-            if slot != target:
+            if slot != target and self.layout == PAGES:
                 self._mark = fingerprint
 
     def load(self, seed=None):
         """The saved game, or a fresh one if nothing valid is stored.
 
-        Never raises: empty, erased, corrupt, truncated, foreign,
-        future-version or impossible bytes all give a fresh game (and leave
-        ``saves`` 0 and ``settings`` zero); records that claim to be ours
-        and fail are counted in ``refused``.
+        Empty, erased, corrupt, truncated, foreign, future-version or
+        impossible bytes all give a fresh game (and leave ``saves`` 0 and
+        ``settings`` zero); records that claim to be ours and fail are
+        counted in ``refused``; a slot the NVM object cannot read is
+        skipped, and then no save writes until a scan reads every slot and
+        finds the record this game came from (``save``: a fresh game never
+        overwrites a record that was not read).
+
+        Raises only ``MemoryError`` and ``RuntimeError`` (CircuitPython's
+        "pystack exhausted"): the heap or the stack is short, which says
+        nothing of the NVM; code.py's start-up then tries again with less.
+        A fresh game in their place would hide the player's saved one.
 
         :param int seed: seed for a fresh game (None: hardware entropy).
         """
@@ -303,6 +337,7 @@ class Store:
         self.refusal = None
         self.refused = 0
         self._mark = 0
+        self._unread = None
         found = None
         if self.nvm is not None:
             refusals = []
@@ -314,8 +349,12 @@ class Store:
                     record.READERS[found[record.VERSION_AT]](found, game, self.settings)
                     self.version = found[record.VERSION_AT]
                 self._count_refusals(refusals)
+            except (MemoryError, RuntimeError):
+                raise  # short of memory or stack: start-up's to handle, never "no saved game"
             except Exception:  # a checked record cannot fail; never stop the game
                 found = None
+            if self.unreadable:
+                self._unread = -1 if found is None else self._sequence
             if found is not None:
                 return game
         self.version = None
@@ -333,8 +372,8 @@ class Store:
 
     def save(self, game):
         """Write ``game`` (with ``settings``) where the layout puts the next
-        record (the older slot; the log's next erased slot), then read it
-        back.
+        record (both slots in "block"; the older slot in "pages"; the log's
+        next erased slot), then read it back.
 
         One slice assignment: on a PyBadge one erase of the 8 KB block
         (~75 ms stall), on a CLUE one of a 4 KB page, on an RP2040 a page
@@ -356,6 +395,18 @@ class Store:
         # of the game's deepest call chains (Menu > Save now down to
         # record.check), and each call level takes pystack on the board.
         try:
+            if self._unread is not None:
+                # The load could not read every slot: the game may not be
+                # the one stored. Write only once every slot reads and the
+                # newest record is the one the game came from.
+                data = self._scan()
+                error = self.unreadable
+                if error or (-1 if data is None else self._sequence) != self._unread:
+                    self._scanned = False
+                    self.error = None if error is None or error is True else error
+                    self.failure = "unread" if self.error is None else _describe(error) + " reading"
+                    return FAILED
+                self._unread = None
             if not self._scanned:
                 data = self._scan()
                 if data is not None and not self._loaded:
@@ -366,9 +417,12 @@ class Store:
             last = self._last
             if newest is not None and last is not None:
                 # The same game as the record last written or loaded, and that
-                # record still intact in its slot: nothing to write.
+                # record still intact in its slot (in "block", in both slots):
+                # nothing to write.
                 if last[record.BODY_AT : record.CRC_AT] == data[record.BODY_AT : record.CRC_AT]:
-                    if self._slot_bytes(newest)[0 : record.LENGTH] == last:
+                    if self._slot_bytes(newest)[0 : record.LENGTH] == last and (
+                        self.layout != BLOCK or self._slot_bytes(1 - newest)[0 : record.LENGTH] == last
+                    ):
                         self.failure = self.error = None
                         return UNCHANGED
             # The checks load() runs, but for the history's replay: the game
@@ -387,14 +441,24 @@ class Store:
             record.seal(data, sequence, saves)
             # Until the write is confirmed, what the slots hold is unknown.
             self._scanned = False
+            written = data
             if self._log is not None:
                 target = self._log.write(data, newest)
                 base = self._base(target)
-            else:
+            elif self.layout == PAGES:
                 target = 0 if newest is None else (newest + 1) % SLOT_COUNT
                 base = self._base(target)
                 self.nvm[base : base + record.LENGTH] = data
-            if self.nvm[base : base + record.LENGTH] != data:
+            else:
+                # "block": the record into both slots, in one write (on a
+                # SAMD51 the one erase of the block a slot costs too): no
+                # slot keeps an older game that a cut early in the next
+                # erase could bring back (docs/saving.md).
+                target = 0
+                base = self.start
+                written = data + _GAP + data
+                self.nvm[base : base + len(written)] = written
+            if self.nvm[base : base + len(written)] != written:
                 self.failure = "read-back"
                 self.error = None
                 return FAILED

@@ -40,9 +40,16 @@ never hold it.
   An erase sets bits all over the sector at once: an older record would
   have to come through it whole while all 64 bits of the mark went back
   to 1. A marked record that passes is the newest, as any.
+* A record of a later format version (the magic whole, a version this
+  code does not know: a newer game wrote it, and the player went back to
+  this one) is longer than ours, so its bytes after ours are not a mark:
+  it is skipped like foreign data and the newest record of this version
+  before it loads, as "block" and "pages" load theirs. The next save goes
+  after it (or, with the log full, rewrites the area: the later record
+  goes then, never this version's before the save).
 """
 
-from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, get, replays, verdict
+from engine.record import FOREIGN, LENGTH, MAGIC, SEQUENCE_AT, SLOT_SIZE, VERSION_AT, VERSIONS, get, replays, verdict
 
 # What an erased slot reads, and the bytes after a record (the mark's place).
 _ERASED = b"\xff" * SLOT_SIZE
@@ -65,6 +72,14 @@ def _marked(record):
             return False
         every &= byte
     return every != 0xFF
+
+
+def _later(record):
+    # A record of a format version this code does not know, with our magic
+    # whole: a later version's (or bytes that look like one). Its bytes
+    # after LENGTH are its own, not a mark: it is skipped like foreign data
+    # (and never written into), and the records before it load.
+    return record[0:4] == MAGIC and record[VERSION_AT] not in VERSIONS
 
 
 class Log:
@@ -117,6 +132,7 @@ class Log:
         newest = None
         record = None
         slot = self.count - 1
+        store = self.store
         while slot >= 0:
             try:
                 record = self._slot(slot)
@@ -126,7 +142,9 @@ class Log:
                     continue
                 if used < 0:
                     used = slot  # unreadable or short counts as in use
-                if whole:
+                if not whole:
+                    store.unreadable = store.unreadable or True
+                else:
                     # (The history's replay beside the checks: engine.store._scan.)
                     reason = verdict(record) or replays(record)
                     if reason is None:
@@ -134,10 +152,11 @@ class Log:
                         break
                     if refusals is not None and reason != FOREIGN:
                         refusals.append((slot, 0, reason))
-                    if _marked(record):
+                    if _marked(record) and not _later(record):
                         used = self.count - 1
                         break
-            except Exception:  # a strange NVM object must not stop the game
+            except Exception as error:  # a strange NVM object must not stop the game
+                store.unread_slot(error)  # (short of memory or stack: raises, for Store.load)
                 if used < 0:
                     used = slot
             slot -= 1
@@ -155,8 +174,8 @@ class Log:
                             record = first
                     elif _marked(first):
                         newest = None
-            except Exception:
-                pass
+            except Exception as error:
+                store.unread_slot(error)
         self.used = used
         if newest is None:
             return None, None

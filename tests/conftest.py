@@ -4,8 +4,8 @@
 
 """Shared test set-up: the standard library's ``code``, the fake world, headless SDL.
 
-The test process is the fake world (tools/play/world.py): ``board``,
-``displayio``, ``keypad`` ... are the stand-ins of tools/play/standins/, as on
+The test process is the fake world (tools/firmware/finder.py): ``board``,
+``displayio``, ``keypad`` ... are the stand-ins of tools/firmware/standins/, as on
 the measuring VMs, so a game module imported here is the one a World
 plays. Blinka's displayio renders the glass privately (tools/play/blinka.py).
 """
@@ -66,9 +66,33 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tools.play import world  # noqa: E402
+from tools.firmware import finder  # noqa: E402
 
-world.install()
+finder.install()
+
+from tests import sampling  # noqa: E402
+from tools.vm import run_cache  # noqa: E402
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", help="every case of each sampled enumeration (tests/sampling.py)")
+    parser.addoption("--sample-seed", type=int, default=sampling.SEED, help="the seed of the samples make test plays")
+
+
+def pytest_configure(config):
+    sampling.SLOW = config.getoption("--slow")
+    sampling.SEED = config.getoption("--sample-seed")
+    # A VM run is made once and read back after (by any worker, and by the
+    # tools the tests start): tools/vm/run_cache.py keys each by all its inputs.
+    if "VM_RUN_CACHE" not in os.environ:
+        cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
+        os.environ["VM_RUN_CACHE"] = str(cache.mkdir("vm-runs")) if cache else ""
+    if not hasattr(config, "workerinput"):  # the controller, once, before the workers start
+        run_cache.prune()
+
+
+def pytest_report_header(config):
+    return sampling.mode()
 
 
 @pytest.fixture(autouse=True, scope="module")

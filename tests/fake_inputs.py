@@ -7,7 +7,7 @@ accelerometer's readings, a console's bytes, synthetic sensor streams, a
 quick solver.
 
 The app itself is played on a board powered on in the fake world
-(tools.play.sim.Simulator over tools/play/world.py), and so are the buttons here
+(tools.play.simulator.Simulator over tools/play/world.py), and so are the buttons here
 (``world_buttons``: the board's keypad). Two parts feed one adapter what
 the fake world's chip and console do not make: ``Accelerometer`` gives
 app.tilt.TiltKeys readings in m/s^2 by the frame (a driver's output: the
@@ -18,8 +18,8 @@ of CircuitPython before 9.1)."""
 import math
 import random
 
-from engine import rules
-from tools.play.sim import FRAME_MS
+from tools.play import first_legal  # noqa: F401  (the tests take it from here)
+from tools.play.simulator import FRAME_MS
 
 G = 9.81  # m/s^2
 
@@ -188,12 +188,3 @@ class Console:
         if self.binary:
             return data
         return data.decode("utf-8")
-
-
-def first_legal(cells):
-    """A fast stand-in solver: the first direction that changes the board."""
-    for direction in range(4):
-        trial = list(cells)
-        if rules.slide(trial, direction) >= 0:
-            return direction
-    return -1

@@ -17,16 +17,9 @@ from engine import rules
 from engine.game import Game
 from tests.tiles import board
 from tools import ROOT
-from tools.play.sim import BUTTONS, FRAME_MS, Simulator, open_nvm
-
-
-def first_legal(cells):
-    """A fast stand-in solver: the first direction that changes the board."""
-    for direction in range(4):
-        trial = list(cells)
-        if rules.slide(trial, direction) >= 0:
-            return direction
-    return -1
+from tools.play import first_legal
+from tools.play.sim import open_nvm
+from tools.play.simulator import BUTTONS, FRAME_MS, Simulator
 
 
 def prepared(cells, score=0, seed=5):
@@ -254,7 +247,7 @@ def test_readme_controls_table_matches_the_help_page():
 def test_window_simulator_plays_from_the_keyboard():
     import pygame
 
-    from tools.play.sim import Window
+    from tools.play.window import Window
 
     window = Window(open_nvm(None), seed=31, realtime=False)
     try:
@@ -271,7 +264,7 @@ def test_window_simulator_plays_from_the_keyboard():
         reference.move(rules.DOWN)
         assert window.app.game.cells == reference.cells
         surface = pygame.display.get_surface()
-        # The board's 160x128 at the window's whole scale (sim.window_scale).
+        # The board's 160x128 at the window's whole scale (tools.play.window.window_scale).
         assert surface.get_size() == (160 * window.scale, 128 * window.scale)
         # The board backdrop is drawn in the window (0xBBADA0 through RGB565).
         red, green, blue = surface.get_at((1 * window.scale, 60 * window.scale))[:3]

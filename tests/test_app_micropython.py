@@ -6,7 +6,7 @@
 
 Allocation: the pystack VM (32-bit objects, frames on a pystack as on the
 board), booted through code.py from the board's .mpy files on the fake
-hardware of tools/play/standins/. Time: the fuel VM (tools/measure/app_bench.py), whose
+hardware of tools/firmware/standins/. Time: the fuel VM (tools/measure/app_bench.py), whose
 counts are deterministic.
 """
 

@@ -10,7 +10,7 @@ from fakenvm import FaultyNVM
 
 from app import pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 #: What Save now says (the status lines, joined) for each outcome.
 SAYS = {SAVED: "saved", UNCHANGED: "up to\ndate", NO_NVM: "not\nsaved", FAILED: "save\nFAILED"}

@@ -5,7 +5,7 @@
 """The battery gauge and Brightness "auto": levels from millivolts, no
 flicker from noise, the low and empty moments (a save, a word, the game
 kept lean), USB power, and every board's gauge and sensor as its profile
-wires them (the fake world's pins, tools/play/standins/fakeboards.py).
+wires them (the fake world's pins, tools/firmware/standins/fakeboards.py).
 """
 
 import random
@@ -19,8 +19,8 @@ from app import pages
 from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
 from app.controller import POWER_MS
-from tools.play.sim import Simulator
-from tools.play.standins import fakeboards
+from tools.firmware.standins import fakeboards
+from tools.play.simulator import Simulator
 
 
 class Pin:
@@ -422,8 +422,8 @@ def test_usb_coming_and_going_at_a_low_battery_saves_once(board_id, flap_ms):
 def test_usb_coming_and_going_saves_once_whatever_the_pin_reads_on_usb(monkeypatch):
     # The Sprig's pin reads USB's supply on USB power; were it to read the
     # cells (a board wired so), the gauge must not re-arm on USB either.
+    from tools.firmware.standins import fakeboards as boards
     from tools.measure import power_bench
-    from tools.play.standins import fakeboards as boards
 
     monkeypatch.setitem(boards.BOARDS["hack_club_sprig"], "usb_mv", None)
     flapping = power_bench.low_battery_hour("hack_club_sprig", 2000, minutes=10)
@@ -552,7 +552,7 @@ def test_the_light_threshold_table_rises():
 )
 def test_auto_brightness_does_not_follow_a_lamps_flicker(lamp):
     # Twenty minutes in a room at a level threshold, lit by a flickering
-    # lamp (tools/play/standins/fakepower.py), the board paced as it sleeps:
+    # lamp (tools/firmware/standins/fakepower.py), the board paced as it sleeps:
     # the level, once chosen, stays. One reading a frame apart from the last
     # met the flicker at one moment of its cycle, moving slowly with the
     # grid's drift: the level changed hundreds of times an hour.

@@ -10,7 +10,7 @@ gets one line on the console."""
 
 import pytest
 
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 
 

@@ -22,7 +22,7 @@ from repo_fixture import FIXTURE, make_repo
 
 from tools import ROOT as REPO
 from tools.check import conformance
-from tools.play import STANDINS
+from tools.firmware import STANDINS
 from tools.ship import bundle as bundler
 from tools.ship.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
 from tools.vm.fuel_vm import run
@@ -442,7 +442,7 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     # stand-ins for the board's built-in modules, in the pystack VM (the
     # one that collects safely), and plays the same game as the simulator.
     from tools.measure import ram_budget
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
     from tools.vm import pystack_vm
 
     bundle, written, out = real

@@ -6,7 +6,7 @@
 release's readme, in deploy's closing words and in docs/boards.md.
 
 Which physical button a player presses for each of the game's comes from
-the fake boards' table (tools/play/standins/fakeboards.py, from the
+the fake boards' table (tools/firmware/standins/fakeboards.py, from the
 boards' markings), not from the profiles: a profile whose ``BUTTONS``
 disagrees with it fails here, and so does a screen that names a button
 the board does not have (the PyBadge's Start on a PicoSystem, B on a
@@ -19,8 +19,8 @@ from fake_inputs import first_legal
 import boards
 from tests.tiles import board as position
 from tools import ROOT
-from tools.play.sim import Simulator
-from tools.play.standins import fakeboards
+from tools.firmware.standins import fakeboards
+from tools.play.simulator import Simulator
 from tools.ship import deploy as deployer
 from tools.ship import release
 
@@ -209,20 +209,26 @@ def test_docs_boards_names_each_boards_buttons():
             if line.startswith("| ") and "(`%s`)" % board_id in line:
                 table[board_id] = line.split("|")[3]
     for board_id in boards.NAMES:
+        assert board_id in table, "%s has no row in docs/boards.md's table: run make docs" % board_id
         for printed in set(markings(board_id).values()) | {PADS.get(board_id, "D-pad")}:
             if board_id == "adafruit_fruit_jam":
                 printed = printed.lower() if printed == "Arrows" else printed
-            assert printed in table[board_id], (board_id, printed, table[board_id])
+            assert printed in table[board_id], (
+                board_id,
+                printed,
+                table[board_id],
+                "edit its row in docs/boards.md, or delete the row and run make docs to write it from the profile",
+            )
 
 
 @pytest.mark.parametrize("board_id", sorted(boards.NAMES))
 def test_the_simulators_keys_name_the_boards_buttons(board_id):
     # The window's title and the Controls page's keys page: which keyboard
     # key is which of the board's buttons, by the board's names.
-    from tools.play import sim
+    from tools.play import window
 
     facts = dict(fakeboards.DEFAULTS, **fakeboards.BOARDS[board_id])
-    title = sim.window_title(board_id)
+    title = window.window_title(board_id)
     if facts["played"] != "buttons":
         return  # tilted or typed: their own keys (tests/test_sim_window.py)
     names = markings(board_id)

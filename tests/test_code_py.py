@@ -5,7 +5,7 @@
 """code.py itself, run whole: main() on fake board modules, on CPython and on a MicroPython VM.
 
 The fake ``board``, ``keypad``, ``microcontroller``, ``supervisor``,
-``analogio``, ``audioio``, ``neopixel_write`` ... of tools/play/standins/ are
+``analogio``, ``audioio``, ``neopixel_write`` ... of tools/firmware/standins/ are
 driven by a scripted player (fakeworld, fakeplayer): moves, a hint, the
 menu, Save now, more moves, then Ctrl-C (the fake world raises
 KeyboardInterrupt once the script is spent). Both runs resume the same
@@ -13,7 +13,7 @@ saved game, so they must end with the same game saved in the fake NVM,
 on every board profile, each played its own way (its pins, the PyGamer's
 stick, the CLUE's tilt, the Fruit Jam's keyboard; fakeplayer), with its
 screen, NVM size and layout and the modules its firmware lacks
-(tools/play/standins/fakeboards.py).
+(tools/firmware/standins/fakeboards.py).
 """
 
 import json
@@ -24,8 +24,8 @@ import pytest
 
 import boards
 from tests.conftest import ROOT
+from tools.firmware import STANDINS
 from tools.measure import ram_budget
-from tools.play import STANDINS
 from tools.vm import pystack_vm
 
 # Menu rows: Resume, New game, Autoplay, Help, Stats, Settings, About, Save now.

@@ -16,6 +16,7 @@ from repo_fixture import FIXTURE, make_repo
 from tools import ROOT
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
+from tools.ship import manifest as drive_manifest
 
 # boot_out.txt as CircuitPython writes it (first line, Board ID, UID since 8.x).
 PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
@@ -146,9 +147,9 @@ def test_deploy_twice_copies_nothing_the_second_time(tmp_path):
     assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 4096\n"
     assert (dest / "notes.txt").read_text() == "mine"
     # The manifest lists what it wrote, with each file's SHA-256.
-    manifest = deployer.read_manifest(dest)
+    manifest = drive_manifest.read_manifest(dest)
     assert set(manifest) == set(first["copied"])
-    assert manifest["code.py"] == deployer.sha256((dest / "code.py").read_bytes())
+    assert manifest["code.py"] == drive_manifest.sha256((dest / "code.py").read_bytes())
     # One changed file: only it is copied, in place (it is ours).
     (repo / "app/screen.py").write_text("import displayio\nCHANGED = 1\n")
     third = deploy(repo, dest, tmp_path)
@@ -193,7 +194,8 @@ def test_shadowing_files_are_moved_aside_or_removed_when_ours(tmp_path, repo):
     # A deploy that shipped .py files: one entry with its hash, one a bare
     # path (the oldest format, which proves nothing about the file).
     (dest / ".deploy-2048.txt").write_text(
-        deployer.manifest_text({"engine/rules.py": deployer.sha256(b"# an old .py deploy of ours\n")}) + "engine/game.py\n"
+        drive_manifest.manifest_text({"engine/rules.py": drive_manifest.sha256(b"# an old .py deploy of ours\n")})
+        + "engine/game.py\n"
     )
     result = deploy(repo, dest, tmp_path)
     assert ("lib/adafruit_ticks.py", "lib/adafruit_ticks.py.bak-2048") in result["backups"]
@@ -253,9 +255,9 @@ def test_entries_without_a_hash_prove_nothing(tmp_path, repo):
     assert (dest / "app/gone.mpy.bak-2048").read_bytes() == b"C a module the game no longer ships, maybe edited"
     assert "engine/rules.mpy" in result["unchanged"] and result["removed"] == []
     # Now every file of the game is listed with its hash.
-    manifest = deployer.read_manifest(dest)
+    manifest = drive_manifest.read_manifest(dest)
     in_place = result["copied"] + result["unchanged"]
-    assert manifest == {path: deployer.sha256((built / path).read_bytes()) for path in in_place}
+    assert manifest == {path: drive_manifest.sha256((built / path).read_bytes()) for path in in_place}
 
 
 @pytest.mark.parametrize("folder", ["engine", "app", "lib", "fonts", "boards", "lib/adafruit_bitmap_font"])
@@ -295,8 +297,8 @@ def test_a_link_inside_the_drive_is_refused_before_writing(tmp_path, repo, link,
     (dest / link).parent.mkdir(parents=True, exist_ok=True)
     os.symlink(outside if points_to == "folder" else outside / "x.mpy", dest / link)
     # The stale file's entry is a proper one: its hash matches, so a deploy would delete it.
-    entries = {"old/x.mpy": deployer.sha256(b"C not on the drive")}
-    (dest / ".deploy-2048.txt").write_text(deployer.manifest_text(entries))
+    entries = {"old/x.mpy": drive_manifest.sha256(b"C not on the drive")}
+    (dest / ".deploy-2048.txt").write_text(drive_manifest.manifest_text(entries))
     before, before_outside = snapshot(dest), snapshot(outside)
     with pytest.raises(deployer.DeployError) as raised:
         deploy(repo, dest, tmp_path)
@@ -473,20 +475,20 @@ def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
     dest = unpacked_release(tmp_path)
     current = {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES}
     # As an older version's zip left them: other bytes, listed with their hashes.
-    manifest = deployer.read_manifest(dest)
+    manifest = drive_manifest.read_manifest(dest)
     for name in release.EXTRA_NAMES:
         old = b"2048 for CircuitPython, an older version's " + name.encode() + b"\n"
         (dest / name).write_bytes(old)
-        manifest[name] = deployer.sha256(old)
-    (dest / deployer.MANIFEST).write_text(deployer.manifest_text(manifest))
+        manifest[name] = drive_manifest.sha256(old)
+    (dest / drive_manifest.MANIFEST).write_text(drive_manifest.manifest_text(manifest))
     result = deployer.deploy(dest, out=tmp_path / "build", quiet=True)
     assert sorted(result["copied"]) == sorted(release.EXTRA_NAMES)
     assert result["removed"] == [] and result["backups"] == []
     assert {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES} == current
     assert sums_hold(dest)
     # The manifest now vouches for them, so the next deploy knows them too.
-    listed = deployer.read_manifest(dest)
-    assert all(listed[name] == deployer.sha256(current[name]) for name in release.EXTRA_NAMES)
+    listed = drive_manifest.read_manifest(dest)
+    assert all(listed[name] == drive_manifest.sha256(current[name]) for name in release.EXTRA_NAMES)
 
 
 def test_a_zips_text_file_the_player_edited_is_kept_aside(tmp_path):
@@ -504,34 +506,25 @@ def test_a_drive_from_make_deploy_gets_no_release_files(tmp_path, repo):
     assert not (dest / "2048-README.txt").exists() and not (dest / "SHA256SUMS.txt").exists()
 
 
-# --- make deploy: the refusal is the only line ---------------------------------------
+# --- make deploy: the refusal, then make's own line ---------------------------------------
 
 
-def test_make_deploy_refuses_in_one_line_without_makes_own(tmp_path):
+def test_make_deploy_refuses_in_one_line_and_make_passes_its_status_on(tmp_path):
     import subprocess
     import sys
 
+    from test_first_run import clean_env, refusal
     from test_release import fake_board_venv
 
     venv = fake_board_venv(tmp_path)
-    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env=env,
+        env=clean_env(),
     )
-    assert result.returncode != 0
-    assert result.stderr.strip().splitlines() == [
+    assert refusal(result) == [
         "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")
     ]
-    # Under another make (MAKELEVEL > 0) the status is passed on as make does.
-    nested = subprocess.run(
-        ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=dict(env, MAKELEVEL="1"),
-    )
-    assert nested.returncode == 2 and "deploy: error:" in nested.stderr
+    assert result.stderr.rstrip().endswith("deploy] Error 1")  # deploy's own status, not a signal's

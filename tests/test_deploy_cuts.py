@@ -24,6 +24,7 @@ import textwrap
 import pytest
 from repo_fixture import FIXTURE, make_repo
 
+from tests import sampling
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
@@ -354,7 +355,9 @@ CASES = {"players": players_drive, "update": updated_drive, "older": older_tools
 def case(request, bundles, tmp_path, monkeypatch):
     made = CASES[request.param](tmp_path / "template", bundles, monkeypatch)
     monkeypatch.undo()
-    return made.read()
+    made = made.read()
+    made.name = request.param
+    return made
 
 
 def committing(log):
@@ -389,7 +392,10 @@ def test_a_stop_at_any_step_loses_nothing_and_the_next_deploy_finishes(case, mon
     assert steps > 5
     commit = committing(log)
     problems = []
-    for number in range(steps):
+    # Every step under --slow; make test the first and last, those around
+    # the commit and a seeded sample of the others (tests/sampling.py).
+    chosen = sampling.cases("deploy stops, " + case.name, range(steps), 12, always=(0, commit - 1, commit, commit + 1, steps - 1))
+    for number in chosen:
         operation = log[number][0]
         where = "step %d of %d (%s %s)" % ((number + 1, steps) + log[number])
         stops = [("a drive error", failing(number)), ("a power cut", cut_at(number))]
@@ -419,7 +425,8 @@ def test_a_cut_while_a_failed_deploy_takes_itself_back_loses_nothing(case, monke
     # no drive operation, so an update's way back is 8 of them, not 11.)
     assert back > 5
     problems = []
-    for later in range(commit + 1, commit + 1 + back):
+    way_back = range(commit + 1, commit + 1 + back)
+    for later in sampling.cases("deploy way back, " + case.name, way_back, 3, always=(way_back[0], way_back[-1])):
         where = "a drive error at step %d, then at step %d" % (commit + 1, later + 1)
         problems += stop_and_redeploy(case, where + " a power cut", monkeypatch, tmp_path, final, cut_at(later, fail={commit}))
         problems += stop_and_redeploy(

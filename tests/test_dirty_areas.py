@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The count of what a refresh sends (tools/play/dirty_areas.py) is an instrument: it must see what it claims.
+"""The count of what a refresh sends (tools/firmware/dirty_areas.py) is an instrument: it must see what it claims.
 
 Each test writes to a small tree of the fake world's stand-ins the way the
 firmware's own setters are written (shared-module/displayio/*.c,
@@ -17,7 +17,8 @@ missed is caught.
 
 import pytest
 
-from tools.play import dirty_areas, glass
+from tools.firmware import dirty_areas
+from tools.play import glass
 from tools.play.world import World
 
 WIDTH, HEIGHT = 64, 48

@@ -6,7 +6,7 @@
 
 The keys of tools/measure/display_cost.py (a game played on each layout's
 board, every refresh counted as CircuitPython 10 would send it:
-tools/play/dirty_areas.py), as deterministic pixel counts: an idle frame
+tools/firmware/dirty_areas.py), as deterministic pixel counts: an idle frame
 sends nothing; a status line only its line; a menu step only the bar's
 rows; a page turn only the text that changes (the box round its changed
 pixels, to whole character cells, and the title's row) and never more
@@ -21,7 +21,7 @@ from app.layouts import for_screen
 from app.text import HEIGHT as LINE
 from app.text import WIDTH as CHAR
 from tools.measure import display_cost
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 #: The keys that are not moves: none may send more than the screen.
 NOT_MOVES = [name for name in display_cost.ROWS if not name.startswith("move") and "move" not in name.split()]

@@ -6,6 +6,7 @@
 `code` module (not the board's code.py), and make's set-up speaks one line."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +26,16 @@ def clean_env(base=None, **more):
     }
     env.update(more)
     return env
+
+
+def refusal(result):
+    """The lines a failed make printed on stderr, less make's own last one
+    ("make: *** [Makefile:NN: target] Error N"), which must be there: make
+    exits 2 and names the recipe's own status, never a signal's (141)."""
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and lines, (result.returncode, lines)
+    assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
+    return lines[:-1]
 
 
 def test_the_standard_code_module_is_loaded_not_the_boards():
@@ -62,6 +73,18 @@ def test_make_test_runs_pytest_with_the_repository_off_sys_path():
     assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
 
+def test_make_test_slow_plays_every_case():
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "test-slow", "PYTHON=%s" % sys.executable, "PYTEST_ARGS=tests/test_store.py"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+    )
+    assert dry.returncode == 0
+    assert ".venv/bin/python -P -m pytest --slow tests/test_store.py" in [line.strip() for line in dry.stdout.splitlines()]
+
+
 def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     # A stand-in "python" that reports 3.10 and would fail at anything else.
     fake = tmp_path / "python3.10"
@@ -74,12 +97,10 @@ def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     result = subprocess.run(
         ["make", "venv", "PYTHON=%s" % fake, "VENV=%s" % venv], cwd=REPO, capture_output=True, text=True, env=clean_env()
     )
-    assert result.returncode != 0
-    ours = [line for line in result.stderr.splitlines() if line.startswith("make: this project")]
-    assert len(ours) == 1 and "Python 3.11 or newer" in ours[0] and "Python 3.10.13" in ours[0]
+    ours = refusal(result)
+    assert len(ours) == 1 and ours[0].startswith("make: this project")
+    assert "Python 3.11 or newer" in ours[0] and "Python 3.10.13" in ours[0]
     assert "must not run" not in result.stderr and not venv.exists()
-    # The sentence is all: no "make: *** [...] Error 1" under it.
-    assert result.stderr.strip().splitlines() == ours
 
 
 def fake_path(tmp_path, pythons):
@@ -122,8 +143,7 @@ def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
         text=True,
         env=clean_env(PATH=path),
     )
-    assert result.returncode != 0
-    lines = result.stderr.strip().splitlines()
+    lines = refusal(result)
     assert len(lines) == 1, lines
     line = lines[0]
     assert line.startswith(
@@ -145,8 +165,8 @@ def test_no_python_that_works_says_so_and_suggests_none_that_fails(tmp_path):
         text=True,
         env=clean_env(PATH=path),
     )
-    lines = result.stderr.strip().splitlines()
-    assert result.returncode != 0 and len(lines) == 1, lines
+    lines = refusal(result)
+    assert len(lines) == 1, lines
     assert "python3.14 is not found" in lines[0]
     assert "none on PATH would work (python3.13 (does not run), python3.12 (does not run))" in lines[0]
     assert "PYTHON=python3.12" not in lines[0] and "PYTHON=python3.13" not in lines[0]

@@ -18,7 +18,7 @@ import boards
 from tools import text_chars
 from tools.play import glass
 from tools.play import world as fake
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import World
 
 CHARS = text_chars()

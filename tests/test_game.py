@@ -28,6 +28,25 @@ def test_new_game_has_two_tiles_of_two_or_four():
         assert 1 << game.max_exponent == max(tiles)
 
 
+def test_a_new_game_draws_the_tiles_spawn_puts_on_an_empty_board():
+    # new_game draws its two tiles without a board (so that a fault part-way
+    # leaves the old game or a whole new one): the same draws in the same
+    # order as two spawns on an empty board, so seeds and saves keep their games.
+    from engine.rng import Rng
+    from engine.rules import spawn
+
+    for seed in range(500):
+        game = Game(seed=seed)
+        rng = Rng(seed)
+        for _ in range(4):
+            cells = [0] * 16
+            spawn(cells, rng, 16)
+            spawn(cells, rng, 15)
+            assert game.cells == cells, seed
+            assert game.rng.x == rng.x and game.rng.y == rng.y
+            game.new_game()
+
+
 def test_valid_move_scores_and_spawns_exactly_one_tile():
     game = game_with(board("2 2 . .", ". . . .", ". . . .", ". . . ."), score=10)
     assert game.move(LEFT)

@@ -12,8 +12,9 @@ letters whose ink is really on the glass.
 
 import pytest
 
+from tools.firmware.standins import displaystate
 from tools.play import blinka, glass
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 from tools.play.world import FONT_DIR, World
 
 WIDTH, HEIGHT = 48, 40
@@ -234,7 +235,7 @@ def test_a_change_the_counting_cannot_see_is_caught_not_shown_as_an_old_frame():
     sim.step()
     assert screen.missed is None
     root = sim.display.root_group
-    root._s[4] = 1  # hidden, behind the stand-in's back
+    displaystate.state(root)[displaystate.HIDDEN] = 1  # hidden, behind the stand-in's back
     for _ in range(glass.VERIFY_EVERY):
         sim.step()
     assert screen.missed and "missed a change" in screen.missed

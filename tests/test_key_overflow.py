@@ -12,7 +12,7 @@ from app.controller import PLAY
 from app.controls import Controls
 from app.joystick import JoystickKeys
 from app.menus import MENU
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 
 def test_forget_lets_a_key_with_a_lost_release_act_again():

@@ -26,7 +26,8 @@ from fake_inputs import first_legal
 import boards
 from tests.tiles import board
 from tools import ROOT, text_chars
-from tools.play.sim import Simulator, board_facts, choose_settings, screen_size
+from tools.play.sim import choose_settings, screen_size
+from tools.play.simulator import Simulator, board_facts
 
 LANG = ROOT / "lang"
 KEYS = (LANG / "keys.txt").read_text(encoding="utf-8").split("\n")[:-1]
@@ -98,12 +99,27 @@ def test_every_language_has_every_text_and_the_code_names_them_as_keys_txt_does(
             assert int(number) < len(KEYS) and KEYS[int(number)] == name[3:], (path.name, name, number)
             used.add(name[3:])
     # Runs the code reaches from their first text: the menu's rows, the
-    # hint's directions (engine.rules' order), the save modes (SavePolicy's).
-    for first, count in (("RESUME", 8), ("S_UP", 4), ("SAFER", 3)):
+    # hint's directions (engine.rules' order), the save modes (SavePolicy's),
+    # what scores the solver's boards (app.pages.TABLE_STATUSES').
+    for first, count in (("RESUME", 8), ("S_UP", 4), ("SAFER", 3), ("T_HEURISTIC", 6)):
         assert first in used
         used.update(KEYS[KEYS.index(first) : KEYS.index(first) + count])
     assert KEYS[KEYS.index("S_UP") : KEYS.index("S_UP") + 4] == ["S_UP", "S_RIGHT", "S_DOWN", "S_LEFT"]
     assert sorted(set(KEYS) - used) == []  # a text no screen shows is a text no test reads
+
+
+def test_the_about_page_knows_every_status_of_the_solvers_table():
+    # app.pages keeps the engine's words (the menu never imports the
+    # table's module); each has its text, in the engine's order.
+    from app import pages
+    from engine import learned, solver
+
+    engine = (solver.TABLE_HEURISTIC, learned.IN_USE, learned.MISSING, learned.DAMAGED, learned.NO_ROOM, learned.PAUSED)
+    assert pages.TABLE_STATUSES == engine
+    assert solver.TABLE_NO_ROOM == learned.NO_ROOM
+    english = texts("en")
+    first = KEYS.index("T_HEURISTIC")
+    assert tuple(english[first : first + len(engine)]) == engine
 
 
 def test_the_help_table_names_a_file_of_prose_for_every_document_but_controls():

@@ -10,6 +10,9 @@ from tests.conftest import ROOT
 from tools.check import pictures
 from tools.play.framebuffer import png_bytes
 
+#: What a test that finds a picture or its row missing says.
+FIX = "run: make docs (the pictures: tools/check/pictures.py; docs/boards.md's rows: tools/check/board_rows.py)"
+
 
 def referenced():
     """Paths (from the root) of the PNGs that README.md and docs/*.md show."""
@@ -21,18 +24,18 @@ def referenced():
 
 
 def test_every_stored_picture_is_what_the_code_draws():
-    assert pictures.stale() == [], "run: .venv/bin/python -m tools.check.pictures"
+    assert pictures.stale() == [], "run: make docs (it runs .venv/bin/python -m tools.check.pictures)"
 
 
 def test_every_picture_the_docs_show_is_made_by_the_tool_and_every_one_it_makes_is_shown():
     shown = referenced()
-    assert shown == set(pictures.PICTURES), (shown - set(pictures.PICTURES), set(pictures.PICTURES) - shown)
+    assert shown == set(pictures.PICTURES), (shown - set(pictures.PICTURES), set(pictures.PICTURES) - shown, FIX)
     stored = {
         path.relative_to(ROOT).as_posix()
         for folder in ("docs/screenshots", "docs/images")
         for path in (ROOT / folder).rglob("*.png")
     }
-    assert stored == set(pictures.PICTURES)  # no picture left behind that nothing makes
+    assert stored == set(pictures.PICTURES), FIX  # no picture left behind that nothing makes
 
 
 def test_a_picture_that_differs_by_one_pixel_is_caught():

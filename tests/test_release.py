@@ -19,7 +19,7 @@ from repo_fixture import FIXTURE, make_repo
 from app import VERSION, pages
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
-from tools.ship import deploy as deployer
+from tools.ship import manifest as drive_manifest
 from tools.ship import release
 
 
@@ -91,9 +91,9 @@ def test_the_sums_and_the_manifest_cover_every_file(dist):
         # deploy reads the manifest: every file is the game's, with its hash.
         folder = path.parent / ("drive-" + path.stem)
         folder.mkdir()
-        (folder / deployer.MANIFEST).write_bytes(files[deployer.MANIFEST])
-        owned = deployer.read_manifest(folder)
-        assert set(owned) == set(files) - {deployer.MANIFEST}
+        (folder / drive_manifest.MANIFEST).write_bytes(files[drive_manifest.MANIFEST])
+        owned = drive_manifest.read_manifest(folder)
+        assert set(owned) == set(files) - {drive_manifest.MANIFEST}
         assert all(owned[n] == hashlib.sha256(files[n]).hexdigest() for n in owned)
 
 
@@ -126,7 +126,7 @@ def section(text, board_id):
 
 def test_every_board_gets_its_own_controls(dist):
     # (Each button's name against the board's markings: tests/test_button_names.py.)
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
     for board in bundler.supported_boards():
@@ -199,7 +199,7 @@ def test_the_nvm_examples_work_on_every_board_they_name(dist):
     import boards
     from engine.game import Game
     from engine.store import SAVED, Store, region_from_settings
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     text = entries(dist / release.zip_name(VERSION))["2048-README.txt"].decode()
     examples = nvm_examples(text)

@@ -10,7 +10,9 @@ import pytest
 import boards
 from engine.store import Store
 from tools.play import sim
-from tools.play.sim import Simulator, Window, board_facts, open_nvm
+from tools.play.sim import open_nvm
+from tools.play.simulator import Simulator, board_facts
+from tools.play.window import Window
 
 MOVES = ["left", "down", "left", "down", "right", "down", "left", "down"]
 

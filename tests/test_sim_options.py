@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
-from tools.play.sim import parse_board, parse_presses
+from tools.play.sim import parse_board
+from tools.play.simulator import parse_presses
 
 
 def test_parse_board_reads_tile_values():

@@ -7,11 +7,14 @@
 
 import pytest
 
+import tools.play.window
 from app import controls, help_text
 from app.backlight import DIM_AFTER_MS
 from app.menus import HELP_PAGE
 from tools.play import sim
-from tools.play.sim import KEY_NAMES, Simulator, Window, open_nvm
+from tools.play.sim import open_nvm
+from tools.play.simulator import Simulator
+from tools.play.window import KEY_NAMES, Window, _pygame_keymap, window_scale, window_title
 
 
 @pytest.mark.parametrize(
@@ -75,7 +78,7 @@ def pixel(window, at=(1, 60)):
     ],
 )
 def test_the_window_scale_is_the_largest_that_fits_the_screen(screen, desktop, scale):
-    assert sim.window_scale(screen, desktop) == scale
+    assert window_scale(screen, desktop) == scale
     if scale > 1:  # it fits, with room for a title bar and a panel; one more would not
         assert screen[0] * scale <= desktop[0] - 32 and screen[1] * scale <= desktop[1] - 80
         assert screen[0] * (scale + 1) > desktop[0] - 32 or screen[1] * (scale + 1) > desktop[1] - 80
@@ -87,13 +90,13 @@ def test_the_window_title_says_how_to_quit_before_a_title_bar_cuts_it():
     import boards
 
     for board_id in boards.NAMES:
-        title = sim.window_title(board_id)
+        title = window_title(board_id)
         assert title.index("Quit: Esc") + len("Quit: Esc") <= 60, title
 
 
 @pytest.mark.filterwarnings("ignore:no fast renderer")
 def test_the_window_opens_at_that_scale(monkeypatch):
-    monkeypatch.setattr(sim, "_desktop_size", lambda pygame: (1024, 768))
+    monkeypatch.setattr(tools.play.window, "_desktop_size", lambda pygame: (1024, 768))
     window = Window(open_nvm(None), seed=31, realtime=False)
     try:
         window.step()
@@ -149,7 +152,7 @@ def test_the_window_names_its_keys_and_the_controls_page_lists_them():
     # The names say what the key map does.
     import pygame
 
-    keymap = sim._pygame_keymap(pygame)
+    keymap = _pygame_keymap(pygame)
     expected = {
         "A": [pygame.K_x],
         "B": [pygame.K_z],

@@ -403,13 +403,13 @@ def test_micropython_allocation_is_per_decision_not_per_node():
         by_passes.setdefault(passes, set()).add(allocated)
     for passes, amounts in by_passes.items():
         assert len(amounts) == 1, (passes, amounts)
-    # Measured: 432 B per search pass (its frame: the search keeps 87
+    # Measured: 440 B per search pass (its frame: the search keeps 89
     # locals so that no node needs a call), ~100 B for the call, and 32 B
     # once the 2-move pass is done (the frames of the two small helpers
     # that pick the moves the 3-move pass refines). All of it is frames: this
     # VM has no pystack; CircuitPython's pystack holds them without heap.
     for move, nodes, depth, passes, allocated in results:
-        assert allocated <= 120 + 430 * passes + (40 if passes >= 2 else 0)
+        assert allocated <= 120 + 440 * passes + (40 if passes >= 2 else 0)
     assert len({result[1] for result in results}) > 2  # node counts did vary
 
 

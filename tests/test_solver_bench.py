@@ -7,6 +7,8 @@
 import copy
 import json
 
+import pytest
+
 from engine import solver
 from engine.game import Game
 from tools.measure import solver_bench
@@ -112,21 +114,50 @@ def test_summary_shares_count_games_at_or_above_each_tile():
     assert summary["nodes_per_decision"] == 10.0
 
 
-def test_bound_sample_holds_decisions_that_spend_the_whole_budget():
+@pytest.mark.parametrize("table", [True, False], ids=["learned table", "heuristic"])
+def test_bound_sample_holds_decisions_that_spend_the_whole_budget(table):
     # The second fuel sample is the costliest decisions: the search runs out
-    # of nodes on every one of them (a pass cut short). The plain sample
-    # holds cheaper ones too.
-    overrides = {"max_nodes": 200}
+    # of nodes on every one of them (a pass cut short), its budget being the
+    # learned table's or the heuristic's. The plain sample holds cheaper ones too.
+    field = "table_nodes" if table else "max_nodes"
+    overrides = {field: 200}
     effort = copy.copy(solver.DEVICE)
-    effort.max_nodes = 200
-    bound = solver_bench.sample_boards(4, "device", overrides, bound=True)
-    plain = solver_bench.sample_boards(4, "device", overrides)
+    setattr(effort, field, 200)
+    bound = solver_bench.sample_boards(4, "device", overrides, bound=True, table=table)
+    plain = solver_bench.sample_boards(4, "device", overrides, table=table)
     assert len(bound) == 4 and bound != plain
     for cells in bound:
         solver.best_move(cells, effort)
-        assert solver.search().nodes == 200
+        assert solver.search().nodes == 200 and (solver.search().table is not None) == table
     spent = []
     for cells in plain:
         solver.best_move(cells, effort)
         spent.append(solver.search().nodes)
     assert min(spent) < 200
+    solver_bench.use_table(False)
+
+
+def test_the_interval_is_wilsons():
+    # Published values of Wilson's 95 % score interval: 5 in 10 gives
+    # 0.237-0.763, 0 in 10 gives 0-0.278, 81 in 263 gives 0.255-0.366
+    # (Newcombe, "Two-sided confidence intervals for the single
+    # proportion", Statistics in Medicine 17, 1998, table I).
+    for hits, count, low, high in ((5, 10, 0.237, 0.763), (0, 10, 0.0, 0.278), (81, 263, 0.255, 0.366)):
+        got = solver_bench.wilson(hits, count)
+        assert (round(got[0], 3), round(got[1], 3)) == (low, high), (hits, count, got)
+    games = [
+        {
+            "seed": s,
+            "score": 1,
+            "max_exponent": 13 if s < 2 else 11,
+            "moves": 1,
+            "over": True,
+            "decisions": 1,
+            "seconds": 0.0,
+            "slowest": 0.0,
+            "nodes": 1,
+        }
+        for s in range(10)
+    ]
+    summary = solver_bench.summarise(games)
+    assert summary["reached"]["8192"] == 0.2 and summary["reached_95"]["8192"] == solver_bench.wilson(2, 10)

@@ -30,7 +30,7 @@ from app.menus import MENU
 from app.stdin_keys import KEY_AUTOPLAY, KeyboardControls, StdinKeys
 from engine import rules
 from engine.game import Game
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 ESC = "\x1b"
 

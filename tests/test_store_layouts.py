@@ -15,6 +15,7 @@ from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 from engine.game import Game
 from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
+from tests import sampling
 from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
@@ -233,14 +234,15 @@ class Cuts:
             self.erased = self.erased or self.flash.last_erased
 
 
-def cut_session(flash, layout, seed, saves, pick, check=None):
+def cut_session(flash, layout, seed, saves, pick, check=None, seen=None):
     """Cut the power at the chosen steps of every save of a seeded session.
 
     ``pick(steps, erased)`` chooses the cuts of a save whose uncut writes
     take ``steps`` steps in all (``erased``: it erased). Every load after a
     cut must give the previous game, the new one, or a fresh game ("lost"):
     never an older one. ``check(before, after, erased, target, cut)`` may
-    inspect each cut's bytes. Returns the counts (also by kind of save:
+    inspect each cut's bytes; ``seen``, a list, gets (erased, cut, "old" |
+    "new" | "lost") of each. Returns the counts (also by kind of save:
     ``("erasing", "old")``, ...) and the set of (erased, step) that lost
     the game.
     """
@@ -282,6 +284,8 @@ def cut_session(flash, layout, seed, saves, pick, check=None):
                 kind = "lost"
                 lost.add((erased, cut))
             counts[kind] += 1
+            if seen is not None:
+                seen.append((erased, cut, kind))
             by_kind = ("erasing" if erased else "programming", kind)
             counts[by_kind] = counts.get(by_kind, 0) + 1
         assert store.save(game) == SAVED
@@ -348,23 +352,33 @@ def test_rp2040_appends_lose_only_the_new_record_and_a_rewrite_loses_until_slot_
                 and after[mark + SLOT_SIZE - RECORD_LENGTH :] == before[mark + SLOT_SIZE - RECORD_LENGTH :]
             )
 
-    saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
-    counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=rp_cuts, check=check)
-    assert counts["erasing saves"] == 3
-    # No append ever lost the game: a cut loses at most the new record.
-    assert {step for erased, step in lost if not erased} == set()
-    assert ("programming", "lost") not in counts
-    assert counts[("programming", "old")] and counts[("programming", "new")]
     # A rewrite gives the previous game while it programs the mark, and
     # loses the game from the start of its erase (the mark's steps, then 1)
     # until slot 0's record is programmed again: the log's first byte is
     # byte 1024 of the sector, its record ends RECORD_LENGTH bytes on (a cut before its
     # last byte may still give it when that byte reads as wanted already).
-    rewrite = {step for erased, step in lost if erased}
     first_lost = MARK_STEPS + 1
     first_safe = MARK_STEPS + 2 + 1024 + RECORD_LENGTH
-    assert set(range(first_lost, first_safe - 1)) <= rewrite <= set(range(first_lost, first_safe))
-    assert counts[("erasing", "old")] == 3 * MARK_STEPS + 3
+    edges = {0, MARK_STEPS - 1, MARK_STEPS, first_lost, first_lost + 1, first_safe - 2, first_safe - 1, first_safe}
+    saves_cut = []
+
+    def pick(steps, erased):
+        # Every cut of rp_cuts under --slow; make test the steps where the
+        # outcome changes, the first and last, and a seeded sample (tests/sampling.py).
+        saves_cut.append(erased)
+        always = (edges if erased else set()) | {0, steps - 1}
+        return sampling.cases("rp2040 cuts, save %d" % len(saves_cut), rp_cuts(steps, erased), 8, always=always)
+
+    saves = 26  # appends and rewrites: saves 9, 17 and 25 rewrite the full 8 slots
+    seen = []
+    counts, lost = cut_session(SectorFlash(), LOG_REGION, seed=53, saves=saves, pick=pick, check=check, seen=seen)
+    assert counts["erasing saves"] == 3 == sum(saves_cut)
+    # No append ever lost the game: a cut loses at most the new record.
+    assert [cut for erased, cut, kind in seen if not erased and kind == "lost"] == []
+    assert counts[("programming", "old")] and counts[("programming", "new")]
+    for erased, cut, kind in seen:
+        if erased and cut != first_safe - 1:
+            assert kind == ("old" if cut <= MARK_STEPS else "lost" if cut < first_safe else "new"), (cut, kind)
     assert counts["new"] > 0 and counts["old"] > 0
 
 
@@ -378,9 +392,10 @@ def test_rp2040_erases_counted_by_the_model_drop_by_the_slots_per_sector():
             store.settings[1] = step
             assert store.save(game) == SAVED
         rates[layout] = flash.erases[0]
-    # "block" on an RP2040: every save after the first two writes over a
-    # record, i.e. erases the sector; the log erases once per 32 saves.
-    assert rates == {BLOCK: 98, LOG: 3}
+    # "block" on an RP2040: every save after the first writes over a record
+    # (both slots hold one), i.e. erases the sector; the log erases once
+    # per 32 saves.
+    assert rates == {BLOCK: 99, LOG: 3}
 
 
 # ---------------------------------------------------------------- crafted logs
@@ -458,6 +473,35 @@ def test_foreign_bytes_in_the_log_are_skipped_and_never_written_into():
     game = store.load(seed=2)
     assert store.refused == 0 and store.save(game) == SAVED and store._newest == 1
     assert nvm[0:16] == b"other program!!!"
+
+
+def later_record(length=124, version=VERSION + 1, fill=0x5A):
+    """A slot as a later format version might write it: our magic, a version
+    this code does not know, a longer record (its bytes past ours not erased)."""
+    data = bytearray(b"\xff" * SLOT_SIZE)
+    data[0:4] = b"2048"
+    data[4] = version
+    data[5:length] = bytes([fill]) * (length - 5)
+    return data
+
+
+# Longer than this version's record (RECORD_LENGTH): bytes where its mark would be.
+@pytest.mark.parametrize("length, version", [(124, VERSION + 1), (128, VERSION + 1), (126, 0xA7), (122, 0)])
+def test_a_later_version_s_record_after_this_version_s_is_skipped_and_kept(length, version):
+    # A newer game appended a longer record; the player went back to this
+    # one: its newest record loads (as "block" and "pages" do), the save goes
+    # after the later record, and this version's records are never erased
+    # by it (the later record's bytes past ours are no mark).
+    nvm, kept = log_with(3)
+    nvm[slot(3)] = later_record(length, version)
+    state, store = loaded(nvm, layout=LOG)
+    assert state == kept[2] and store.refused == 0
+    before = bytes(nvm[0 : 4 * SLOT_SIZE])
+    game = store.load()
+    play(game, 2, random.Random(5))
+    assert store.save(game) == SAVED and store._newest == 4
+    assert bytes(nvm[0 : 4 * SLOT_SIZE]) == before
+    assert loaded(nvm, layout=LOG)[0] == snapshot(game, store)
 
 
 def test_a_full_log_is_rewritten_at_the_next_save():

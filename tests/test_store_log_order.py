@@ -26,6 +26,7 @@ from fakenvm import PowerCut, SectorFlash
 from engine.game import Game
 from engine.record import SETTINGS_SIZE, SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
+from tests import sampling
 from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
 
@@ -466,29 +467,37 @@ def session_to_rewrites(flash, region, seed, rewrites):
         assert store.save(game) == SAVED
 
 
-def every_step(steps):
-    return range(steps)
-
-
 def test_a_cut_at_every_step_of_the_rewrite_never_brings_back_an_older_game():
     # The sector model of tests/test_store_layouts.py, a full 4 KB log: the
     # previous game while the mark is programmed (one page), nothing from
-    # the erase until slot 0's record is whole, then the new game.
+    # the erase until slot 0's record is whole, then the new game. Every
+    # step under --slow; make test the steps where the outcome changes and
+    # a seeded sample of the others (tests/sampling.py).
+    mark = 256
+    fresh = range(mark + 1, mark + 1 + RECORD_LENGTH)  # the erase, then slot 0's record until its last byte
+    edges = {0, mark - 1, mark, fresh[0], fresh[1], fresh[-1], fresh[-1] + 1, fresh[-1] + 2, mark + 2 + 4096 - 1}
+    counted = []
+
+    def pick(steps):
+        counted.append(steps)
+        return sampling.cases("log rewrite cuts", range(steps), 60, always=edges)
+
     flash = SectorFlash()
     for store, game in session_to_rewrites(flash, {}, seed=81, rewrites=1):
-        outcomes = rewrite_cuts(flash, store, game, 81, {}, every_step)
-    mark = 256
-    assert len(outcomes) == mark + 2 + 4096
-    assert {outcomes[cut] for cut in range(0, mark + 1)} == {"previous"}
-    assert {outcomes[cut] for cut in range(mark + 1, mark + 2 + RECORD_LENGTH - 1)} == {"fresh"}
-    assert {outcomes[cut] for cut in range(mark + 2 + RECORD_LENGTH, len(outcomes))} == {"new"}
+        outcomes = rewrite_cuts(flash, store, game, 81, {}, pick)
+    assert counted == [mark + 2 + 4096] and edges <= set(outcomes)
+    for cut, outcome in outcomes.items():
+        if cut != fresh[-1] + 1:  # the record's last byte may read as wanted already
+            assert outcome == ("previous" if cut <= mark else "fresh" if cut in fresh else "new"), cut
 
 
 def slow_cuts(steps):
     # The mark's page, every step of the erase, the record in slot 0 of a
-    # log at the sector's start or at 1024, then every 61st step.
+    # log at the sector's start or at 1024, then every 61st step; make test
+    # plays the erase's steps and a seeded sample of the others.
     first = 256 + len(SlowErase.FRACTIONS) + 2 + 1024 + RECORD_LENGTH
-    return list(range(first)) + list(range(first, steps, 61))
+    erase = range(256 + 1, 256 + 1 + len(SlowErase.FRACTIONS))
+    return sampling.cases("uneven erase cuts", list(range(first)) + list(range(first, steps, 61)), 40, always=erase)
 
 
 @pytest.mark.parametrize("region", [{}, dict(start=1024, length=1024)], ids=["4 KB", "1 KB at 1024"])

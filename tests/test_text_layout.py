@@ -28,7 +28,9 @@ from fake_inputs import first_legal
 
 import boards
 from tools import ROOT
-from tools.play.sim import Simulator, choose_settings, key_names_for
+from tools.play.sim import choose_settings
+from tools.play.simulator import Simulator
+from tools.play.window import key_names_for
 
 #: Where a sentence ends in the help's prose: after . ! or ? that follows a
 #: letter (of any language), a closing bracket or a per cent sign (not the

@@ -14,7 +14,7 @@ from app.menus import SETTINGS
 from app.settings import Settings
 from engine import rules
 from engine.game import Game
-from tools.play.sim import Simulator
+from tools.play.simulator import Simulator
 
 #: Today's Settings page on a board without tilt, as it must stay.
 PAGE_WITHOUT_TILT = [

@@ -60,6 +60,39 @@ def test_every_tool_command_the_docs_give_runs_from_the_root():
         assert result.returncode == 0 and result.stdout.startswith("usage:"), (module, result.stderr[-500:])
 
 
+def test_the_fake_worlds_frame_is_the_apps():
+    # One frame period: the app's (app.controller), which the fake world's
+    # clock (tools/firmware/standins/scenario.py, read in the VMs too) and the
+    # simulator step by.
+    import scenario
+
+    from app import controller
+    from tools.play import simulator
+
+    assert scenario.FRAME_MS == controller.FRAME_MS and simulator.FRAME_MS is scenario.FRAME_MS
+
+
+#: Paths of another project's own tools/ that the repository names (CircuitPython's).
+UPSTREAM_TOOLS = {"tools/gen_display_resources.py"}
+#: Tests that write made-up tools into a copy of the repository.
+COPY_WRITERS = {"repo_fixture.py", "test_import_contracts.py"}
+
+
+def test_every_tools_path_the_repository_names_exists():
+    # A tool that moved (into tools/ship/, tools/play/ ...) leaves its old
+    # path behind in docstrings, comments and requirements files.
+    sources = [ROOT / "code.py", ROOT / "Makefile", ROOT / "pytest.ini"] + DOCS
+    for pattern in ("requirements*.txt", "app/*.py", "engine/*.py", "boards/*.py", "tools/**/*.py", "tests/*.py"):
+        sources += [path for path in sorted(ROOT.glob(pattern)) if "node_modules" not in path.parts]
+    stale = []
+    for path in sources:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            for named in re.findall(r"(?<![\w/.])tools/[\w/]+\.(?:py|mjs|json)", line):
+                if named not in UPSTREAM_TOOLS and not (ROOT / named).exists() and path.name not in COPY_WRITERS:
+                    stale.append("%s:%d: %s" % (path.relative_to(ROOT), number, named))
+    assert not stale, stale
+
+
 def _make_dry_run(target, *variables, cwd):
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     return subprocess.run(

@@ -29,7 +29,7 @@ from app.two_buttons import CHORD_MS, TwoButtonControls
 from engine import rules
 from engine.game import Game
 from tests.tiles import board
-from tools.play.sim import FRAME_MS, Simulator
+from tools.play.simulator import FRAME_MS, Simulator
 
 
 def scheme(mode=PLAY):

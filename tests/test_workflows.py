@@ -18,6 +18,7 @@ WORKFLOWS = REPO / ".github" / "workflows"
 EXERCISED = {
     "test": (".ci/run", "make test"),
     "release": ("tests/test_release.py", "def test_make_release_builds_the_same_zips"),
+    "test-slow": ("tests/test_first_run.py", "def test_make_test_slow_plays_every_case"),
 }
 
 
@@ -45,7 +46,7 @@ def make_targets(workflow):
 
 def test_every_workflow_parses_and_has_jobs():
     names = sorted(p.name for p in WORKFLOWS.glob("*.y*ml"))
-    assert names == ["release.yml", "test.yml"]
+    assert names == ["release.yml", "slow.yml", "test.yml"]
     for name in names:
         workflow = load(name)
         assert workflow["name"] and workflow["on"] and workflow["jobs"], name
@@ -64,6 +65,12 @@ def test_the_suite_runs_on_the_oldest_and_newest_python():
     assert setup["with"]["python-version"] == "${{ matrix.python-version }}"
     assert make_targets(workflow) == ["test"]
     assert "make test" in (REPO / ".ci/run").read_text()
+
+
+def test_every_case_is_played_weekly():
+    workflow = load("slow.yml")
+    assert "schedule" in workflow["on"] and "workflow_dispatch" in workflow["on"]
+    assert make_targets(workflow) == ["test-slow"]
 
 
 def test_a_version_tag_builds_and_attaches_the_zips():

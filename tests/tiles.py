@@ -42,3 +42,26 @@ def rotate(cells):
 def mirror(cells):
     """The board flipped left-right."""
     return [cells[row * 4 + 3 - col] for row in range(4) for col in range(4)]
+
+
+def on_glass(sim):
+    """The 16 tiles the glass shows (what the last refresh sent), as
+    exponents 0..11, read by each tile's colour at its four inner corners
+    (inside the rounded ones); None for a cell whose corners disagree or
+    show no tile colour (something lies over it: a sprite, a banner)."""
+    from app import theme
+    from tools.play.glass import rgb565
+
+    colours = {rgb565(theme.tile_colour(exponent)): exponent for exponent in range(11, -1, -1)}
+    layout = sim.app.view.layout
+    pixels = sim.pixels()
+    width, scale = sim.width, layout.scale
+    seen = []
+    for index in range(16):
+        left = layout.board_x + (index % 4) * layout.pitch + layout.gap
+        top = layout.board_y + (index // 4) * layout.pitch + layout.gap
+        corners = set()
+        for x, y in ((2, 2), (layout.tile - 3, 2), (2, layout.tile - 3), (layout.tile - 3, layout.tile - 3)):
+            corners.add(pixels[(layout.top + (top + y) * scale) * width + layout.left + (left + x) * scale])
+        seen.append(colours.get(corners.pop()) if len(corners) == 1 else None)
+    return seen

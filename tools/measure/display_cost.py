@@ -12,7 +12,7 @@ Prints deterministic pixel counts and the time estimated from them::
 Each layout is played on one of its boards in the fake world (Simulator,
 the board's own start-up, 20 ms frames), and each key's refreshes are
 counted as CircuitPython 10's displayio would send them: its dirty areas,
-modelled in tools/play/dirty_areas.py (docs/architecture.md, "What a
+modelled in tools/firmware/dirty_areas.py (docs/architecture.md, "What a
 refresh sends"). A move counts all its animation frames.
 
 The time is an estimate from the pixels, not a measurement: per pixel,
@@ -47,7 +47,7 @@ import argparse
 import statistics
 import sys
 
-from tools.play import dirty_areas
+from tools.firmware import dirty_areas
 
 #: Microseconds per pixel sent on the emulated Sprig (CircuitPython 10.3,
 #: RP2040 at 125 MHz, 30 MHz SPI byte time), by what a key draws: the real
@@ -174,15 +174,8 @@ class Keys:
     """
 
     def __init__(self, board_id):
-        from tools.play.sim import Simulator
-
-        def first_legal(cells):
-            from engine import rules
-
-            for direction in range(4):
-                if rules.slide(list(cells), direction) >= 0:
-                    return direction
-            return -1
+        from tools.play import first_legal
+        from tools.play.simulator import Simulator
 
         self.sim = Simulator(seed=7, board=board_id, solver=first_legal)
         self.sim.frames(10)
@@ -364,7 +357,7 @@ def time_table(measured):
 def windows(board_id, presses, settle_frames=3):
     """The windows each press sends: [(press, [(x1, x2, y1, y2, pixels), ...]), ...],
     with inclusive ends in the panel's coordinates as the runner logs CASET/RASET."""
-    from tools.play.sim import Simulator, parse_presses
+    from tools.play.simulator import Simulator, parse_presses
 
     sim = Simulator(seed=7, board=board_id)
     sim.frames(10)
@@ -457,7 +450,7 @@ def main(argv=None):
         return 0
     measured = measure()
     print("Pixels each key sends, the most one press sent (in screens), and the mean where it was pressed more")
-    print("than once; CircuitPython 10's dirty areas (tools/play/dirty_areas.py), 20 ms frames, seed 7:")
+    print("than once; CircuitPython 10's dirty areas (tools/firmware/dirty_areas.py), 20 ms frames, seed 7:")
     print()
     print(pixel_table(measured))
     print()

@@ -6,7 +6,7 @@
 
 ``code.py``'s ``main()`` runs unchanged, from the files the board gets
 (tools/vm/vmroot.py: every module but code.py as ``.mpy``), on the fake
-hardware of tools/play/standins/, in MicroPython's unix port with a fixed heap
+hardware of tools/firmware/standins/, in MicroPython's unix port with a fixed heap
 (tools/vm/unix_vm.py: it collects anywhere and fails with ``MemoryError``
 when the heap is full, as the board does). Each run resumes the same saved
 game and presses three moves. From a heap where everything starts, the
@@ -36,6 +36,11 @@ Usage::
     .venv/bin/python -m tools.measure.heap_floor                  # the PyBadge (~10 s)
     .venv/bin/python -m tools.measure.heap_floor --board clue_nrf52840_express
     .venv/bin/python -m tools.measure.heap_floor --all            # every heap size, not ranges
+    .venv/bin/python -m tools.measure.heap_floor --board hack_club_sprig --step 16   # 16 bytes apart (~40 min)
+
+The last line counts the heaps that start no game although a smaller heap
+starts one: there a try that ran out of memory left the heap worse for
+the tries with less than a cold start with less memory finds it.
 """
 
 import shutil
@@ -97,7 +102,9 @@ if code is not None:
             sprites = len(members)
         if members is not None and len(members) == 16:
             cells = [tile[0] for tile in members]
-    print('SOLVER', 'engine.solver' in sys.modules, 'SPRITES', sprites)
+    learned = sys.modules.get('engine.learned')
+    held = learned is not None and learned.tables is not None
+    print('SOLVER', 'engine.solver' in sys.modules, 'SPRITES', sprites, 'TABLE', held)
     print('SHOWN', cells, shown is None, fakeworld.display is None or fakeworld.display.auto_refresh)
 """
 
@@ -133,8 +140,9 @@ def expected_cells(board_id):
     return list(game.cells)
 
 
-def classify(heap, result, expected):
-    """The :class:`Outcome` of one run's ``result`` (tools.vm.unix_vm.Result)."""
+def classify(heap, result, expected, table=False):
+    """The :class:`Outcome` of one run's ``result`` (tools.vm.unix_vm.Result);
+    ``table``: the board holds the solver's learned table (boards.TABLE_BOARDS)."""
     out = result.stdout
     free = None
     for line in out.splitlines():
@@ -153,10 +161,13 @@ def classify(heap, result, expected):
         return Outcome(heap, free, BROKEN, "main() never ended")
     cells, console, refreshed = shown[0][6:].rsplit(" ", 2)
     if cells == str(expected):
-        # What it went without, as it plays: the solver (loaded at
-        # start-up unless it went without), the animation's sprites.
-        _, solver, _, sprites = parts[0]
+        # What it went without, as it plays: the solver's learned table
+        # (on a board that holds it), the solver (loaded at start-up
+        # unless it went without), the animation's sprites.
+        _, solver, _, sprites, _, held = parts[0]
         less = [] if solver == "True" else ["no solver"]
+        if table and solver == "True" and held != "True":
+            less.append("no learned table")
         if sprites == "0":
             less.append("no animations")
         if said:
@@ -198,6 +209,9 @@ class Survey:
         actions = [("tap", button) for button, _ in MOVES]
         self._program = _DRIVER % {"board": self.board_id, "actions": actions, "standins": standins}
         self._expected = expected_cells(self.board_id)
+        import boards
+
+        self._table = self.board_id in boards.TABLE_BOARDS
         return self
 
     def __exit__(self, *exc):
@@ -206,7 +220,7 @@ class Survey:
     def run(self, heap):
         """The :class:`Outcome` at a heap of ``heap`` bytes."""
         result = unix_vm.run(self._program, self._root, heap=heap, cwd=self._work, timeout=120, check=False)
-        return classify(heap, result, self._expected)
+        return classify(heap, result, self._expected, self._table)
 
     def runs(self, heaps):
         """:meth:`run` for each of ``heaps``, ``jobs`` at a time; in their order."""
@@ -220,30 +234,42 @@ class Survey:
 
         return smallest(lambda heap: self.run(heap).kind == FULL, low, high, KIB, FULL_START_SEEN)
 
-    def steps(self, top, floor=8 * KIB):
-        """Outcomes from ``top`` down 1 KiB at a time, to the first heap
-        where code.py does not compile and the two below it (or ``floor``)."""
+    def steps(self, top, floor=8 * KIB, step=KIB):
+        """Outcomes from ``top`` down ``step`` bytes at a time, to the first
+        heap where code.py does not compile and the two below it (or ``floor``)."""
         outcomes = []
         heap = top
         batch = max(1, 8 * self.jobs)
         while heap >= floor:
-            heaps = list(range(heap, max(floor, heap - batch * KIB) - 1, -KIB))
+            heaps = list(range(heap, max(floor, heap - batch * step) - 1, -step))
             outcomes += self.runs(heaps)
-            heap = heaps[-1] - KIB
+            heap = heaps[-1] - step
             nothing = [index for index, outcome in enumerate(outcomes) if outcome.kind == NOTHING]
             if nothing and len(outcomes) - nothing[0] >= 3:
                 return outcomes[: nothing[0] + 3]
         return outcomes
 
 
-def survey(board_id="pybadge", jobs=2, margin=2):
-    """Every heap from ``margin`` KiB above the smallest full start down to
-    where code.py does not compile: [:class:`Outcome`], largest heap first."""
+def survey(board_id="pybadge", jobs=2, margin=2, step=KIB):
+    """Every heap ``step`` bytes apart from ``margin`` KiB above the
+    smallest full start down to where code.py does not compile:
+    [:class:`Outcome`], largest heap first."""
     with Survey(board_id, jobs) as runs:
         top = runs.smallest_full()
         if top is None:
             raise RuntimeError("the game does not start in a 1 MiB heap")
-        return runs.steps(top + margin * KIB)
+        return runs.steps(top + margin * KIB, step=step)
+
+
+def refused_above_a_start(outcomes):
+    """The outcomes that start no game although a smaller heap starts one:
+    where start-up's tries with less failed and a cold start with less
+    memory plays."""
+    plays = [outcome.heap for outcome in outcomes if outcome.plays]
+    if not plays:
+        return []
+    least = min(plays)
+    return [outcome for outcome in outcomes if outcome.heap > least and not outcome.plays]
 
 
 def ranges(outcomes):
@@ -261,11 +287,12 @@ def _kib(value):
     return "-" if value is None else "%.0f" % (value / KIB)
 
 
-def report(board_id="pybadge", jobs=2, every=False):
+def report(board_id="pybadge", jobs=2, every=False, step=KIB):
     """The survey as text."""
-    outcomes = survey(board_id, jobs)
+    outcomes = survey(board_id, jobs, step=step)
+    apart = "1 KiB" if step == KIB else "%d bytes" % step
     lines = [
-        "code.py's start-up on %s in the unix VM (64-bit objects: not the board's bytes), 1 KiB apart" % board_id,
+        "code.py's start-up on %s in the unix VM (64-bit objects: not the board's bytes), %s apart" % (board_id, apart),
         "",
         "  %-18s %-14s  %s" % ("free at start, KiB", "VM heap, KiB", "what starts"),
     ]
@@ -294,6 +321,7 @@ def report(board_id="pybadge", jobs=2, every=False):
             "Smallest heap that shows the message: %s KiB free at start (%s KiB VM heap)." % (_kib(least.free), _kib(least.heap))
         )
     lines.append("Broken starts (a traceback, or a game that does not play): %d." % len(broken))
+    lines.append("Heaps that start no game although a smaller one does: %d." % len(refused_above_a_start(outcomes)))
     return "\n".join(lines)
 
 
@@ -302,9 +330,12 @@ def main(argv=None):
     parser.add_argument("--board", type=board_id, default="pybadge", help="board_id (default pybadge)")
     parser.add_argument("--jobs", type=whole(1), default=2, help="VM runs at a time (default 2)")
     parser.add_argument("--all", action="store_true", help="one line per heap size, not ranges")
+    parser.add_argument("--step", type=int, default=KIB, help="bytes between two heap sizes (default 1024; 16: the heap's block)")
     args = parser.parse_args(argv)
+    if args.step < 16 or args.step % 16:
+        parser.error("--step must be a multiple of 16 (the heap's block), not %d" % args.step)
     try:
-        print(report(args.board, args.jobs, args.all))
+        print(report(args.board, args.jobs, args.all, args.step))
     except RuntimeError as error:
         print("heap_floor: %s" % error, file=sys.stderr)
         return 1

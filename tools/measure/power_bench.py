@@ -8,8 +8,8 @@ power and lamps a board meets: deterministic counts from the fake world.
     .venv/bin/python -m tools.measure.power_bench
 
 Every case is a board powered on through code.py's own start-up
-(tools.play.sim.Simulator), its battery pin and light sensor read through
-the fake world's models (tools/play/standins/fakepower.py: ADC noise,
+(tools.play.simulator.Simulator), its battery pin and light sensor read through
+the fake world's models (tools/firmware/standins/fakepower.py: ADC noise,
 glitches, charging, flicker), played by a scripted player for a simulated
 time. It prints:
 
@@ -34,7 +34,8 @@ depends on the host's speed.
 
 import argparse
 
-from tools.play.sim import Simulator
+from tools.play import first_legal  # the solver's stand-in for the few hints a case asks for
+from tools.play.simulator import Simulator
 
 #: The scripted player's pace: a move every MOVE_MS (ms).
 MOVE_MS = 600
@@ -48,16 +49,6 @@ LOW_MV = {"pybadge": 3360, "hack_club_sprig": 2165}
 
 def _reached(now, at):
     return ((now - at) & _WRAP) < _HALF
-
-
-def _first_legal(cells):
-    # The solver's stand-in for the few hints a case asks for: quick, and the same every run.
-    from engine import rules
-
-    for direction in range(4):
-        if rules.slide(list(cells), direction) >= 0:
-            return direction
-    return -1
 
 
 def _count_news(app):
@@ -107,7 +98,7 @@ def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1
     The board starts with its battery at rest (fakeboards) and finds it at
     15 % from its first frame of play on: the discharge's "batt. low" is
     counted too."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
     sim = Simulator(board=board, seed=seed, cell=Cell(noise_mv=noise_mv, seed=seed), glass=False)
     said = _count_news(sim.app)
@@ -129,9 +120,9 @@ def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1
 def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
     """A PyBadge at ``millivolts`` whose first battery reading is a glitch:
     after a minute of play, (animations and hints off?, status, level shown)."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
-    sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=_first_legal)
+    sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=first_legal)
     play(sim, 60000)
     return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
 
@@ -139,10 +130,10 @@ def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
 def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     """A PyBadge at ``millivolts`` (20 %: LiPo) that reads one ``glitch_mv``
     a minute into play: after another minute, (low power?, status, level)."""
-    from tools.play.standins.fakepower import Cell
+    from tools.firmware.standins.fakepower import Cell
 
     cell = Cell(glitches=[(60000, glitch_mv)])
-    sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=_first_legal)
+    sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=first_legal)
     play(sim, 120000)
     return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
 
@@ -167,7 +158,7 @@ def about_battery(sim):
 def zero_volt_pin(board="pybadge", seed=4):
     """A board whose battery pin reads 0 V (unconnected, failed): after a
     minute, (low power?, status, level shown, About's battery line)."""
-    sim = Simulator(board=board, seed=seed, battery_mv=0, solver=_first_legal)
+    sim = Simulator(board=board, seed=seed, battery_mv=0, solver=first_legal)
     play(sim, 60000)
     sim.press("select")  # a hint: refused on an empty battery
     state = (sim.app.low_power, sim.app.view.status_text, sim.app.battery.text())
@@ -178,7 +169,7 @@ def charger_after_empty(board="pybadge", seed=5):
     """A board played down to "empty", then on a wall charger (no USB host)
     whose cell charges to 4.15 V: after two minutes on it, (low power?,
     status, level shown, a hint answered?)."""
-    sim = Simulator(board=board, seed=seed, battery_mv=3120, solver=_first_legal)
+    sim = Simulator(board=board, seed=seed, battery_mv=3120, solver=first_legal)
     play(sim, 60000)
     empty = sim.app.low_power
     sim.charger(True)
@@ -210,7 +201,7 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     keywords); the board paced as its main loop sleeps. Returns the number
     of times the backlight's level changed after the first reading."""
     from app.settings import SCREEN_OFF_MINUTES
-    from tools.play.standins.fakepower import Lamp
+    from tools.firmware.standins.fakepower import Lamp
 
     sim = Simulator(seed=seed, paced=True, light=light, lamp=Lamp(seed=seed, **lamp), glass=False)
     app = sim.app

@@ -10,7 +10,10 @@ every move (the win banner is answered with Continue, so games go on past
 games reaching 2048 / 4096 / 8192 / 16384, score and moves per game, and the
 time per decision (CPython's, or PyPy's when run under ``pypy3``: the
 search stops on a node budget, so its moves, and the game results, are the
-same on both; PyPy plays about 5x faster). With ``--preset device`` it also runs the solver
+same on both; PyPy plays about 5x faster). Each share comes with its 95 %
+interval (Wilson's, for a share of independent games). The device preset
+plays with the solver's learned table (engine.learned), as on the boards
+that hold it (``--no-table``: the heuristic, as on the others). With ``--preset device`` it also runs the solver
 inside the MicroPython VM (``tools.vm.fuel_vm``) on a fixed sample of boards from
 real games and prints the fuel per decision (max and median) with the
 estimated PyBadge time at 1.2e8 fuel/s, and the fuel on a second sample
@@ -20,26 +23,29 @@ decisions: their max is the preset's worst case).
 Usage::
 
     python -m tools.measure.solver_bench --preset device --games 100 --seed 1 --jobs 2
+    python -m tools.measure.solver_bench --preset device --no-table --games 100 --seed 1 --jobs 2
     python -m tools.measure.solver_bench --preset desktop --games 10 --seed 1 --jobs 2 --json
     python -m tools.measure.solver_bench --preset device --max-nodes 900 --games 100 --seed 1 --jobs 2
-    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 2001 --jobs 2 --fuel-boards 0
+    pypy3 -m tools.measure.solver_bench --preset device --games 500 --seed 100001 --jobs 2 --fuel-boards 0
     python -m tools.measure.solver_bench --boards
 
 ``--boards`` plays no games: for each board profile (boards/) it takes the
 device effort at that board's speed (``Effort.for_speed``: the node budget
-scaled by the profile's SPEED), measures the fuel of decisions that spend
+scaled by the profile's SPEED; the learned table's budget on the boards
+that hold it, boards.TABLE_BOARDS), measures the fuel of decisions that spend
 that whole budget, and prints the time they take on that board's CPU at
 1.2e8 fuel/s times its speed (the target: at most 0.7 s, with the 600 ms
 deadline as the backstop on the board).
 
 The ``--max-nodes``/``--max-depth``/``--min-probability``/``--four-probability``/
-``--sample-cells``/``--refine``/``--monotony-power`` options override that field of the preset (games, the
+``--sample-cells``/``--refine``/``--monotony-power``/``--table-nodes`` options override that field of the preset (games, the
 board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
 
 import copy
 import json
+import math
 import platform
 import statistics
 import sys
@@ -60,7 +66,16 @@ BOUND_EVERY = 5
 
 
 #: Effort fields the command line may override (all ints).
-OVERRIDABLE = ("max_nodes", "max_depth", "min_probability", "four_probability", "sample_cells", "refine", "monotony_power")
+OVERRIDABLE = (
+    "max_nodes",
+    "max_depth",
+    "min_probability",
+    "four_probability",
+    "sample_cells",
+    "refine",
+    "monotony_power",
+    "table_nodes",
+)
 #: The values engine.solver.Effort takes for each (its docstring): (least, most or None).
 OVERRIDE_RANGES = {
     "max_nodes": (1, None),
@@ -70,6 +85,7 @@ OVERRIDE_RANGES = {
     "sample_cells": (0, 16),
     "refine": (0, 4),
     "monotony_power": (1, None),
+    "table_nodes": (0, None),
 }
 
 
@@ -89,15 +105,25 @@ def _preset(name, overrides=None):
     return effort
 
 
+def use_table(table):
+    """Have the solver score with the learned table (as on the boards that
+    hold it) or with the heuristic; returns engine.solver.table_status()."""
+    if not table or not solver.table_loaded():
+        solver.prepare(table=table)
+    return solver.table_status()
+
+
 def play_game(job):
     """Play one seeded game; returns a dict of its results."""
-    seed, preset, max_moves, overrides = job
+    seed, preset, max_moves, overrides, table = job
+    use_table(table)
     effort = _preset(preset, overrides)
     game = Game(seed=seed)
     thinking = 0.0
     slowest = 0.0
     decisions = 0
     nodes = 0
+    learned = 0
     while not game.over and (not max_moves or game.moves < max_moves):
         if game.waiting:
             game.continue_playing()
@@ -108,6 +134,7 @@ def play_game(job):
         slowest = max(slowest, took)
         decisions += 1
         nodes += solver.search().nodes
+        learned += solver.search().table is not None
         if direction < 0 or not game.move(direction):
             raise RuntimeError("solver gave an invalid move on seed %d" % seed)
     return {
@@ -120,10 +147,11 @@ def play_game(job):
         "seconds": thinking,
         "slowest": slowest,
         "nodes": nodes,
+        "table_decisions": learned,
     }
 
 
-def sample_boards(count=30, preset="device", overrides=None, bound=False):
+def sample_boards(count=30, preset="device", overrides=None, bound=False, table=True):
     """A fixed sample of boards from real games (deterministic).
 
     Every SAMPLE_EVERY-th position of games played by the preset from
@@ -133,6 +161,7 @@ def sample_boards(count=30, preset="device", overrides=None, bound=False):
     node budget instead (a pass cut short: the costliest decisions).
     """
     effort = _preset(preset, overrides)
+    use_table(table)
     boards = []
     seed = SAMPLE_SEED
     found = 0
@@ -143,7 +172,8 @@ def sample_boards(count=30, preset="device", overrides=None, bound=False):
                 game.continue_playing()
             move = solver.best_move(game.cells, effort)
             if bound:
-                if solver.search().nodes >= effort.max_nodes:
+                found_search = solver.search()
+                if found_search.nodes >= found_search.budget:
                     found += 1
                     if found % BOUND_EVERY == 0:
                         boards.append(list(game.cells))
@@ -156,11 +186,11 @@ def sample_boards(count=30, preset="device", overrides=None, bound=False):
 
 _FUEL_SETUP = """\
 from engine import solver
-%ssolver.best_move(%r, solver.%s)
+%s%ssolver.best_move(%r, solver.%s)
 """
 
 
-def fuel_per_decision(board, preset, overrides=None):
+def fuel_per_decision(board, preset, overrides=None, table=True):
     """MicroPython fuel of one ``best_move`` call on ``board`` (and its
     move and allocated bytes), measured as (run with the call) minus (run
     without it); the set-up makes one warm-up call first so imports and the
@@ -172,7 +202,7 @@ def fuel_per_decision(board, preset, overrides=None):
     changes = "".join(
         "solver.%s.%s = %d\n" % (name, field, value) for field, value in sorted(_converted(overrides or {}).items())
     )
-    setup = _FUEL_SETUP % (changes, board, name)
+    setup = _FUEL_SETUP % ("solver.prepare(table=True)\n" if table else "", changes, board, name)
     # Inside a function: new module globals would grow the module's dict
     # and count as the solver's allocation.
     probe = (
@@ -202,34 +232,38 @@ BOARD_DECISION_TARGET = 0.7
 
 
 def board_decisions(count=6):
-    """{board_id: (speed, node budget, max fuel, est. seconds)} of decisions
-    spending each profile's whole node budget on its CPU (one fuel sample
-    per distinct speed)."""
+    """{board_id: (speed, scoring, node budget, max fuel, est. seconds)} of
+    decisions spending each profile's whole node budget on its CPU, with
+    the learned table on the boards that hold it (boards.TABLE_BOARDS),
+    else the heuristic (one fuel sample per distinct speed and scoring)."""
     import boards
     from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
-    by_speed = {}
-    table = {}
+    measured = {}
+    rows = {}
     for board_id in sorted(boards.NAMES):
         speed = boards.load(board_id).SPEED
-        budget = solver.DEVICE.for_speed(speed).max_nodes
-        if speed not in by_speed:
-            overrides = {"max_nodes": budget}
-            by_speed[speed] = max(
-                fuel_per_decision(board, "device", overrides)[0]
-                for board in sample_boards(count, "device", overrides, bound=True)
+        table = board_id in boards.TABLE_BOARDS
+        effort = solver.DEVICE.for_speed(speed)
+        field = "table_nodes" if table else "max_nodes"
+        budget = getattr(effort, field)
+        if (speed, table) not in measured:
+            overrides = {field: budget}
+            measured[speed, table] = max(
+                fuel_per_decision(board, "device", overrides, table)[0]
+                for board in sample_boards(count, "device", overrides, bound=True, table=table)
             )
-        fuel = by_speed[speed]
-        table[board_id] = (speed, budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
-    return table
+        fuel = measured[speed, table]
+        rows[board_id] = (speed, "table" if table else "heuristic", budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
+    return rows
 
 
 def print_board_decisions(count=6):
     """Print :func:`board_decisions` as a table."""
     print("Solver decisions that spend the whole node budget, per board (fuel VM, %d boards each):" % count)
-    print("  %-28s %6s %7s %12s %9s" % ("board", "speed", "nodes", "fuel max", "est. s"))
-    for board_id, (speed, budget, fuel, seconds) in board_decisions(count).items():
-        print("  %-28s %6.2f %7d %12d %9.2f" % (board_id, speed, budget, fuel, seconds))
+    print("  %-28s %6s %-10s %7s %12s %9s" % ("board", "speed", "scoring", "nodes", "fuel max", "est. s"))
+    for board_id, (speed, scoring, budget, fuel, seconds) in board_decisions(count).items():
+        print("  %-28s %6.2f %-10s %7d %12d %9.2f" % (board_id, speed, scoring, budget, fuel, seconds))
     print("  target: <= %.1f s on every board (the 600 ms deadline stops a search on the board itself)" % BOARD_DECISION_TARGET)
 
 
@@ -245,6 +279,17 @@ def _progress(done, total, started):
     sys.stderr.flush()
 
 
+def wilson(hits, count, z=1.96):
+    """The 95 % interval (Wilson's score interval; ``z`` 1.96) of a share of
+    ``hits`` in ``count`` independent trials, as (low, high) in 0..1."""
+    if not count:
+        return 0.0, 1.0
+    share = hits / count
+    middle = (share + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(share * (1 - share) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
 def summarise(games):
     """The summary dict printed by the tool (also its --json output)."""
     count = len(games)
@@ -258,6 +303,10 @@ def summarise(games):
         "reached": {
             str(1 << exponent): sum(1 for game in games if game["max_exponent"] >= exponent) / count for exponent in MILESTONES
         },
+        "reached_95": {
+            str(1 << exponent): wilson(sum(1 for game in games if game["max_exponent"] >= exponent), count)
+            for exponent in MILESTONES
+        },
         "max_tile": {str(game["seed"]): 1 << game["max_exponent"] for game in games},
         "score_mean": statistics.mean(scores),
         "score_median": statistics.median(scores),
@@ -269,6 +318,7 @@ def summarise(games):
         "slowest_decision": max(game["slowest"] for game in games),
         "interpreter": "%s %s" % (platform.python_implementation(), platform.python_version()),
         "nodes_per_decision": sum(game["nodes"] for game in games) / decisions if decisions else 0.0,
+        "table_share": sum(game.get("table_decisions", 0) for game in games) / decisions if decisions else 0.0,
     }
     return summary
 
@@ -296,6 +346,11 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     parser.add_argument(
         "--log", type=new_file, help="append each finished game to this file as a JSON line (long runs keep what they did)"
     )
+    parser.add_argument(
+        "--no-table",
+        action="store_true",
+        help="score with the heuristic, as the boards without room for the learned table do (device preset)",
+    )
     for field in OVERRIDABLE:
         parser.add_argument(
             "--" + field.replace("_", "-"), type=whole(*OVERRIDE_RANGES[field]), help="override the preset's %s" % field
@@ -313,7 +368,11 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
                 "the MicroPython fuel sample needs the project's venv (%s); add --fuel-boards 0 to play the games only" % error
             )
 
-    jobs = [(args.seed + index, args.preset, args.max_moves, overrides) for index in range(args.games)]
+    table = args.preset == "device" and not args.no_table
+    status = use_table(table)
+    if table and not solver.table_loaded():
+        parser.error("the learned table did not load (%s): make it with python -m tools.train.train" % status)
+    jobs = [(args.seed + index, args.preset, args.max_moves, overrides, table) for index in range(args.games)]
     started = time.time()
     games = []
     log = open(args.log, "a") if args.log else None
@@ -338,6 +397,7 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     games.sort(key=lambda game: game["seed"])
     summary = summarise(games)
     summary["preset"] = args.preset
+    summary["table"] = table
     summary["overrides"] = overrides
     summary["max_moves"] = args.max_moves
     summary["wall_seconds"] = time.time() - started
@@ -346,7 +406,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
         samples = [
-            fuel_per_decision(board, args.preset, overrides) for board in sample_boards(args.fuel_boards, args.preset, overrides)
+            fuel_per_decision(board, args.preset, overrides, table)
+            for board in sample_boards(args.fuel_boards, args.preset, overrides, table=table)
         ]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
@@ -358,8 +419,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         summary["nodes_max"] = max(sample[3] for sample in samples)
         if args.bound_boards:
             bound = [
-                fuel_per_decision(board, args.preset, overrides)[0]
-                for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True)
+                fuel_per_decision(board, args.preset, overrides, table)[0]
+                for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True, table=table)
             ]
             summary["bound_boards"] = len(bound)
             summary["bound_fuel_max"] = max(bound)
@@ -370,9 +431,10 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         print(json.dumps(summary, indent=1))
         return
     print(
-        "preset %s%s: %d games, seeds %d..%d%s"
+        "preset %s%s%s: %d games, seeds %d..%d%s"
         % (
             args.preset,
+            (", learned table" if table else ", heuristic") if args.preset == "device" else "",
             "".join(" %s=%d" % item for item in sorted(overrides.items())),
             summary["games"],
             args.seed,
@@ -381,7 +443,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         )
     )
     for tile, share in summary["reached"].items():
-        print("  reached %5s: %5.1f %%" % (tile, 100 * share))
+        low, high = summary["reached_95"][tile]
+        print("  reached %5s: %5.1f %%  (95 %% interval %.1f-%.1f %%)" % (tile, 100 * share, 100 * low, 100 * high))
     print("  score: mean %.0f, median %.0f" % (summary["score_mean"], summary["score_median"]))
     print("  moves per game: mean %.0f, median %.0f" % (summary["moves_mean"], summary["moves_median"]))
     print(
@@ -393,6 +456,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
             summary["nodes_per_decision"],
         )
     )
+    if table:
+        print("  the learned table scored %.1f %% of the decisions (the heuristic from 4096 on)" % (100 * summary["table_share"]))
     if "fuel_max" in summary:
         print(
             "  MicroPython fuel per decision (%d sample boards): max %d, median %d"

@@ -4,9 +4,9 @@
 
 """Blinka's displayio as a private renderer, beside the fake world's.
 
-On the desktop the game runs on the stand-ins of tools/play/standins/ (its
+On the desktop the game runs on the stand-ins of tools/firmware/standins/ (its
 ``displayio`` is sized like CircuitPython's C objects and draws nothing),
-installed by tools/play/world.py under the firmware's module names. Pixels come
+installed by tools/firmware/finder.py under the firmware's module names. Pixels come
 from Blinka's ``displayio`` (adafruit-blinka-displayio), whose
 ``_DisplayCore.fill_area`` rasterises a group tree the way every Blinka
 display does. Both are called ``displayio``, so Blinka's modules are
@@ -17,6 +17,8 @@ taken out of ``sys.modules`` again: nothing else in the process sees them.
 import os
 import sys
 from array import array
+
+from tools.firmware import finder
 
 # Blinka's top-level modules that are also firmware modules (and so also
 # the fake world's names), and the ones they import at load time.
@@ -52,12 +54,10 @@ def _top(name):
 
 def _load():
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    from tools.play import world
-
     saved = {name: module for name, module in sys.modules.items() if _top(name) in _CLASHING}
     for name in saved:
         del sys.modules[name]
-    with world.finder_off():
+    with finder.finder_off():
         try:
             import busdisplay  # noqa: F401  must precede displayio._displaycore (a circular import)
             import displayio

@@ -5,10 +5,10 @@
 """The glass: what the fake board's screen shows, frame by frame.
 
 With ``auto_refresh`` off, a CircuitPython display shows only what the last
-``display.refresh()`` sent. The fake display (tools/play/standins/board.py)
+``display.refresh()`` sent. The fake display (tools/firmware/standins/board.py)
 hands each refresh to a :class:`Glass`, which keeps a *snapshot* of the
 group tree as it was at that moment: every object's state bytes, copied
-(the stand-ins of tools/play/standins/displayio.py and vectorio.py keep their
+(the stand-ins of tools/firmware/standins/displayio.py and vectorio.py keep their
 whole state in one ``bytearray``, so a snapshot is a few memory copies).
 What the app changes afterwards is not on the glass until the next refresh.
 
@@ -19,11 +19,13 @@ same bitmaps, palettes, tile grids, rectangles and groups. The text on the
 glass is read from the text cells (TileGrids over the 6x12 glyph strip of
 app/text.py) and kept only where the rendered pixels show each glyph's ink.
 
-The decoding below mirrors the stand-ins' state layouts; ``tests/test_glass.py``
-checks it against trees built directly in Blinka.
+The state bytes are read through the stand-ins' own readers
+(tools/firmware/standins/displaystate.py, the one place that knows their
+layout); ``tests/test_glass.py`` checks what the glass draws against trees
+built directly in Blinka.
 
 Each refresh also counts what the firmware would send for it: the dirty
-areas displayio computes (tools/play/dirty_areas.py), their pixels and the
+areas displayio computes (tools/firmware/dirty_areas.py), their pixels and the
 windows they go in (``pixels_sent``, ``windows_sent``, ``last_areas``; a
 list in ``log`` gets every refresh that sent something).
 """
@@ -32,7 +34,9 @@ import functools
 import sys
 
 from tools import text_chars
-from tools.play import blinka, dirty_areas
+from tools.firmware import dirty_areas
+from tools.firmware.standins import displaystate
+from tools.play import blinka
 
 #: Text cells: the glyph strip of app/text.py (6x12 each), a tile per
 #: character of the strip (tools.text_chars(): ASCII, then app.text.EXTRAS).
@@ -40,15 +44,6 @@ CHARS = text_chars()
 CHAR_COUNT = len(CHARS)
 CHAR_WIDTH = 6
 CHAR_HEIGHT = 12
-
-
-def _signed16(state, at):
-    value = state[at] | (state[at + 1] << 8)
-    return value - 65536 if value > 32767 else value
-
-
-def _unsigned16(state, at):
-    return state[at] | (state[at + 1] << 8)
 
 
 # -- snapshots --------------------------------------------------------------
@@ -68,13 +63,20 @@ def snapshot(group):
 
 
 def _snap(layer, copies):
-    state = layer._s
-    if hasattr(layer, "_items"):
-        members = tuple(_snap(member, copies) for member in layer._items)
-        return ("group", _signed16(state, 0), _signed16(state, 2), state[5], bool(state[4]), members)
+    state = displaystate.state(layer)
+    if displaystate.is_group(layer):
+        members = tuple(_snap(member, copies) for member in displaystate.members(layer))
+        return (
+            "group",
+            displaystate.x(state),
+            displaystate.y(state),
+            displaystate.scale(state),
+            displaystate.hidden(state),
+            members,
+        )
     shader = _copy(layer.pixel_shader, copies)
     if hasattr(layer, "bitmap"):
-        return ("tiles", bytes(state), layer._inline, _copy(layer.bitmap, copies), shader)
+        return ("tiles", bytes(state), displaystate.inline_tiles(layer), _copy(layer.bitmap, copies), shader)
     return ("rect", bytes(state), shader)
 
 
@@ -83,53 +85,11 @@ def _copy(thing, copies):
     key = id(thing)
     copied = copies.get(key)
     if copied is None:
-        state = getattr(thing, "_s", None)
+        state = displaystate.state(thing)
         if state is None:
             raise TypeError("the glass draws stand-in bitmaps and palettes only, not %r" % (thing,))
         copied = copies[key] = bytes(state)
     return copied
-
-
-def _bitmap_size(state):
-    return _unsigned16(state, 0), _unsigned16(state, 2), state[4]
-
-
-def bitmap_values(state):
-    """The pixel values of a stand-in Bitmap's state: a list of rows of ints."""
-    width, height, bits = _bitmap_size(state)
-    stride = (width * bits + 31) // 32 * 4
-    mask = (1 << bits) - 1
-    rows = []
-    for y in range(height):
-        base = (8 + y * stride) * 8
-        row = []
-        for x in range(width):
-            bit = base + x * bits
-            row.append((state[bit >> 3] >> (bit & 7)) & mask)
-        rows.append(row)
-    return rows
-
-
-def palette_colours(state):
-    """``[(0xRRGGBB, transparent), ...]`` of a stand-in Palette's state."""
-    count = _unsigned16(state, 0)
-    colours = []
-    for index in range(count):
-        at = 2 + 4 * index
-        colours.append((state[at] | (state[at + 1] << 8) | (state[at + 2] << 16), state[at + 3] == 1))
-    return colours
-
-
-def tile_indices(state, inline):
-    """The tile index of every cell of a stand-in TileGrid's state, row-major."""
-    count = _unsigned16(state, 6) * _unsigned16(state, 8)
-    wide = _unsigned16(state, 14) > 255
-    if len(state) == 32:  # up to 4 bytes of tiles, packed in an int
-        size = 16 if wide else 8
-        return [(inline >> (index * size)) & ((1 << size) - 1) for index in range(count)]
-    if wide:
-        return [state[32 + 2 * index] | (state[33 + 2 * index] << 8) for index in range(count)]
-    return list(state[32 : 32 + count])
 
 
 # -- knowing that nothing changed -------------------------------------------
@@ -227,11 +187,13 @@ class _Renderer:
         if made is None:
             if len(self._bitmaps) > 256:
                 self._bitmaps.clear()
-            made = self._bitmaps[state] = blinka.bitmap_from_rows(bitmap_values(state), 1 << _bitmap_size(state)[2])
+            made = self._bitmaps[state] = blinka.bitmap_from_rows(
+                displaystate.bitmap_values(state), 1 << displaystate.bits_per_value(state)
+            )
         return made
 
     def palette(self, state):
-        return blinka.palette_from_colours(palette_colours(state))
+        return blinka.palette_from_colours(displaystate.palette_colours(state))
 
     def layer(self, node):
         kind = node[0]
@@ -247,31 +209,31 @@ class _Renderer:
             grid = blinka.module("displayio").TileGrid(
                 self.bitmap(bitmap_state),
                 pixel_shader=self.palette(palette_state),
-                width=_unsigned16(state, 6),
-                height=_unsigned16(state, 8),
-                tile_width=_unsigned16(state, 10),
-                tile_height=_unsigned16(state, 12),
-                x=_signed16(state, 0),
-                y=_signed16(state, 2),
+                width=displaystate.columns(state),
+                height=displaystate.rows(state),
+                tile_width=displaystate.tile_width(state),
+                tile_height=displaystate.tile_height(state),
+                x=displaystate.x(state),
+                y=displaystate.y(state),
             )
-            for index, tile in enumerate(tile_indices(state, inline)):
+            for index, tile in enumerate(displaystate.tile_indices(state, inline)):
                 grid[index] = tile
-            flags = state[5]
-            grid.flip_x = bool(flags & 1)
-            grid.flip_y = bool(flags & 2)
-            grid.transpose_xy = bool(flags & 4)
-            grid.hidden = bool(state[4])
+            flags = displaystate.flags(state)
+            grid.flip_x = bool(flags & displaystate.FLIP_X)
+            grid.flip_y = bool(flags & displaystate.FLIP_Y)
+            grid.transpose_xy = bool(flags & displaystate.TRANSPOSE_XY)
+            grid.hidden = displaystate.hidden(state)
             return grid
         _, state, palette_state = node
         shape = blinka.module("vectorio").Rectangle(
             pixel_shader=self.palette(palette_state),
-            width=_unsigned16(state, 6),
-            height=_unsigned16(state, 8),
-            x=_signed16(state, 0),
-            y=_signed16(state, 2),
-            color_index=_unsigned16(state, 10),
+            width=displaystate.rect_width(state),
+            height=displaystate.rect_height(state),
+            x=displaystate.x(state),
+            y=displaystate.y(state),
+            color_index=displaystate.rect_colour(state),
         )
-        shape.hidden = bool(state[4])
+        shape.hidden = displaystate.hidden(state)
         return shape
 
     def pixels(self, frame, width, height):
@@ -309,11 +271,11 @@ class TextCell:
 
 
 def _is_text_strip(bitmap_state, state):
-    width, height, bits = _bitmap_size(bitmap_state)
     return (
-        bits == 1
-        and (width, height) == (CHAR_WIDTH * CHAR_COUNT, CHAR_HEIGHT)
-        and (_unsigned16(state, 10), _unsigned16(state, 12)) == (CHAR_WIDTH, CHAR_HEIGHT)
+        displaystate.bits_per_value(bitmap_state) == 1
+        and displaystate.bitmap_width(bitmap_state) == CHAR_WIDTH * CHAR_COUNT
+        and displaystate.bitmap_height(bitmap_state) == CHAR_HEIGHT
+        and (displaystate.tile_width(state), displaystate.tile_height(state)) == (CHAR_WIDTH, CHAR_HEIGHT)
     )
 
 
@@ -323,7 +285,7 @@ def _glyph_ink(bitmap_state, index, cache):
     if ink is None:
         rows = cache.get(bitmap_state)
         if rows is None:
-            rows = cache[bitmap_state] = bitmap_values(bitmap_state)
+            rows = cache[bitmap_state] = displaystate.bitmap_values(bitmap_state)
         left = index * CHAR_WIDTH
         ink = cache[key] = tuple((x, y) for y in range(CHAR_HEIGHT) for x in range(CHAR_WIDTH) if rows[y][left + x])
     return ink
@@ -354,14 +316,14 @@ def _collect(node, x0, y0, scale, cells, cache):
     if kind != "tiles":
         return
     _, state, inline, bitmap_state, palette_state = node
-    if state[4] or not _is_text_strip(bitmap_state, state):
+    if displaystate.hidden(state) or not _is_text_strip(bitmap_state, state):
         return
-    colours = palette_colours(palette_state)
+    colours = displaystate.palette_colours(palette_state)
     colour = colours[1][0] if len(colours) > 1 else colours[0][0]
-    columns = _unsigned16(state, 6)
-    left = x0 + _signed16(state, 0) * scale
-    top = y0 + _signed16(state, 2) * scale
-    for index, tile in enumerate(tile_indices(state, inline)):
+    columns = displaystate.columns(state)
+    left = x0 + displaystate.x(state) * scale
+    top = y0 + displaystate.y(state) * scale
+    for index, tile in enumerate(displaystate.tile_indices(state, inline)):
         row, column = divmod(index, columns)
         cells.append(
             TextCell(
@@ -545,7 +507,7 @@ class Glass:
             self._visible = None
 
     def _send(self, root_group):
-        # What the firmware sends for this refresh (tools/play/dirty_areas.py).
+        # What the firmware sends for this refresh (tools/firmware/dirty_areas.py).
         dirty_areas.install(sys.modules)
         firmware = self.firmware
         firmware.set_root_group(root_group)

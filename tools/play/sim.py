@@ -2,13 +2,15 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Desktop simulator: a board's game in a window, or headless for screenshots.
+"""The simulator's command line: a board's game in a window, or headless for screenshots.
 
 Both play the board as the board does: tools/play/world.py runs code.py's own
 start-up (``code.start()``: the board's profile and its ``hardware()``)
-over the fake world of tools/play/standins/, and what is on the screen is what
+over the fake world of tools/firmware/standins/, and what is on the screen is what
 the fake display's last refresh sent (tools/play/glass.py), drawn by Blinka's
-renderer in the firmware's own font.
+renderer in the firmware's own font. The window is tools/play/window.py, the
+headless runs drive tools/play/simulator.py's Simulator (the tests' harness);
+this module is their options, the NVM file and the exit status.
 
 Window (``make play``)::
 
@@ -74,108 +76,14 @@ import os
 import sys
 import time
 
-# Before pygame loads: no greeting, no sound card.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from tools import ArgumentParser
-from tools.play import world
+from tools.play.simulator import BUTTONS, Simulator, board_facts, parse_presses, save_and_report, world_buttons
+from tools.play.window import Window, key_names_for
 
-world.install()  # this process is the fake world: the game's modules are its
-
-from app import controls  # noqa: E402
-
-FONT_DIR = str(world.FONT_DIR)
-#: The PyBadge's NVM size (other boards: tools/play/standins/fakeboards.py).
+#: The PyBadge's NVM size (other boards: tools/firmware/standins/fakeboards.py).
 NVM_SIZE = 8192
-#: Milliseconds per headless frame (the fake world's).
-FRAME_MS = 20
-
-#: Button names -> the game's logical key numbers (app.controls).
-BUTTONS = {
-    "b": controls.KEY_B,
-    "a": controls.KEY_A,
-    "start": controls.KEY_START,
-    "select": controls.KEY_SELECT,
-    "right": controls.KEY_RIGHT,
-    "down": controls.KEY_DOWN,
-    "up": controls.KEY_UP,
-    "left": controls.KEY_LEFT,
-}
-_NAMES_OF_KEYS = {number: name for name, number in BUTTONS.items()}
-
-
-#: The keyboard's keys for each PyBadge button, as the Controls page and
-#: the window's title name them (the keys themselves: _pygame_keymap).
-KEY_NAMES = (
-    ("D-pad", "arrows, WASD, HJKL"),
-    ("A", "X"),
-    ("B", "Z"),
-    ("Start", "Enter"),
-    ("Select", "Space"),
-    ("Hold Select", "hold Space"),
-    ("Quit", "Esc"),
-)
-#: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
-#: board while held), and from a keyboard (the keys are typed as they are).
-TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
-KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
-
-
-def board_facts(board_id):
-    """The fake world's facts of ``board_id`` (tools/play/standins/fakeboards.py).
-
-    :raises ValueError: no profile has that ``board_id``.
-    """
-    import boards
-
-    if boards.load(board_id) is None:
-        raise ValueError("no board profile %r (there are: %s)" % (board_id, ", ".join(sorted(boards.NAMES))))
-    import fakeboards
-
-    facts = dict(fakeboards.DEFAULTS)
-    facts.update(fakeboards.BOARDS[board_id])
-    return facts
-
-
-def key_names_for(board_id):
-    """The keyboard's keys for ``board_id``'s controls (window title, Controls
-    page): each button by the name printed on the board's (its profile's
-    ``BUTTONS``: a Sprig's "L: X"), and only the buttons it has (a PewPew
-    M4 has no B: Z does nothing there)."""
-    import boards
-
-    facts = board_facts(board_id)
-    if facts["played"] == "tilt":
-        return TILT_KEY_NAMES
-    if facts["played"] == "keyboard":
-        return KEYBOARD_KEY_NAMES
-    names = controls.Controls(names=boards.load(board_id).BUTTONS)
-    has = world_buttons(facts) | {"d-pad", "quit"}
-    rows = []
-    for button, keys in KEY_NAMES:
-        held = button.startswith("Hold ")
-        game = button[5:] if held else button
-        if game.lower() in has:
-            rows.append((("Hold " if held else "") + names.name(game), keys))
-    return tuple(rows)
-
-
 #: Shown instead of a window where none can open.
 HEADLESS_HINT = "run it headless instead: .venv/bin/python -m tools.play.sim --headless --press left,down --screenshot shot.png"
-
-
-def window_title(board_id="pybadge"):
-    """The window's title: which board it plays, how to quit, then which
-    key is which button. A title bar cuts a long title at its end (an 800
-    px window shows some 60 characters of it): the way out comes first, and
-    the keys are also on the console and on the Controls help page."""
-    import boards
-
-    name = "PyBadge" if board_id == "pybadge" else boards.NAMES[board_id]
-    names = key_names_for(board_id)
-    keys = [pair for pair in names if pair[0] == "Quit"] + [pair for pair in names if pair[0] != "Quit"]
-    return "2048 (%s simulator) - " % name + ", ".join("%s: %s" % (button, key) for button, key in keys)
 
 
 def display_problem(environ=None, platform=None):
@@ -275,185 +183,11 @@ def for_make(message, environ=None):
     return message.replace("pick another file with --nvm", "pick another file with --nvm other.bin")
 
 
-def save_and_report(app, now):
-    """The final save (closing, end of a headless run); False after printing
-    why it failed."""
-    from engine.store import FAILED
-
-    if app.saving.save(now) != FAILED:
-        return True
-    error = app.store.error
-    detail = getattr(error, "strerror", None) or app.saving.save_failure or "unknown error"
-    print("the game was not saved: %s (%s)" % (detail, app.saving.save_failure), file=sys.stderr)
-    return False
-
-
 def close_nvm(nvm):
     """Release a file NVM's lock (nothing for other NVMs)."""
     close = getattr(nvm, "close", None)
     if close is not None:
         close()
-
-
-class Simulator(world.World):
-    """A board powered on in the fake world, driven by button names (tests,
-    headless runs): code.py's start-up, then one frame.
-
-    :param int seed: seed of a new game (when nothing is saved): what the
-        board's random source gives.
-    :param nvm: NVM-like object (default: the board's size, erased, in memory).
-    :param bool fresh: the board has no NVM: nothing is read or kept.
-    :param solver: optional ``best_move(cells) -> 0..3 or -1`` in place of
-        engine.solver (a quick one for tests).
-    :param key_names: optional (button, keys) pairs: a Controls page of them.
-    :param str board: the board played (a board_id of boards/).
-    :param bool accelerometer: False: no accelerometer answers (a PyBadge LC).
-    :param world: more tools.play.world.World keywords (``screen``, ``settings``).
-    :raises ValueError: no profile has that ``board``.
-    """
-
-    def __init__(
-        self, seed=None, nvm=None, solver=None, fresh=False, key_names=None, board="pybadge", accelerometer=True, **world
-    ):
-        board_facts(board)
-        super().__init__(board, nvm=nvm, fresh=fresh, seed=seed, accelerometer=accelerometer, **world)
-        if self.app is None:
-            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.steps))
-        import boards
-
-        #: The board's name, for messages.
-        self.name = boards.NAMES[board]
-        if solver is not None:
-            self.app.assist.solver = solver
-        if key_names is not None:
-            self.app.key_names = key_names
-        self.step()
-        if self.facts["played"] == "tilt":
-            self.frames(12)  # tilt measures "level" first
-
-    @property
-    def game(self):
-        """The app's game."""
-        return self.app.game
-
-    @property
-    def width(self):
-        """The screen's width in pixels."""
-        return self.display.width
-
-    @property
-    def height(self):
-        """The screen's height in pixels."""
-        return self.display.height
-
-    def has(self, button):
-        """True if the board can press ``button`` (a BUTTONS name): one of
-        its buttons is it, or a tilt or a key typed is."""
-        return button in self.buttons()
-
-    def settle(self):
-        """Run frames until no animation runs and no hint is pending (at most 1 s)."""
-        for _ in range(50):
-            if not self.app.animation.active and not self.app.assist.busy:
-                break
-            self.step()
-
-    def press(self, name):
-        """Press and release one button by name (see BUTTONS) as the board's
-        player does (fakeplayer: a tap, a tilt on a tilting board, a key
-        typed on a keyboard board), then let it settle. ``hold-select``
-        holds Select for autoplay (A and B together on two buttons), ``wait``
-        lets a second pass.
-
-        :raises ValueError: the board cannot press that button.
-        """
-        if name == "wait":
-            self.frames(1000 // FRAME_MS)
-            return
-        button = "select" if name == "hold-select" else name
-        if button not in BUTTONS:
-            raise ValueError("unknown button %r (use %s, wait, hold-select)" % (name, ", ".join(BUTTONS)))
-        if not self.has(button):
-            raise ValueError("the %s has no %s button" % (self.name, button))
-        if name == "hold-select":
-            self.schedule([("hold", "select", controls.LONG_PRESS_MS + 2 * FRAME_MS)])
-        else:
-            self.schedule([("tap", name)])
-        self.run_script()
-        self.step()
-        self.settle()
-
-    def press_all(self, names):
-        """Press a sequence of names; ``name*N`` repeats (:func:`parse_presses`).
-
-        :raises ValueError: a name that is no press, or a bad count.
-        """
-        for name, count in parse_presses(",".join(names)):
-            for _ in range(count):
-                self.press(name)
-
-    def lines(self):
-        """The text on the glass, line by line (tools/play/glass.py)."""
-        return self.glass.lines()
-
-    def pixels(self):
-        """The glass as width*height RGB565 ints (row-major): what the last refresh sent."""
-        return self.glass.pixels()
-
-    def screenshot(self, path, scale=1):
-        """Write the glass to a PNG file."""
-        self.glass.png(path, scale=scale)
-
-
-#: What --press takes besides BUTTONS: a second passing, and Select held.
-PRESS_WORDS = ("wait", "hold-select")
-#: The most repeats one ``name*N`` may ask for.
-MAX_REPEAT = 10000
-
-
-def parse_presses(text):
-    """ "left,up*3,wait*20" -> [("left", 1), ("up", 3), ("wait", 20)].
-
-    Each comma-separated item is a button of BUTTONS, ``wait`` or
-    ``hold-select``, any of them followed by ``*N`` (N from 1 to MAX_REPEAT)
-    to repeat it; case and spaces around the parts do not matter, empty
-    items are skipped.
-
-    :raises ValueError: one line saying which item is wrong and what is taken.
-    """
-    presses = []
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        name, star, times = item.partition("*")
-        name = name.strip().lower()
-        if name not in BUTTONS and name not in PRESS_WORDS:
-            raise ValueError(
-                "unknown button %r (use %s, %s; name*N repeats)" % (item.strip(), ", ".join(BUTTONS), ", ".join(PRESS_WORDS))
-            )
-        count = 1
-        if star:
-            try:
-                count = int(times.strip())
-            except ValueError:
-                count = 0
-            if not 1 <= count <= MAX_REPEAT:
-                raise ValueError("%r: the count after * is a whole number from 1 to %d" % (item.strip(), MAX_REPEAT))
-        presses.append((name, count))
-    return presses
-
-
-def window_scale(screen, desktop, margin=(32, 80)):
-    """The largest whole scale at which a ``screen`` (width, height) window
-    fits the ``desktop`` (width, height) less ``margin`` (the window's frame,
-    its title bar of some 30 px, and a panel, dock or taskbar of up to some
-    50 px; pygame tells the whole desktop's size, not what they leave): at
-    least 1. An unknown desktop (a 0 in it) gives 1."""
-    width, height = screen
-    room_w, room_h = desktop[0] - margin[0], desktop[1] - margin[1]
-    if desktop[0] <= 0 or desktop[1] <= 0:
-        return 1
-    return max(1, min(room_w // width, room_h // height))
 
 
 def parse_board(text):
@@ -598,17 +332,6 @@ def boards_names():
     return boards.NAMES
 
 
-def world_buttons(facts):
-    """The game's buttons a player of the board ``facts`` describe can press
-    (what tools.play.world.World.buttons says once the board is on)."""
-    import fakeplayer
-
-    if facts["played"] == "keyboard":
-        return {name for name in fakeplayer.TYPED if name != "hold-select"}
-    names = set(facts["keys"]) | set(facts["stick"])
-    return names | set(fakeplayer.TILTS) if facts["played"] == "tilt" else names
-
-
 def screen_size(facts):
     """(width, height) of the board's display."""
     return facts["screen"] or facts["runtime_screen"]
@@ -671,178 +394,6 @@ def _play_headless(args, nvm):
         % (game.score, game.best, game.moves, largest, " (game over)" if game.over else "")
     )
     return status
-
-
-# pygame key -> PyBadge key number, built when pygame is loaded.
-def _pygame_keymap(pygame):
-    keys = {}
-    for key in (pygame.K_UP, pygame.K_w, pygame.K_k):
-        keys[key] = controls.KEY_UP
-    for key in (pygame.K_DOWN, pygame.K_s, pygame.K_j):
-        keys[key] = controls.KEY_DOWN
-    for key in (pygame.K_LEFT, pygame.K_a, pygame.K_h):
-        keys[key] = controls.KEY_LEFT
-    for key in (pygame.K_RIGHT, pygame.K_d, pygame.K_l):
-        keys[key] = controls.KEY_RIGHT
-    keys[pygame.K_x] = controls.KEY_A
-    keys[pygame.K_z] = controls.KEY_B
-    keys[pygame.K_RETURN] = controls.KEY_START
-    keys[pygame.K_KP_ENTER] = controls.KEY_START
-    keys[pygame.K_SPACE] = controls.KEY_SELECT
-    return keys
-
-
-def _desktop_size(pygame):
-    # The first display's size (pygame 2), or (0, 0) when SDL does not say.
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except (AttributeError, pygame.error):
-        sizes = []
-    return tuple(sizes[0]) if sizes else (0, 0)
-
-
-class Window:
-    """The simulator window: the board's glass, the keyboard as its buttons.
-
-    :param nvm: NVM-like object behind the board's ``microcontroller.nvm``
-        (None: a board without NVM, --fresh).
-    :param int seed: seed of a new game (when nothing is saved).
-    :param str board: the board played.
-    :param bool realtime: the board's clock is the host's (False: 20 ms a
-        frame, as headless; tests step a window so).
-    """
-
-    def __init__(self, nvm, seed=None, board="pybadge", realtime=True, **power):
-        import pygame
-
-        self.pygame = pygame
-        self.board_id = board
-        self.world = world.World(board, nvm=nvm, fresh=nvm is None, seed=seed, realtime=realtime, **power)
-        if self.world.app is None:
-            raise RuntimeError("the %s did not start (code.start() stopped after %r)" % (board, self.world.steps))
-        self.app = self.world.app
-        self.app.key_names = key_names_for(board)
-        self.display = self.world.display
-        pygame.display.init()
-        size = (self.display.width, self.display.height)
-        #: Window pixels per board pixel: the largest that fits the desktop (window_scale).
-        self.scale = window_scale(size, _desktop_size(pygame))
-        self.window = pygame.display.set_mode((size[0] * self.scale, size[1] * self.scale))
-        #: The board's screen at 1:1, scaled onto the window when shown.
-        self.surface = pygame.Surface(size)
-        pygame.display.set_caption(window_title(board))
-        self._keymap = _pygame_keymap(pygame)
-        self._played = self.world.facts["played"]
-        self._buttons = set(self.world.buttons())
-        # Several keyboard keys map to one button: count them so releasing
-        # one of two held keys does not release the button.
-        self._down = {}
-        self._shown = None  # (glass changes, brightness) on the window
-
-    def pump(self):
-        """Turn pending keyboard events into the board's input; False when asked to quit."""
-        pygame = self.pygame
-        running = True
-        for event in pygame.event.get():  # unfiltered: arrival order kept
-            if event.type == pygame.QUIT:
-                running = False
-            elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
-                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                    running = False
-                    continue
-                if event.key in (pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8):
-                    if event.type == pygame.KEYDOWN:
-                        self._power_key(event.key)
-                    continue
-                if self._played == "keyboard":
-                    self._typed(event)
-                    continue
-                logical = self._keymap.get(event.key)
-                button = None if logical is None else _NAMES_OF_KEYS[logical]
-                if button not in self._buttons:
-                    continue
-                held = self._down.get(button, 0)
-                if event.type == pygame.KEYDOWN:
-                    self._down[button] = held + 1
-                    if held == 0:
-                        self.world.down(button)
-                elif held:
-                    self._down[button] = held - 1
-                    if held == 1:
-                        self.world.up(button)
-        return running
-
-    def _power_key(self, key):
-        # F5 / F6: the battery 100 mV down / up; F7: USB in or out; F8: the
-        # room dark, lit, sunny (in turn). Each says what it did.
-        pygame = self.pygame
-        world_ = self.world
-        facts = world_.facts
-        if key in (pygame.K_F5, pygame.K_F6):
-            if facts["battery"] is None:
-                print("sim: the %s cannot read a battery" % self.board_id)
-                return
-            now = world_.fakeworld.battery_mv or facts["battery"][2]
-            now = max(0, min(6000, now + (100 if key == pygame.K_F6 else -100)))
-            world_.battery(now)
-            print("sim: battery %d mV" % now)
-        elif key == pygame.K_F7:
-            world_.usb(not world_.fakeworld.usb)
-            print("sim: USB power %s" % ("in" if world_.fakeworld.usb else "out"))
-        else:
-            if facts["light"] is None:
-                print("sim: the %s has no light sensor" % self.board_id)
-                return
-            rooms = (("dark", 300), ("lit", facts["light"][1]), ("sunny", 40000))
-            current = world_.fakeworld.light
-            index = next((i for i, (_, value) in enumerate(rooms) if value == current), 1)
-            name, value = rooms[(index + 1) % len(rooms)]
-            world_.light(value)
-            print("sim: the room is %s (light sensor %d)" % (name, value))
-
-    def _typed(self, event):
-        # A keyboard board: keys go to its console as typed (arrows as
-        # their escape sequences).
-        pygame = self.pygame
-        if event.type != pygame.KEYDOWN:
-            return
-        arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
-        if event.key in arrows:
-            self.world.down(arrows[event.key])
-        elif event.unicode:
-            self.world.type(event.unicode)
-
-    def step(self):
-        """One frame of the board, then the glass on the window if it changed."""
-        self.world.step()
-        self.show()
-
-    def show(self):
-        """Draw the glass as the backlight lights it (redrawn only when either changed)."""
-        glass = self.world.glass
-        brightness = max(0.0, min(1.0, self.display.brightness))
-        shown = (glass.changes, brightness)
-        if shown == self._shown:
-            return
-        self._shown = shown
-        import numpy
-
-        pixels = numpy.array(glass.pixels(), dtype=numpy.uint32).reshape(glass.height, glass.width)
-        rgb = numpy.empty((glass.height, glass.width, 3), dtype=numpy.float64)
-        rgb[..., 0] = ((pixels >> 11) & 31) * 255 / 31
-        rgb[..., 1] = ((pixels >> 5) & 63) * 255 / 63
-        rgb[..., 2] = (pixels & 31) * 255 / 31
-        rgb = numpy.rint(rgb * brightness).astype(numpy.uint8)
-        self.pygame.surfarray.blit_array(self.surface, rgb.transpose(1, 0, 2))
-        self.pygame.transform.scale(self.surface, self.window.get_size(), self.window)
-        self.pygame.display.flip()
-
-    def close(self):
-        """Save (like a player pausing before the power switch) and close the
-        window; False if that save failed (one line on stderr says why)."""
-        saved = save_and_report(self.app, self.world.now)
-        self.pygame.display.quit()
-        return saved
 
 
 def run_window(args):

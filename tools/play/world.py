@@ -4,15 +4,13 @@
 
 """The fake world on the desktop: the board's own start-up, in this process.
 
-tools/play/standins/ holds modules named like the firmware's (``board``,
+tools/firmware/standins/ holds modules named like the firmware's (``board``,
 ``keypad``, ``microcontroller``, ``supervisor``, ``displayio`` sized like
 its C objects, ...) and ``fakeworld``, the scripted world behind them: the
 board, the time, the key presses, the tilt, the typed keys, the NVM. The
-measuring VMs put that folder on their path. Here :func:`install` puts a
-finder in front of CPython's imports that answers those names from
-tools/play/standins/ (and refuses Blinka's modules of the same names, as a
-board without them would), so the game cannot tell this process from a
-board.
+measuring VMs put that folder on their path; here the import finder of
+tools/firmware/finder.py answers those names, so the game cannot tell this
+process from a board.
 
 A :class:`World` is one power-on of one board: it resets the fake world
 for ``board_id`` and runs ``code.start()`` (code.py's own start-up: the
@@ -25,180 +23,26 @@ what a player would see.
 
 import contextlib
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.metadata
-import importlib.util
 import os
-import sys
 
 from tools import ROOT
-from tools.play import STANDINS
+from tools.firmware import finder
 
 FONT_DIR = ROOT / "fonts"
-#: CPython's own modules that a stand-in replaces only in the VMs.
-_HOST_OWN = frozenset(("__future__",))
-#: Stand-ins that are the same on every board (data, the NVM models): kept
-#: across power-ons, so their classes stay one (a test's PowerCut is the world's).
-_KEPT = frozenset(("fakeboards", "fakenvm", "fakepower", "scenario"))
 #: How many of its latest sleeps a paced World keeps (``World.sleeps``): a
 #: long run keeps no more (a simulated week with the screen off is six
 #: million frames, 49 MB of list when every one was kept).
 SLEEPS_KEPT = 1000
-#: Libraries that bind the firmware's modules when imported (reloaded per world).
-_BOUND_PREFIXES = (
-    "app.",
-    "boards.",
-    "adafruit_bitmap_font",
-    "adafruit_display_text",
-    "adafruit_lis3dh",
-    "adafruit_lsm6ds",
-    "adafruit_bus_device",
-    "adafruit_register",
-    "adafruit_ticks",
-)
-_BOUND_NAMES = frozenset(("app", "boards"))
-
-
-def _blinka_names():
-    # The top-level modules Blinka provides: firmware modules on a desktop.
-    names = set()
-    for distribution in ("Adafruit-Blinka", "adafruit-blinka-displayio"):
-        try:
-            files = importlib.metadata.files(distribution) or ()
-        except importlib.metadata.PackageNotFoundError:
-            continue
-        for file in files:
-            parts = file.parts
-            if len(parts) == 1 and parts[0].endswith(".py"):
-                names.add(parts[0][:-3])
-            elif len(parts) > 1 and parts[1] == "__init__.py" and not parts[0].endswith(".dist-info"):
-                names.add(parts[0])
-    # Blinka's micropython.py gives const(), which CircuitPython has too.
-    names.discard("micropython")
-    names.discard("adafruit_blinka")
-    return frozenset(names)
-
-
-#: Compiled code of the modules a power-on imports again, by (path, mtime):
-#: each World imports them anew, and compiling them every time (no .pyc is
-#: written where PYTHONDONTWRITEBYTECODE is set) was half of a power-on.
-_CODE = {}
-
-
-class _CachingLoader(importlib.machinery.SourceFileLoader):
-    """A source loader that compiles each file once per process (per mtime)."""
-
-    def get_code(self, fullname):
-        path = self.get_filename(fullname)
-        key = (path, os.stat(path).st_mtime_ns)
-        code = _CODE.get(key)
-        if code is None:
-            code = _CODE[key] = super().get_code(fullname)
-        return code
-
-
-def _cached_spec(name, location):
-    return importlib.util.spec_from_file_location(name, location, loader=_CachingLoader(name, str(location)))
-
-
-class _Finder(importlib.abc.MetaPathFinder):
-    """Answers the stand-ins' names from tools/play/standins/, and refuses the
-    firmware's other names (Blinka's), as a VM without them does; the
-    game's and the libraries' modules it finds as Python would, keeping
-    their compiled code (see _CachingLoader)."""
-
-    def __init__(self):
-        self.standins = frozenset(path.stem for path in STANDINS.glob("*.py")) - _HOST_OWN
-        self.refused = _blinka_names() - self.standins
-        self.enabled = True
-
-    def find_spec(self, fullname, path=None, target=None):
-        if not self.enabled:
-            return None
-        if fullname in self.standins:
-            return _cached_spec(fullname, STANDINS / (fullname + ".py"))
-        if fullname.partition(".")[0] in self.refused:
-            raise ModuleNotFoundError("no module named %r" % fullname, name=fullname)
-        if _world_bound(fullname):
-            found = importlib.machinery.PathFinder.find_spec(fullname, path)
-            if found is not None and isinstance(found.loader, importlib.machinery.SourceFileLoader):
-                spec = _cached_spec(fullname, found.origin)
-                spec.submodule_search_locations = found.submodule_search_locations
-                return spec
-            return found
-        return None
-
-
-_FINDER = None
-
-
-def install():
-    """Make this process the fake world (idempotent); returns the finder."""
-    global _FINDER
-    if _FINDER is None:
-        os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-        _FINDER = _Finder()
-        for name in list(sys.modules):
-            if _world_bound(name):
-                del sys.modules[name]  # imported before the world: not its modules
-        sys.meta_path.insert(0, _FINDER)
-    return _FINDER
 
 
 @contextlib.contextmanager
-def finder_off():
-    """Imports inside see the host's modules (tools/play/blinka.py loads Blinka so)."""
-    finder = _FINDER
-    if finder is None:
-        yield
-        return
-    finder.enabled = False
-    try:
-        yield
-    finally:
-        finder.enabled = True
-
-
-def _world_bound(name):
-    if name in _KEPT:
-        return False
-    if _FINDER is not None and name.partition(".")[0] in _FINDER.standins:
-        return True
-    return name in _BOUND_NAMES or name.startswith(_BOUND_PREFIXES)
-
-
-def _fresh_modules():
-    # A new power-on: every stand-in, profile and app module is imported
-    # anew, so what a board lacks (vectorio on a Wio Terminal ...) is
-    # decided again by the modules that try it at import.
-    for name in list(sys.modules):
-        if _world_bound(name):
-            del sys.modules[name]
-    return importlib.import_module("fakeworld")
-
-
-def load_code_py():
-    """code.py as a module object (not in sys.modules: the name ``code`` is
-    the standard library's on the desktop)."""
-    spec = _cached_spec("code", ROOT / "code.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.FONT_DIR = str(FONT_DIR)
-    return module
-
-
-@contextlib.contextmanager
-def _trng(seed):
-    # The board's random source gives ``seed``: os.urandom is what
-    # engine.rng.entropy_seed reads (the SAMD51's TRNG on a PyBadge).
+def _trng(world, seed):
+    # The board's random source gives ``seed`` while code.py starts.
     if seed is None:
         yield
         return
-    seed &= (1 << 30) - 1
-    raw = bytes((seed & 0xFF, (seed >> 8) & 0xFF, (seed >> 16) & 0xFF, (seed >> 24) & 0x3F))
     real = os.urandom
-    os.urandom = lambda count: (raw * (count // 4 + 1))[:count]
+    os.urandom = world.seeded_urandom(seed)
     try:
         yield
     finally:
@@ -226,10 +70,10 @@ class WorldReplaced(RuntimeError):
 class World:
     """One board, powered on: ``code.start()`` over the fake world.
 
-    :param str board_id: the board (a key of tools/play/standins/fakeboards.py).
+    :param str board_id: the board (a key of tools/firmware/standins/fakeboards.py).
     :param nvm: the NVM object behind ``microcontroller.nvm`` (anything
         shaped like it: a bytearray, a power-cut model of
-        tools/play/standins/fakenvm.py, tools.play.file_nvm.FileNVM); default: the
+        tools/firmware/standins/fakenvm.py, tools.play.file_nvm.FileNVM); default: the
         board's port's own model (fakenvm.for_port), erased.
     :param bool fresh: a board without NVM (nothing is read or kept).
     :param int seed: what the board's random source gives (the first game's
@@ -249,7 +93,7 @@ class World:
         host's power; ``charger``: on USB power without a host (a wall
         charger); ``light``: the light sensor's reading (None: a lit room);
         ``cell``, ``lamp``: models of what the battery pin and the light
-        sensor see (tools/play/standins/fakepower.py), or None.
+        sensor see (tools/firmware/standins/fakepower.py), or None.
     :param bool glass: False: the display has no glass (a measuring run
         that looks at no screen: a refresh sends nowhere, twice as fast).
     :param dict options: more ``fakeworld.reset`` keywords.
@@ -277,30 +121,32 @@ class World:
         glass=True,
         **options,
     ):
-        install()
+        finder.install()
         if World.current is not None:
             World.current._alive = False
         World.current = self
         self._alive = True
-        world = self.fakeworld = _fresh_modules()
-        world.reset(board_id, **options)
+        world = self.fakeworld = finder.fresh_modules()
         from tools.play.glass import Glass
 
-        world.glass_maker = Glass if glass else None
-        world.stop_when_done = False
-        world.accelerometer = accelerometer
-        world.battery_mv, world.usb, world.light = battery_mv, usb, light
-        world.charger, world.cell, world.lamp = charger, cell, lamp
-        if fresh:
-            world.nvm = None
-        elif nvm is not None:
-            world.nvm = nvm
-        else:
-            world.nvm = importlib.import_module("fakenvm").for_port(world.facts()["flash"], world.facts()["nvm"])
+        world.power_on(
+            board_id,
+            nvm=nvm,
+            fresh=fresh,
+            screen=screen,
+            glass_maker=Glass if glass else None,
+            frame_ms=0 if realtime or paced else world.FRAME_MS,
+            accelerometer=accelerometer,
+            battery_mv=battery_mv,
+            usb=usb,
+            light=light,
+            charger=charger,
+            cell=cell,
+            lamp=lamp,
+            **options,
+        )
         self.board_id = board_id
         self.facts = world.facts()
-        if screen is not None:
-            self.facts["runtime_screen" if self.facts["runtime_screen"] else "screen"] = tuple(screen)
         self.realtime = realtime
         self.paced = paced
         #: What the main loop slept, frame by frame (paced: the app's
@@ -312,15 +158,13 @@ class World:
         if realtime:
             import time
 
-            world.frame_ms = 0
             self._started = time.monotonic()
-        elif paced:
-            world.frame_ms = 0
-        self.code = load_code_py()
+        self.code = finder.load_code_py()
+        self.code.FONT_DIR = str(FONT_DIR)
         #: What code.start() yielded (step names, then the App).
         self.steps = []
         self.app = None
-        with _trng(seed), _settings_toml(settings):
+        with _trng(world, seed), _settings_toml(settings):
             for step in self.code.start():
                 self.steps.append(step)
                 if not isinstance(step, str):

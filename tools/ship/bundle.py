@@ -6,7 +6,8 @@
 
 The folder mirrors the CIRCUITPY drive: ``code.py``, our packages
 (``engine/``, ``app/``, any other package code.py reaches: only the modules
-it reaches), ``fonts/`` (the fonts the code names, with their licence
+it reaches, and the data files they name, such as the solver's learned
+table), ``fonts/`` (the fonts the code names, with their licence
 files), ``lib/`` (the Adafruit libraries the code imports, from the pinned
 PyPI packages installed beside this tool, only the modules actually
 imported) and ``settings.toml`` when the repository has one. What is needed
@@ -45,6 +46,9 @@ from tools.ship.device_imports import ImportProblem, needed_modules
 #: Font formats adafruit_bitmap_font loads on the board, and the text strip
 #: app/text.py reads (fonts/6x12-latin2.strip).
 FONT_EXTENSIONS = (".pcf", ".bdf", ".bin", ".strip")
+#: Data files a module reads from its own folder (the solver's learned
+#: table): shipped beside the module that names them.
+DATA_EXTENSIONS = (".tbl",)
 #: Folders of data files a module reads at run time, shipped whole when
 #: our code names them (a string constant ending "/lang", as app.words's
 #: path does), less the files only tools and tests read.
@@ -133,7 +137,28 @@ def plan_fonts(repo, our_sources, bundle):
                 bundle.files[path.relative_to(repo).as_posix()] = path
 
 
-def plan_data(repo, our_sources, bundle):
+def plan_data(repo, modules, bundle):
+    """Add the data files our modules name (a string constant ending in a
+    DATA_EXTENSIONS suffix, e.g. ``"learned.tbl"``) to ``bundle``: each
+    ships from the naming module's folder to the same folder on the board.
+    One that is not there is noted (the game does without it: the solver
+    then plays with its heuristic)."""
+    repo = Path(repo)
+    for module in modules:
+        if module.origin != "ours":
+            continue
+        for name in sorted({s for s in _string_constants([module.source]) if s.lower().endswith(DATA_EXTENSIONS)}):
+            if "/" in name or "\\" in name:
+                continue  # a path, not a file of the module's folder
+            source = module.source.parent / name
+            board_path = (module.source.parent / name).relative_to(repo).as_posix()
+            if source.is_file():
+                bundle.files[board_path] = source
+            else:
+                bundle.notes.append("not shipped (%s names it, but it is not there): %s" % (module.dest, board_path))
+
+
+def plan_folders(repo, our_sources, bundle):
     """Add the data folders (DATA_FOLDERS) our code names to ``bundle``:
     every file in one, but those of DATA_NOT_SHIPPED."""
     named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_sources)}
@@ -166,7 +191,8 @@ def plan(repo=ROOT, entry_path=None):
             version = importlib.metadata.version(module.origin)
             bundle.libraries[module.origin] = (version, top)
     plan_fonts(repo, [m.source for m in modules if m.origin == "ours"], bundle)
-    plan_data(repo, [m.source for m in modules if m.origin == "ours"], bundle)
+    plan_data(repo, modules, bundle)
+    plan_folders(repo, [m.source for m in modules if m.origin == "ours"], bundle)
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name

@@ -72,7 +72,6 @@ Usage::
 
 import errno
 import getpass
-import hashlib
 import os
 import re
 import shutil
@@ -82,14 +81,12 @@ from pathlib import Path
 
 from tools import ROOT, ArgumentParser
 from tools.ship import bundle as bundler
+from tools.ship.manifest import MANIFEST, entry_lines, manifest_text, read_manifest, safe_path, sha256
 
 #: Volume label CircuitPython gives its drive.
 LABEL = "CIRCUITPY"
 #: Written by CircuitPython at every start: firmware, board, Board ID.
 BOOT_OUT = "boot_out.txt"
-#: On the drive: the files the last deploy wrote, one "sha256  path" a line.
-MANIFEST = ".deploy-2048.txt"
-MANIFEST_HEADER = "# Written by tools/ship/deploy.py of 2048 for CircuitPython: the files it copied (SHA-256, path).\n"
 #: On the drive while a deploy runs: the temporary names it creates, one a
 #: line, so the next deploy can delete what a cut left.
 JOURNAL = ".deploy-2048-temporary.txt"
@@ -128,7 +125,6 @@ STAND_IN = (
     "    time.sleep(1)\n"
 ).encode()
 
-_SHA256 = re.compile(r"[0-9a-f]{64}")
 #: Only names of this form are ever deleted as temporary.
 _TEMPORARY = re.compile(r".+(%s)(-\d+)?" % "|".join(re.escape(s) for s in (NEW_SUFFIX, OLD_SUFFIX, STAND_IN_SUFFIX)))
 
@@ -287,53 +283,7 @@ def find_drive(candidates=None):
     return drives[0]
 
 
-# -- the manifest ---------------------------------------------------------------
-
-
-def sha256(data):
-    """Hex SHA-256 of ``data`` (bytes)."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def manifest_text(entries):
-    """Text of a manifest from {board path: sha256 or None (no hash)}."""
-    lines = [MANIFEST_HEADER]
-    for path in sorted(entries):
-        lines.append("%s  %s\n" % (entries[path] or "-", path))
-    return "".join(lines)
-
-
-def _safe(path):
-    # A board path inside the drive.
-    return bool(path) and ".." not in path.split("/") and not path.startswith("/") and "\\" not in path
-
-
-def _lines(path):
-    # The entry lines of a text file of the tool's; an unreadable one counts
-    # as empty, which makes the manifest's files the player's: backed up, never lost.
-    try:
-        text = path.read_text(errors="replace")
-    except OSError:
-        return []
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-
-
-def read_manifest(dest):
-    """{board path: sha256 or None} of the files an earlier deploy wrote.
-
-    None marks an entry without a hash (older versions wrote bare paths): it
-    proves nothing about the file, so :func:`plan_deploy` treats that file as
-    the player's unless it holds what the deploy would write.
-    """
-    entries = {}
-    for line in _lines(Path(dest) / MANIFEST):
-        digest, gap, path = line.partition("  ")
-        if not gap:  # the oldest format: one path a line
-            digest, path = "-", line
-        path = path.strip()
-        if _safe(path):
-            entries[path] = digest if _SHA256.fullmatch(digest) else None
-    return entries
+# -- the journal (the manifest: tools/ship/manifest.py) ------------------------
 
 
 def journal_text(names):
@@ -344,7 +294,7 @@ def journal_text(names):
 def read_temporaries(dest):
     """Names the journal lists as temporary files of a deploy that may not have
     finished (only names with the tool's temporary endings)."""
-    return sorted({name for name in _lines(Path(dest) / JOURNAL) if _safe(name) and _TEMPORARY.fullmatch(name)})
+    return sorted({name for name in entry_lines(Path(dest) / JOURNAL) if safe_path(name) and _TEMPORARY.fullmatch(name)})
 
 
 # -- the plan ---------------------------------------------------------------------
@@ -1130,7 +1080,7 @@ def scores_beside(board_id):
     """Where the layout for ``board_id``'s screen puts SCORE and BEST, seen
     from the tiles ("to their right", "under them", "above them"), or None
     for a board whose screen is not known."""
-    from tools.play.standins import fakeboards
+    from tools.firmware.standins import fakeboards
 
     if board_id not in fakeboards.BOARDS or not fakeboards.screen(board_id):
         return None

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from tools import ROOT, ArgumentParser, folder_to_write
 from tools.ship import bundle as bundler
-from tools.ship import deploy as deployer
+from tools.ship import manifest
 
 #: Every entry's time stamp (zip's own epoch is 1980).
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -578,8 +578,8 @@ def build_release(out, repo=None, tag=None, quiet=False):
                 groups.append([[line], bundle, files])
         for lines, bundle, files in groups:
             files = dict(files, **extra_files(repo, bundle, files, lines))
-            files[deployer.MANIFEST] = deployer.manifest_text(
-                {name: deployer.sha256(data) for name, data in files.items()}
+            files[manifest.MANIFEST] = manifest.manifest_text(
+                {name: manifest.sha256(data) for name, data in files.items()}
             ).encode()
             path = out / zip_name(version, lines)
             write_zip(path, files)

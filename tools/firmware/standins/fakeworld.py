@@ -231,6 +231,64 @@ def reset(
     stop_when_done = True
 
 
+def power_on(
+    board_id="pybadge",
+    nvm=None,
+    fresh=False,
+    screen=None,
+    glass_maker=None,
+    frame_ms=FRAME_MS,
+    accelerometer=True,
+    battery_mv=None,
+    usb=False,
+    light=None,
+    charger=False,
+    cell=None,
+    lamp=None,
+    **options,
+):
+    """Switch ``board_id`` on for a driver that steps the app itself, frame
+    by frame (the desktop's World, a web page): a new world (:func:`reset`,
+    which also takes ``options``) that runs for as long as it is stepped.
+    Then import ``code`` and run its ``start()``.
+
+    :param nvm: what ``microcontroller.nvm`` is (anything shaped like a
+        bytearray); None: the board's port's own model (fakenvm.for_port),
+        erased.
+    :param bool fresh: the board has no NVM (nothing is read or kept).
+    :param screen: (width, height) of the display in place of the board's.
+    :param glass_maker: ``glass_maker(width, height, rotation)``, the
+        display's glass (None: a display that sends nowhere).
+    :param int frame_ms: milliseconds per frame (0: the driver sets ``now``).
+    :param accelerometer: False: no chip answers on the I2C bus.
+    :param battery_mv: the power a board sees, as the globals of these names.
+    """
+    reset(board_id, **options)
+    world = globals()
+    world.update(glass_maker=glass_maker, frame_ms=frame_ms)
+    world.update(accelerometer=accelerometer, battery_mv=battery_mv, usb=usb, light=light)
+    world.update(charger=charger, cell=cell, lamp=lamp, stop_when_done=False)
+    if fresh:
+        world["nvm"] = None
+    elif nvm is not None:
+        world["nvm"] = nvm
+    else:
+        import fakenvm
+
+        world["nvm"] = fakenvm.for_port(facts()["flash"], facts()["nvm"])
+    if screen is not None:
+        facts()["runtime_screen" if facts()["runtime_screen"] else "screen"] = (screen[0], screen[1])
+
+
+def seeded_urandom(seed):
+    """An ``os.urandom`` that gives ``seed`` (30 bits, repeated): the
+    board's random source when a driver fixes the first game's seed
+    (engine.rng.entropy_seed reads it; the SAMD51's TRNG on a PyBadge)."""
+    seed &= (1 << 30) - 1
+    raw = bytes((seed & 0xFF, (seed >> 8) & 0xFF, (seed >> 16) & 0xFF, (seed >> 24) & 0x3F))
+    return lambda count: (raw * (count // 4 + 1))[:count]
+
+
 def end_of_frame():
     """The app read every event of this frame: time moves on (or the run stops)."""
     global now, frames, _idle_left

@@ -9,7 +9,8 @@ tests that run ``code.py`` with fake hardware. It stores what the app and
 adafruit_display_text need (pixels, tile indices, positions, members) and
 draws nothing.
 
-Each object keeps its state in one ``bytearray`` laid out so that, in a
+Each object keeps its state in one ``bytearray`` (its layout and the readers
+of it are displaystate.py's, the one place that knows it) laid out so that, in a
 32-bit MicroPython (tools/vm/pystack_vm.py), its heap footprint is the size of
 the C object CircuitPython allocates (``shared-module/displayio/*.h``,
 16-byte GC blocks) or at most one or two blocks more: ``_overshoot()`` says
@@ -28,6 +29,34 @@ attributes (32 B for three or four) and a bytearray 16 B plus its data.
 """
 
 import fakeworld
+from displaystate import (
+    BITMAP_BITS,
+    BITMAP_HEIGHT,
+    BITMAP_ROWS,
+    BITMAP_WIDTH,
+    COLOUR_BYTES,
+    FLIP_X,
+    FLIP_Y,
+    GRID_COLUMNS,
+    GRID_FLAGS,
+    GRID_ROWS,
+    GROUP_BYTES,
+    GROUP_SCALE,
+    HIDDEN,
+    INLINE_TILE_BYTES,
+    PALETTE_COLOURS,
+    PALETTE_COUNT,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    TILES,
+    TILES_IN_BITMAP,
+    TRANSPARENT,
+    TRANSPOSE_XY,
+    X,
+    Y,
+    signed16,
+    unsigned16,
+)
 
 #: Footprint of the Python parts besides the state bytearray's data, by
 #: number of instance attributes (measured in the pystack VM).
@@ -46,11 +75,6 @@ def _bits_for(value_count):
     return bits
 
 
-def _get16(state, at):
-    value = state[at] | (state[at + 1] << 8)
-    return value - 65536 if value > 32767 else value
-
-
 def _put16(state, at, value):
     state[at] = value & 0xFF
     state[at + 1] = (value >> 8) & 0xFF
@@ -59,64 +83,64 @@ def _put16(state, at, value):
 class Bitmap:
     """A ``width`` x ``height`` grid of values below ``value_count``."""
 
-    # State: width (2), height (2), bits (1), 3 spare, then the rows.
-    _HEAD = 8
+    # State: displaystate's BITMAP_*: width, height, bits, 3 spare, then the rows.
+    _HEAD = BITMAP_ROWS
 
     def __init__(self, width, height, value_count):
         bits = _bits_for(value_count)
         stride = (width * bits + 31) // 32
         state = bytearray(self._HEAD + stride * 4 * height)
-        _put16(state, 0, width)
-        _put16(state, 2, height)
-        state[4] = bits
+        _put16(state, BITMAP_WIDTH, width)
+        _put16(state, BITMAP_HEIGHT, height)
+        state[BITMAP_BITS] = bits
         self._s = state
 
     @property
     def width(self):
-        return _get16(self._s, 0)
+        return unsigned16(self._s, BITMAP_WIDTH)
 
     @property
     def height(self):
-        return _get16(self._s, 2)
+        return unsigned16(self._s, BITMAP_HEIGHT)
 
     @property
     def bits_per_value(self):
-        return self._s[4]
+        return self._s[BITMAP_BITS]
 
     # Pixel access allocates nothing here, as in C (a caller's (x, y) key
     # is a tuple it built itself; an int key is y * width + x), and is
     # written flat: one Python frame for what is C on the board.
     def __getitem__(self, key):
         state = self._s
-        width = state[0] | (state[1] << 8)
+        width = state[BITMAP_WIDTH] | (state[BITMAP_WIDTH + 1] << 8)
         if isinstance(key, tuple):
             x = key[0]
             y = key[1]
         else:
             x = key % width
             y = key // width
-        bits = state[4]
-        bit = (8 + y * ((width * bits + 31) // 32 * 4)) * 8 + x * bits
+        bits = state[BITMAP_BITS]
+        bit = (BITMAP_ROWS + y * ((width * bits + 31) // 32 * 4)) * 8 + x * bits
         return (state[bit >> 3] >> (bit & 7)) & ((1 << bits) - 1)
 
     def __setitem__(self, key, value):
         state = self._s
-        width = state[0] | (state[1] << 8)
+        width = state[BITMAP_WIDTH] | (state[BITMAP_WIDTH + 1] << 8)
         if isinstance(key, tuple):
             x = key[0]
             y = key[1]
         else:
             x = key % width
             y = key // width
-        bits = state[4]
-        bit = (8 + y * ((width * bits + 31) // 32 * 4)) * 8 + x * bits
+        bits = state[BITMAP_BITS]
+        bit = (BITMAP_ROWS + y * ((width * bits + 31) // 32 * 4)) * 8 + x * bits
         mask = ((1 << bits) - 1) << (bit & 7)
         at = bit >> 3
         state[at] = (state[at] & ~mask & 0xFF) | ((value << (bit & 7)) & mask)
 
     def fill(self, value):
         start = fakeworld.meter()
-        for index in range(_get16(self._s, 0) * _get16(self._s, 2)):
+        for index in range(unsigned16(self._s, BITMAP_WIDTH) * unsigned16(self._s, BITMAP_HEIGHT)):
             self[index] = value
         fakeworld.metered(start)
 
@@ -167,22 +191,23 @@ class _FastBitmap:
 class Palette:
     """``color_count`` colours (0xRRGGBB), each may be transparent."""
 
-    # State: count (2), then per colour 4 bytes (0xRRGGBB + a transparent
-    # flag), padded so the object is as big as the C one (16 B per colour).
+    # State: displaystate's PALETTE_*: the count, then per colour 0xRRGGBB
+    # and a transparent flag, padded so the object is as big as the C one
+    # (16 B per colour).
     def __init__(self, color_count, *, dither=False):
-        need = 2 + 4 * color_count
+        need = PALETTE_COLOURS + COLOUR_BYTES * color_count
         target = 16 + 16 * color_count - _OBJECT[1]
         state = bytearray(max(need, target))
-        _put16(state, 0, color_count)
+        _put16(state, PALETTE_COUNT, color_count)
         self._s = state
 
     def __len__(self):
-        return _get16(self._s, 0)
+        return unsigned16(self._s, PALETTE_COUNT)
 
     def _check(self, index):
         if not 0 <= index < len(self):
             raise IndexError("palette index out of range")
-        return 2 + 4 * index
+        return PALETTE_COLOURS + COLOUR_BYTES * index
 
     def __setitem__(self, index, colour):
         at = self._check(index)
@@ -198,13 +223,13 @@ class Palette:
         return state[at] | (state[at + 1] << 8) | (state[at + 2] << 16)
 
     def make_transparent(self, index):
-        self._s[self._check(index) + 3] = 1
+        self._s[self._check(index) + TRANSPARENT] = 1
 
     def make_opaque(self, index):
-        self._s[self._check(index) + 3] = 0
+        self._s[self._check(index) + TRANSPARENT] = 0
 
     def is_transparent(self, index):
-        return self._s[self._check(index) + 3] == 1
+        return self._s[self._check(index) + TRANSPARENT] == 1
 
     def _c_bytes(self):
         return 16 + 16 * len(self)
@@ -214,40 +239,40 @@ class Palette:
 
 
 class _Placed:
-    # x (2), y (2), hidden (1) at the start of the state of TileGrid and
-    # vectorio shapes.
+    # x, y, hidden (displaystate's X, Y, HIDDEN) at the start of the state
+    # of TileGrid, Group and vectorio shapes.
     @property
     def x(self):
-        return _get16(self._s, 0)
+        return signed16(self._s, X)
 
     @x.setter
     def x(self, value):
-        _put16(self._s, 0, value)
+        _put16(self._s, X, value)
 
     @property
     def y(self):
-        return _get16(self._s, 2)
+        return signed16(self._s, Y)
 
     @y.setter
     def y(self, value):
-        _put16(self._s, 2, value)
+        _put16(self._s, Y, value)
 
     @property
     def hidden(self):
-        return bool(self._s[4])
+        return bool(self._s[HIDDEN])
 
     @hidden.setter
     def hidden(self, value):
-        self._s[4] = 1 if value else 0
+        self._s[HIDDEN] = 1 if value else 0
 
 
 class TileGrid(_Placed):
     """A ``width`` x ``height`` grid of tiles from ``bitmap``."""
 
-    # State: x, y, hidden (5), flip bits (1), width, height, tile_width,
-    # tile_height, tiles in the bitmap (2 each), spare, then the tile indices
-    # (1 byte each; 2 when the bitmap holds more than 255 tiles).
-    _HEAD = 32
+    # State: displaystate's: x, y, hidden, flips, width, height, tile_width,
+    # tile_height, tiles in the bitmap, spare, then the tile indices (1 byte
+    # each; 2 when the bitmap holds more than 255 tiles).
+    _HEAD = TILES
 
     def __init__(
         self,
@@ -270,14 +295,14 @@ class TileGrid(_Placed):
         size = 2 if tiles_in_bitmap > 255 else 1
         count = width * height
         # Up to 4 one-byte (2 two-byte) tiles live inside the C struct.
-        state = bytearray(self._HEAD + (count * size if count * size > 4 else 0))
-        _put16(state, 0, x)
-        _put16(state, 2, y)
-        _put16(state, 6, width)
-        _put16(state, 8, height)
-        _put16(state, 10, tile_width)
-        _put16(state, 12, tile_height)
-        _put16(state, 14, tiles_in_bitmap)
+        state = bytearray(self._HEAD + (count * size if count * size > INLINE_TILE_BYTES else 0))
+        _put16(state, X, x)
+        _put16(state, Y, y)
+        _put16(state, GRID_COLUMNS, width)
+        _put16(state, GRID_ROWS, height)
+        _put16(state, TILE_WIDTH, tile_width)
+        _put16(state, TILE_HEIGHT, tile_height)
+        _put16(state, TILES_IN_BITMAP, tiles_in_bitmap)
         self._s = state
         self._inline = 0
         self.bitmap = bitmap
@@ -287,65 +312,65 @@ class TileGrid(_Placed):
 
     @property
     def width(self):
-        return _get16(self._s, 6)
+        return unsigned16(self._s, GRID_COLUMNS)
 
     @property
     def height(self):
-        return _get16(self._s, 8)
+        return unsigned16(self._s, GRID_ROWS)
 
     @property
     def tile_width(self):
-        return _get16(self._s, 10)
+        return unsigned16(self._s, TILE_WIDTH)
 
     @property
     def tile_height(self):
-        return _get16(self._s, 12)
+        return unsigned16(self._s, TILE_HEIGHT)
 
     # Tile access is written flat: on the board it is C and costs no
     # pystack, so here it should add as little as one Python frame can.
     def __getitem__(self, key):
         state = self._s
-        width = state[6] | (state[7] << 8)
+        width = state[GRID_COLUMNS] | (state[GRID_COLUMNS + 1] << 8)
         if isinstance(key, tuple):
             key = key[1] * width + key[0]
-        if not 0 <= key < width * (state[8] | (state[9] << 8)):
+        if not 0 <= key < width * (state[GRID_ROWS] | (state[GRID_ROWS + 1] << 8)):
             raise IndexError("Tile index out of bounds")
-        wide = (state[14] | (state[15] << 8)) > 255
-        if len(state) == 32:  # inline tiles: packed in one int
+        wide = (state[TILES_IN_BITMAP] | (state[TILES_IN_BITMAP + 1] << 8)) > 255
+        if len(state) == TILES:  # inline tiles: packed in one int
             return (self._inline >> (key * (16 if wide else 8))) & (0xFFFF if wide else 0xFF)
         if wide:
-            return state[32 + 2 * key] | (state[33 + 2 * key] << 8)
-        return state[32 + key]
+            return state[TILES + 2 * key] | (state[TILES + 1 + 2 * key] << 8)
+        return state[TILES + key]
 
     def __setitem__(self, key, value):
         state = self._s
-        width = state[6] | (state[7] << 8)
+        width = state[GRID_COLUMNS] | (state[GRID_COLUMNS + 1] << 8)
         if isinstance(key, tuple):
             key = key[1] * width + key[0]
-        if not 0 <= key < width * (state[8] | (state[9] << 8)):
+        if not 0 <= key < width * (state[GRID_ROWS] | (state[GRID_ROWS + 1] << 8)):
             raise IndexError("Tile index out of bounds")
-        tiles = state[14] | (state[15] << 8)
+        tiles = state[TILES_IN_BITMAP] | (state[TILES_IN_BITMAP + 1] << 8)
         if not 0 <= value < tiles:
             raise ValueError("Tile index out of bounds")
-        if len(state) == 32:
+        if len(state) == TILES:
             shift = key * (16 if tiles > 255 else 8)
             mask = (0xFFFF if tiles > 255 else 0xFF) << shift
             self._inline = (self._inline & ~mask) | (value << shift)
         elif tiles > 255:
-            state[32 + 2 * key] = value & 0xFF
-            state[33 + 2 * key] = value >> 8
+            state[TILES + 2 * key] = value & 0xFF
+            state[TILES + 1 + 2 * key] = value >> 8
         else:
-            state[32 + key] = value
+            state[TILES + key] = value
 
     def _flag(self, bit):
-        return bool(self._s[5] & bit)
+        return bool(self._s[GRID_FLAGS] & bit)
 
     def _set_flag(self, bit, value):
-        self._s[5] = (self._s[5] & ~bit) | (bit if value else 0)
+        self._s[GRID_FLAGS] = (self._s[GRID_FLAGS] & ~bit) | (bit if value else 0)
 
-    flip_x = property(lambda self: self._flag(1), lambda self, value: self._set_flag(1, value))
-    flip_y = property(lambda self: self._flag(2), lambda self, value: self._set_flag(2, value))
-    transpose_xy = property(lambda self: self._flag(4), lambda self, value: self._set_flag(4, value))
+    flip_x = property(lambda self: self._flag(FLIP_X), lambda self, value: self._set_flag(FLIP_X, value))
+    flip_y = property(lambda self: self._flag(FLIP_Y), lambda self, value: self._set_flag(FLIP_Y, value))
+    transpose_xy = property(lambda self: self._flag(TRANSPOSE_XY), lambda self, value: self._set_flag(TRANSPOSE_XY, value))
 
     def contains(self, touch_tuple):
         x, y = touch_tuple[0], touch_tuple[1]
@@ -362,12 +387,12 @@ class TileGrid(_Placed):
 class Group:
     """Layers drawn in order; ``scale`` multiplies every member's pixels."""
 
-    # State: x, y (2 each), hidden (1), scale (1), spare.
+    # State: displaystate's: x, y, hidden, scale, spare.
     def __init__(self, *, scale=1, x=0, y=0):
-        state = bytearray(8)
-        _put16(state, 0, x)
-        _put16(state, 2, y)
-        state[5] = scale
+        state = bytearray(GROUP_BYTES)
+        _put16(state, X, x)
+        _put16(state, Y, y)
+        state[GROUP_SCALE] = scale
         self._s = state
         self._items = []
 
@@ -377,13 +402,13 @@ class Group:
 
     @property
     def scale(self):
-        return self._s[5]
+        return self._s[GROUP_SCALE]
 
     @scale.setter
     def scale(self, value):
         if value < 1:
             raise ValueError("scale must be >= 1")
-        self._s[5] = value
+        self._s[GROUP_SCALE] = value
 
     def append(self, layer):
         self._items.append(layer)

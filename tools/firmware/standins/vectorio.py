@@ -13,47 +13,48 @@ import fakeworld
 
 if fakeworld.missing("vectorio"):  # the faked board's firmware has none
     raise ImportError("no module named 'vectorio'")
-from displayio import _OBJECT, _blocks, _get16, _Placed, _put16
+from displayio import _OBJECT, _blocks, _Placed, _put16
+from displaystate import RECT_COLOUR, RECT_HEIGHT, RECT_WIDTH, X, Y, unsigned16
 
 
 class Rectangle(_Placed):
     """A filled rectangle in colour ``color_index`` of ``pixel_shader``."""
 
-    # State: x, y, hidden (5), spare, width, height, color_index (2 each),
-    # padded to the C size.
+    # State: displaystate's: x, y, hidden, spare, width, height,
+    # color_index, padded to the C size.
     def __init__(self, *, pixel_shader, width, height, x=0, y=0, color_index=0):
         state = bytearray(96 - _OBJECT[2])
-        _put16(state, 0, x)
-        _put16(state, 2, y)
-        _put16(state, 6, width)
-        _put16(state, 8, height)
-        _put16(state, 10, color_index)
+        _put16(state, X, x)
+        _put16(state, Y, y)
+        _put16(state, RECT_WIDTH, width)
+        _put16(state, RECT_HEIGHT, height)
+        _put16(state, RECT_COLOUR, color_index)
         self._s = state
         self.pixel_shader = pixel_shader
 
     @property
     def width(self):
-        return _get16(self._s, 6)
+        return unsigned16(self._s, RECT_WIDTH)
 
     @width.setter
     def width(self, value):
-        _put16(self._s, 6, value)
+        _put16(self._s, RECT_WIDTH, value)
 
     @property
     def height(self):
-        return _get16(self._s, 8)
+        return unsigned16(self._s, RECT_HEIGHT)
 
     @height.setter
     def height(self, value):
-        _put16(self._s, 8, value)
+        _put16(self._s, RECT_HEIGHT, value)
 
     @property
     def color_index(self):
-        return _get16(self._s, 10)
+        return unsigned16(self._s, RECT_COLOUR)
 
     @color_index.setter
     def color_index(self, value):
-        _put16(self._s, 10, value)
+        _put16(self._s, RECT_COLOUR, value)
 
     @property
     def location(self):

@@ -117,6 +117,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         # solver's tables under the modules, or a store kept from a failed
         # try, left holes that made the tries with less fail where a smaller
         # heap played: tools/measure/heap_floor.py --step 16).
+        from app.words import let_go  # (the texts' module, which every try keeps)
+
         store = None
         less = 0
         dropped = False  # the learned table was let go for want of memory
@@ -204,6 +206,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                 keys.on_failure = None
             display.root_group = None
             store = None  # made again: what its load made goes with the try
+            let_go()  # and the texts its App read (app.words): the next reads them again
             forget("engine.solver", "engine.learned")
             table_status = None
             if with_table:

@@ -61,6 +61,14 @@ def load(code):
     return True
 
 
+def let_go():
+    """Let every text go, and the language with them: a start-up try that
+    ran short of memory (code.py) leaves nothing of its own on the heap,
+    and the next try's App reads the files again wherever there is room."""
+    global language, _play, _menu
+    language = _play = _menu = ""
+
+
 def close_menu():
     """Let the menu's texts go (the menu closed); the next one reads them again."""
     global _menu

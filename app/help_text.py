@@ -259,9 +259,7 @@ def fill(text, controls=None):
 
 def _label(button, controls):
     # A row's button as the board names it ("Hold Select" follows Select's
-    # name), or a text of app.words (an int).
-    if not isinstance(button, str):
-        return text(button)
+    # name).
     held = button.startswith("Hold ")
     if held:
         button = button[5:]
@@ -281,7 +279,8 @@ def control_rows(rows=CONTROLS, controls=None):
     """
     labelled = []
     for button, action in rows:
-        label = _label(button, controls)
+        # (A text of app.words, an int, read here: a call level less on the pystack.)
+        label = _label(button, controls) if isinstance(button, str) else text(button)
         action = text(action)
         for row in labelled:
             if row[0] == label:

@@ -229,8 +229,9 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
     if len(pick) > width or len(lines) + wrap(pick, width, count=True) > rows:
         pick = fill(text(_W_PICK_SHORT), controls)
     footer = wrap(pick, width)
-    if settings_title(width, controls) == text(_W_SETTINGS):
-        footer += wrap(fill(text(_W_B_BACK), controls), width)
+    back = fill(text(_W_B_BACK), controls)
+    if len(text(_W_SETTINGS)) + 2 + len(back) > width:  # not on the title line (settings_title)
+        footer += wrap(back, width)
     if len(lines) + len(footer) > rows:
         footer = []  # (the Controls page says it too)
     if len(lines) + 1 + len(footer) <= rows:

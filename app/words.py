@@ -75,21 +75,27 @@ def close_menu():
     _menu = ""
 
 
+def _read_menu():
+    # The menu's texts, read when the menu first shows one ("" if they
+    # cannot be read: every text then reads "?"). (Not in ``text``: its
+    # frame, on the pystack under every page that shows a word, stays small.)
+    global _menu
+    try:
+        with open(DIRECTORY + "/" + language + "-menu.txt") as file:
+            _menu = file.read()
+    except (OSError, UnicodeError):
+        pass
+    return _menu
+
+
 def text(key):
     """Text ``key`` as a new string; "?" for a key the file does not have.
     Before any ``load``: English."""
-    global _menu
     if not language:
         load("en")
     texts = _play
     if key >= _PLAY_TEXTS:
-        if not _menu:
-            try:
-                with open(DIRECTORY + "/" + language + "-menu.txt") as file:
-                    _menu = file.read()
-            except (OSError, UnicodeError):
-                return "?"
-        texts = _menu
+        texts = _menu or _read_menu()
         key -= _PLAY_TEXTS
     at = 0
     for _ in range(key):

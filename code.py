@@ -21,9 +21,9 @@ from micropython import const
 #: Where the fonts are on the CIRCUITPY drive (measuring tools point it elsewhere).
 FONT_DIR = "/fonts"
 # Why saving is off, as the About page says it: texts of app.words (lang/keys.txt).
-_W_NVM_NOT_NUMBER = const(126)
-_W_NVM_REGION = const(127)
-_W_NVM_TOO_SMALL = const(128)
+_W_NVM_NOT_NUMBER = const(132)
+_W_NVM_REGION = const(133)
+_W_NVM_TOO_SMALL = const(134)
 
 
 def unsupported_board(board_id):

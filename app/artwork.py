@@ -40,6 +40,9 @@ except ImportError:  # PewPew M4, Meowbit: their firmware has no bitmaptools
 from app import text, theme
 
 DIGITS = "0123456789"
+#: What a tile's number is drawn from: the digits and the K of the short
+#: form (16K .. 128K, app.layout.Layout.short_from; only some fonts have it).
+TILE_CHARACTERS = "0123456789K"
 #: The text strip: a 6 x 12 glyph per character (ASCII, app.text.EXTRAS), laid
 #: out from fonts/6x12-latin2.pcf by tools/ship/make_fonts.py.
 TEXT_STRIP = "6x12-latin2.strip"
@@ -65,12 +68,13 @@ Art = namedtuple("Art", ("faces", "score_digits", "arrow", "arrow_palette", "tex
 
 
 def load_fonts(font_dir, names):
-    """{file name: PCF font with the digits loaded} for each name (each file once)."""
+    """{file name: PCF font with the digits (and a K, where it has one)
+    loaded} for each name (each file once)."""
     fonts = {}
     for name in names:
         if name not in fonts:
             font = PCF(open(font_dir + "/" + name, "rb"), displayio.Bitmap)
-            font.load_glyphs(DIGITS)
+            font.load_glyphs(TILE_CHARACTERS)
             fonts[name] = font
     return fonts
 
@@ -117,17 +121,35 @@ def ink_bounds(font, text_to_draw):
     return _ink(font, text_to_draw, None, 0, 0, 0)
 
 
-def _number_bounds(font, number, digits):
-    # Ink bounds of a number from its digits' own bounds, each measured
-    # once per font (``digits``: char -> (bounds, advance), filled here).
+# The pen's step from one digit to the next (pixels, at scale 1) that
+# leaves a blank column between any two digits' ink, by font file: the
+# font's own advance, or one more where its digits fill their cells (6x13
+# bold's do: "1088" would touch). Worked out from the glyphs' pixels by
+# tools/ship/make_fonts.py, which writes this table, so that start-up reads
+# no pixel to find it (tests/test_digits_legible.py measures it again).
+# fonts: begin
+SPACED_ADVANCE = {
+    "9x18B-digits.pcf": 9,
+    "8x13B-digits.pcf": 8,
+    "6x13-digits.pcf": 6,
+    "6x13B-digits.pcf": 7,
+    "5x8-digits.pcf": 5,
+    "4x6-digits.pcf": 4,
+}
+# fonts: end
+
+
+def _number_bounds(font, number, digits, advance):
+    # Ink bounds of a number from its characters' own bounds, each measured
+    # once per font (``digits``: char -> bounds, filled here), the pen
+    # moving ``advance`` a character.
     min_x = min_y = 1000
     max_x = max_y = -1000
     pen = 0
     for char in number:
-        known = digits.get(char)
-        if known is None:
-            known = digits[char] = (ink_bounds(font, char), font.get_glyph(ord(char)).shift_x)
-        bounds, advance = known
+        bounds = digits.get(char)
+        if bounds is None:
+            bounds = digits[char] = ink_bounds(font, char)
         min_x = min(min_x, pen + bounds[0])
         min_y = min(min_y, bounds[1])
         max_x = max(max_x, pen + bounds[2])
@@ -148,13 +170,14 @@ def fill(bitmap, x1, y1, x2, y2, value):
             bitmap[y * width + x] = value
 
 
-def _stamp(sheet, font, text_to_draw, left, base, scale=1):
+def _stamp(sheet, font, text_to_draw, left, base, scale=1, advance=0):
     # Copy the glyphs' ink (value 1) into ``sheet`` with the pen starting at
-    # (left, base) on the baseline: one blit (C) per character. Rows or
-    # columns of a glyph's box that fall off the sheet hold no ink here.
-    # Scaled text, or a firmware without bitmaptools: pixel by pixel.
+    # (left, base) on the baseline: one blit (C) per character, the pen
+    # moving ``advance`` (0: each glyph's own). Rows or columns of a
+    # glyph's box that fall off the sheet hold no ink here. Scaled text, or
+    # a firmware without bitmaptools: pixel by pixel.
     if scale != 1 or bitmaptools is None:
-        _ink(font, text_to_draw, sheet, left, base, 1, scale)
+        _ink(font, text_to_draw, sheet, left, base, 1, scale, advance)
         return
     pen = 0
     for char in text_to_draw:
@@ -175,14 +198,15 @@ def _stamp(sheet, font, text_to_draw, left, base, scale=1):
             y2=glyph.height,
             skip_source_index=0,
         )
-        pen += glyph.shift_x
+        pen += advance or glyph.shift_x
 
 
-def _ink(font, text_to_draw, sheet, left, base, ink, scale=1):
+def _ink(font, text_to_draw, sheet, left, base, ink, scale=1, advance=0):
     # Draw (or, with sheet None, only measure) the text's ink with its pen
     # starting at (left, base) on the baseline, one pixel at a time (for an
-    # ink other than 1, and to measure); at ``scale``, each glyph pixel is
-    # a scale x scale square (the pen and offsets scaled too).
+    # ink other than 1, and to measure), moving ``advance`` a character (0:
+    # each glyph's own); at ``scale``, each glyph pixel is a scale x scale
+    # square (the pen and offsets scaled too).
     min_x = min_y = 1000
     max_x = max_y = -1000
     width = sheet.width if sheet is not None else 0
@@ -211,7 +235,7 @@ def _ink(font, text_to_draw, sheet, left, base, ink, scale=1):
                         column = left + scale * x
                         row_top = base + scale * y
                         fill(sheet, column, row_top, column + scale, row_top + scale, ink)
-        pen += glyph.shift_x
+        pen += advance or glyph.shift_x
     return min_x, min_y, max_x, max_y
 
 
@@ -261,10 +285,11 @@ def draw_faces(fonts, layout):
             inset = (layout.tile - small) // 2
         _tile(sheet, layout, origin, inset, _TILE)
         if exponent:
-            number = str(1 << exponent)
+            number = tile_text(layout, exponent)
             name, scale = layout.tile_fonts[len(number) - 1]
             font = fonts[name]
-            min_x, min_y, max_x, max_y = _number_bounds(font, number, measured.setdefault(name, {}))
+            advance = SPACED_ADVANCE[name]
+            min_x, min_y, max_x, max_y = _number_bounds(font, number, measured.setdefault(name, {}), advance)
             # Centre the ink (not the advance box) in the tile, at its scale.
             min_x *= scale
             min_y *= scale
@@ -272,8 +297,16 @@ def draw_faces(fonts, layout):
             max_y = max_y * scale + scale - 1
             left = origin + layout.gap + (layout.tile - (max_x - min_x + 1)) // 2 - min_x
             base = layout.gap + (layout.tile - (max_y - min_y + 1)) // 2 - min_y
-            _stamp(sheet, font, number, left, base, scale)
+            _stamp(sheet, font, number, left, base, scale, advance)
     return sheet
+
+
+def tile_text(layout, exponent):
+    """What the tile of ``exponent`` shows on ``layout``: its number, or from
+    ``layout.short_from`` on its number of 1024s and a K (16384: "16K")."""
+    if exponent < layout.short_from:
+        return str(1 << exponent)
+    return str(1 << (exponent - 10)) + "K"
 
 
 def _draw_m(sheet, left, width, height):
@@ -291,16 +324,17 @@ def _draw_m(sheet, left, width, height):
             sheet[step * stride + left + width - 1 - step] = 1
 
 
-def draw_digits(font, colour, background, scale=1):
+def draw_digits(font, advance, colour, background, scale=1):
     """A :class:`DigitSheet` of ``font``'s digits at ``scale`` in ``colour``
-    (blank cells transparent)."""
+    (blank cells transparent), ``advance`` pixels apart at scale 1
+    (:data:`SPACED_ADVANCE`)."""
     top = 1000
     bottom = -1000
     for digit in DIGITS:
         _, min_y, _, max_y = ink_bounds(font, digit)
         top = min(top, min_y)
         bottom = max(bottom, max_y)
-    advance = font.get_glyph(ord("0")).shift_x * scale
+    advance *= scale
     height = (bottom - top + 1) * scale
     # Tiles: 0-9, a blank, and the compact form's M (app.digits).
     sheet = displayio.Bitmap(advance * 12, height, 2)
@@ -355,7 +389,9 @@ def painting(font_dir, layout):
     yield "fonts"
     faces = draw_faces(fonts, layout)
     yield "tile faces"
-    score_digits = tuple(draw_digits(fonts[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts)
+    score_digits = tuple(
+        draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts
+    )
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow)

@@ -141,6 +141,9 @@ class BoardView:
         self.layout = layout
         group = displayio.Group(scale=layout.scale, x=layout.left, y=layout.top)
         scaled = layout.scale > 1
+        # The backdrop and the board: the group's first two layers
+        # (app.palettes.paint finds them there, as it finds every colour
+        # it rewrites: no attribute of their own to keep on the heap).
         group.append(_rect(theme.BACKGROUND, 0, 0, layout.width, layout.height, scaled))
         group.append(_rect(theme.BOARD, layout.board_x, layout.board_y, layout.board_size, layout.board_size, scaled))
         ring_colour = solid(theme.MERGE_RING)

@@ -44,10 +44,21 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
+from app.modes import (
+    CONTINUE,
+    MENU_OPENING,
+    NEW_GAME,
+    OVER,
+    PLAY,
+    RESUME,
+    SAVE_NOW,
+    SETTINGS_CHANGED,
+    START_AUTOPLAY,
+    WON,
+)
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import LANGUAGE, Settings
+from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
 from app.words import close_menu, text
 from app.words import load as load_words
 
@@ -72,6 +83,12 @@ _W_S_DEEP = const(14)
 _W_S_ERROR = const(15)
 _W_S_TILT = const(16)
 _W_S_FAILED = const(17)
+_W_S_NO_UNDO = const(39)
+_W_S_UNDO = const(40)
+_W_S_UNDONE = const(41)
+_W_S_UNDOS_LEFT = const(42)
+_W_UNDO_WAY = const(43)
+_W_UNDO_HELD = const(44)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -94,6 +111,17 @@ LIGHT_SHIFT_MS = const(2)
 #: stack (or recursion), anything else.
 #: (Texts of app.words: the view reads them only as it says them.)
 _FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
+# What the status says after an undo, in the language chosen: "no" "undo"
+# (none to take back), "undone", then "0 left" .. "5 left" (how many more
+# undos there are now: engine.game.MAX_UNDO_DEPTH at most). Made while
+# Settings > Undo is on, when it or the language changes (_set_undo): an
+# undo makes no string. () while Undo is off.
+_undo_words = ()
+
+
+def _undo_statuses():
+    left = text(_W_S_UNDOS_LEFT)
+    return (text(_W_S_NO_UNDO), text(_W_S_UNDO), text(_W_S_UNDONE), left % 0, left % 1, left % 2, left % 3, left % 4, left % 5)
 
 
 class Timings:
@@ -204,6 +232,10 @@ class App:
         self.auto_offered = light is not None and dimmable
         #: Brightness "auto" (app.light), loaded while it is on.
         self._auto = None
+        #: The step of Settings > Colours on show (0, Classic: what
+        #: BoardView draws first); ~step (below 0) while that one waits to
+        #: be painted.
+        self._colours = 0
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
@@ -230,7 +262,7 @@ class App:
         self._frame_at = now
         # When the battery and light are next looked at (-1: the board has neither).
         self._power_at = -1
-        self._apply_settings()
+        self._apply_settings()  # a saved palette other than Classic: the first step paints it
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
         display.auto_refresh = False
@@ -278,6 +310,8 @@ class App:
             if self.mode == MENU_OPENING:
                 self._show_menu()
             self._read_keys(now)
+            if self._colours < 0 and self.menus is None:
+                self._show_colours()  # Settings > Colours changed (or a saved palette)
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
@@ -301,6 +335,24 @@ class App:
             # (The one line outside a try: a method call takes no heap, and
             # the pystack is back where the frame began.)
             self.recover(error)
+
+    def _show_colours(self):
+        # Settings > Colours, once the menu has closed and let its modules
+        # go (the palette's import does not add to the menu's heap), before
+        # this frame's refresh shows the game: the chosen palette's record
+        # is read (app.palettes imports and forgets its module), written
+        # into the screen's own palettes and dropped. Marked done only once
+        # painted: a frame dropped half-way for want of memory paints it
+        # again. A method of its own, not step's code: its locals and its
+        # calls' operands would otherwise widen step's frame, which is
+        # under every call of the game (16 bytes of pystack at the hint).
+        from app import palettes
+
+        colours = ~self._colours
+        palettes.paint(self.view, palettes.colours(PALETTES[colours]))
+        palettes = None
+        forget("app.palettes")
+        self._colours = colours
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
@@ -462,7 +514,7 @@ class App:
             self.controls.swallow()
             return
         if self.assist.autoplay:
-            # Any key stops autoplay and does nothing else.
+            # Any key stops autoplay and does nothing else (an undo too).
             self.controls.swallow()
             self.assist.stop()
             return
@@ -471,6 +523,8 @@ class App:
         if self.mode == MENU_OPENING:
             self._show_menu()  # a key right after Start, in the same frame
         if self.menus is not None:
+            if action == act.UNDO:
+                action = act.BACK  # a held B (or O) in a menu is B
             # A menu page; what it asks for is done here.
             request = self.menus.handlers[self.mode](action, now)
             if request is not None:
@@ -495,7 +549,7 @@ class App:
             if not self.move(request, now):
                 self.assist.stop()  # the solver's move changed nothing
         elif request == CONTINUE:
-            self._on_won(act.BACK, now)
+            self._on_won(act.CONFIRM, now)  # on Continue: autoplay never moves the banner's bar
         elif request == SAVE_NOW:
             self.resume()
             self.saving.save(now, True)
@@ -560,9 +614,18 @@ class App:
             self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME_B)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            # The way on names A as the board does (a Sprig's L).
-            way_on = text(_W_A_NEW_GAME).replace("{A}", self.controls.name("A"))
-            self.overlay.show_banner(text(_W_GAME_OVER), (text(_W_SCORE_D) % game.score, way_on), theme.OVERLAY, 1)
+            # The way on names A as the board does (a Sprig's L); with a
+            # move to undo, the undo button (the score is by the board).
+            controls = self.controls
+            way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
+            first = text(_W_SCORE_D) % game.score
+            if game.can_undo:
+                button = controls.undo_button
+                if button[:5] == "Hold ":
+                    first = text(_W_UNDO_HELD) % controls.name(button[5:])
+                else:
+                    first = text(_W_UNDO_WAY) % controls.name(button)
+            self.overlay.show_banner(text(_W_GAME_OVER), (first, way_on), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -575,12 +638,28 @@ class App:
             self.menus = None
             close_menu()  # their words, then the modules
             forget("app.menus", "app.pages", "app.help_text")
+            self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
 
+    def _set_undo(self):
+        # Settings > Undo: the game keeps as many moves as the row says
+        # (fewer drops the oldest, Off the history and its module:
+        # engine.game.Game.undo_depth), and the undo button undoes.
+        # The statuses it says, in the language chosen (made again after a
+        # change of language: _apply_settings let them go).
+        global _undo_words
+        depth = self.settings.chosen(UNDO)
+        if depth != self.game.undo_depth:
+            self.game.undo_depth = depth
+        self.controls.undo = depth > 0
+        _undo_words = (_undo_words or _undo_statuses()) if depth else ()
+
     def _apply_settings(self):
+        global _undo_words
         settings = self.settings
         if load_words(settings.chosen(LANGUAGE)):
+            _undo_words = ()  # made again in the new language (_set_undo)
             self.view.retitle()  # the scores' titles in the new language
         self.policy.set_mode(settings.save_mode)
         auto = self._auto
@@ -599,6 +678,13 @@ class App:
         elif self._power_at < 0:
             self._power_at = self._frame_at
         self.backlight.off_after_ms = settings.screen_off_ms
+        # Another palette is painted by step() once the menu is closed, on
+        # a shallow stack (an import and the paint, under the Settings
+        # page's chain of calls, would not fit the pystack).
+        colours = settings.choice(COLOURS)
+        shown = self._colours if self._colours >= 0 else ~self._colours
+        if colours != shown:
+            self._colours = ~colours
         self.feedback.sound = settings.sound
         self.feedback.lights = settings.lights
         if not (settings.sound and settings.lights):
@@ -606,6 +692,8 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         if self.tilt is not None and settings.tilt:
             self.keys = self.tilt(self.keys, self._event, settings)
+        if self.menus is None:
+            self._set_undo()  # (from the menu: as it closes, in resume)
         self._wire_keys()
 
     def _wire_keys(self):
@@ -633,6 +721,8 @@ class App:
             self.assist.request_hint(self.low_power)
         elif action == act.AUTOPLAY:
             self.assist.start(now, self.low_power)
+        elif (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+            self.undo(now)
         else:
             self.view.show_hint(-1)
             self.view.show_status()
@@ -670,8 +760,36 @@ class App:
             self.resume()  # the game over banner
         return True
 
+    def undo(self, now):
+        """The undo button (Settings > Undo on): take the last move back and
+        show the board as it was, or say there is none to take back.
+
+        Works on the play screen and on both banners: the position before a
+        move is always one to play on from (a game over revived; the win
+        banner is then behind this game: engine.game.Game.undo). Kept like
+        a move (the save policy).
+        """
+        game = self.game
+        self.animation.finish()
+        self.assist.cancel()
+        self.view.show_hint(-1)
+        words = _undo_words or _undo_statuses()  # (made already while Undo is on)
+        if not game.undo():
+            self.view.show_status(words[0], words[1])
+            return
+        self.policy.changed(now)
+        # The board drawn as it is now: only the cells that differ change.
+        self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
+        self.view.show_status(words[2], words[3 + game.history.undoable])
+        self.resume()  # off a banner, to play
+
     def _on_won(self, action, now):
-        if action <= act.LEFT:
+        if (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+            # The undo button takes the winning move back (the banner does
+            # not show again this game: engine.game.Game.undo).
+            self.undo(now)
+        elif action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
         elif action == act.CONFIRM or action == act.BACK:
@@ -688,6 +806,10 @@ class App:
     def _on_over(self, action, now):
         if action == act.CONFIRM:
             self.new_game(now)
+        elif (action == act.BACK or action == act.UNDO) and self.game.can_undo:
+            self.undo(now)  # the game revived
+        elif action == act.UNDO:
+            self.undo(now)  # says there is none
         elif action == act.BACK:
             # Peek at the final board, and back.
             if self.overlay.visible:

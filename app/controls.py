@@ -39,6 +39,10 @@ HINT = const(7)  # Select, short press
 AUTOPLAY = const(8)  # Select, held
 #: A key went down but acts later (Select); still counts as input.
 PRESS = const(9)
+#: Take the last move back: a board's undo held (``Controls.undo_button``
+#: "Hold ..."), given only while ``Controls.undo`` is on. B's press is
+#: BACK, which the App takes as an undo where one applies.
+UNDO = const(10)
 
 #: Select held this long toggles autoplay (milliseconds).
 LONG_PRESS_MS = const(700)
@@ -67,16 +71,33 @@ class Controls:
 
     #: The board's names for the game's buttons (None: the game's own).
     names = None
+    #: The game's button that undoes on the play screen and the banners
+    #: while Settings > Undo is on, as the Controls page names it: "B", or
+    #: "Hold A" on a board without a B (its profile's ``UNDO``).
+    undo_button = "B"
+    #: The key whose hold undoes (``undo_button`` "Hold ..."), or -1: B's
+    #: press undoes (as BACK).
+    _undo_key = -1
 
-    def __init__(self, keymap=None, names=None):
+    def __init__(self, keymap=None, names=None, undo=None):
         self._keymap = keymap
         if names is not None:  # (a PyBadge's scheme holds one attribute fewer)
             self.names = names
+        if undo is not None and undo != "B":
+            # "Hold A": the held key's press acts on its release, or undoes
+            # once held LONG_PRESS_MS, while ``undo`` is on.
+            self.undo_button = undo
+            self._undo_key = KEY_A if undo == "Hold A" else KEY_B
+        #: True while Settings > Undo is on (the App keeps it): only then
+        #: does a held ``_undo_key`` wait to see whether it is an undo.
+        self.undo = False
         #: True while the game is in play (not on a banner or in the menu):
         #: the app sets it, a scheme whose keys mean more than one thing reads it.
         self.playing = True
         #: Bit k set while key k is down.
         self.held = 0
+        # The key that acts when let go or held: Select, or the undo key.
+        self._select_key = KEY_SELECT
         self._select_since = 0
         self._select_spent = True
 
@@ -115,25 +136,30 @@ class Controls:
             if self.held & bit:
                 return NONE
             self.held |= bit
-            if key == KEY_SELECT:
+            if key == KEY_SELECT or (key == self._undo_key and self.undo):
+                # Acts when let go, or once held (poll): hint or autoplay,
+                # the key's own action or an undo.
+                self._select_key = key
                 self._select_since = now
                 self._select_spent = False
+                return PRESS
             return _PRESS_ACTIONS[key]
         if not self.held & bit:
             return NONE
         self.held &= ~bit
-        if key == KEY_SELECT and not self._select_spent:
+        if key == self._select_key and not self._select_spent:
             self._select_spent = True
-            return HINT
+            return HINT if key == KEY_SELECT else _PRESS_ACTIONS[key]
         return NONE
 
     def poll(self, now):
-        """AUTOPLAY once when Select has been held long enough, else NONE."""
-        if self._select_spent or not self.held & (1 << KEY_SELECT):
+        """AUTOPLAY (Select) or UNDO (the undo key) once the key waiting to
+        act has been held long enough, else NONE."""
+        if self._select_spent or not self.held & (1 << self._select_key):
             return NONE
         if ticks_diff(now, self._select_since) >= LONG_PRESS_MS:
             self._select_spent = True
-            return AUTOPLAY
+            return AUTOPLAY if self._select_key == KEY_SELECT else UNDO
         return NONE
 
     def forget(self):
@@ -142,13 +168,14 @@ class Controls:
         A lost release would leave its key "held" and its next press
         ignored (a press of a held key counts as a bounce); after this,
         the next press of any key acts. A release of a key held meanwhile
-        does nothing, and a Select press in progress does nothing either.
+        does nothing, and a Select (or held undo key) press in progress does
+        nothing either.
         """
         self.held = 0
         self._select_spent = True
 
     def swallow(self):
-        """The Select press in progress (if any) will do nothing.
+        """The Select (or held undo key) press in progress, if any, will do nothing.
 
         Used when a press only wakes the screen or stops autoplay.
         """

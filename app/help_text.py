@@ -21,23 +21,24 @@ from micropython import const
 from app.words import text
 
 # The texts of app.words these pages show (lang/keys.txt names them).
-_W_CONTROLS = const(104)
-_W_RULES = const(105)
-_W_STRATEGY = const(106)
-_W_SOLVER = const(107)
-_W_SOLVER_SHORT = const(108)
-_W_SLIDE = const(109)
-_W_OK_CONTINUE = const(110)
-_W_BACK = const(111)
-_W_MENU_ACTION = const(112)
-_W_HINT_SOLVER = const(113)
-_W_AUTOPLAY = const(114)
-_W_STOP_AUTOPLAY = const(115)
-_W_ANY_KEY = const(116)
-_W_HOLD = const(117)
-_W_IN_MENUS = const(118)
-_W_OFF_SAVE_FIRST = const(119)
-_W_KEYS_ON_KEYBOARD = const(120)
+_W_CONTROLS = const(110)
+_W_RULES = const(111)
+_W_STRATEGY = const(112)
+_W_SOLVER = const(113)
+_W_SOLVER_SHORT = const(114)
+_W_SLIDE = const(115)
+_W_OK_CONTINUE = const(116)
+_W_BACK = const(117)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_HOLD = const(123)
+_W_IN_MENUS = const(124)
+_W_OFF_SAVE_FIRST = const(125)
+_W_KEYS_ON_KEYBOARD = const(126)
+_W_UNDO_IF_ON = const(160)
 
 #: (button, what it does) rows of the Controls page and README's "Play"
 #: table: a button the board names (``controls.name``; "Hold X": held),
@@ -54,6 +55,10 @@ CONTROLS = (
 #: Lines under the buttons on the Controls page, texts of app.words; "{A}"
 #: in one is the board's name for A (``fill``).
 NOTES = (_W_IN_MENUS, _W_OFF_SAVE_FIRST)
+#: What the board's undo button does, a text of app.words (its row, named
+#: by the control scheme's ``undo_button``, joins the Controls page where
+#: the rows have none).
+UNDO_ACTION = _W_UNDO_IF_ON
 #: The help documents, in the Help menu's order, one row each: its name and
 #: the shorter one for a narrow screen (texts of app.words), and what its
 #: pages say: the paragraphs of a file of app.words.paragraphs ("rules" is
@@ -334,12 +339,16 @@ def document(number, key_names=None, width=26, per_page=9, controls=None):
         keyboard (the simulator): the Controls document gets pages of them.
     :param controls: the app's control scheme: its ``help_rows`` and
         ``help_notes``, if it has them, are the Controls page (else the
-        game's buttons), each button by the board's name for it (its ``name``).
+        game's buttons), each button by the board's name for it (its
+        ``name``), with a row for its ``undo_button`` if the rows have none.
     """
     prose = DOCUMENTS[number][2]
     if prose:
         return paginate(paragraphs(prose), per_page, width)
-    units = controls_units(width, getattr(controls, "help_rows", CONTROLS), getattr(controls, "help_notes", NOTES), controls)
+    rows = getattr(controls, "help_rows", CONTROLS)
+    if UNDO_ACTION not in [action for _, action in rows]:
+        rows = rows + ((getattr(controls, "undo_button", "B"), UNDO_ACTION),)
+    units = controls_units(width, rows, getattr(controls, "help_notes", NOTES), controls)
     pages = in_pages([units], per_page, width)
     if key_names:
         pages += in_pages([keys_units(key_names, width)], per_page, width)

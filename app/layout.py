@@ -60,7 +60,12 @@ class Layout:
     :param tuple status: (x, y, columns) of the status lines.
     :param int status_lines: 2: two lines by the scores; 1: one line, which
         takes the scores' place while it shows (a screen with no room for it).
-    :param tuple tile_fonts: (font file, scale) for a tile number of 1..6 digits.
+    :param tuple tile_fonts: (font file, scale) for a tile's text of 1, 2 ...
+        characters (app.artwork.tile_text), each drawn with a blank column
+        between two characters' ink (app.artwork.SPACED_ADVANCE).
+    :param int short_from: the tile exponent from which a tile shows its
+        number of 1024s and a K ("16K" for 16384; 18: never), where the
+        whole number does not fit a tile in a font of 8 rows or more.
     :param tuple score_fonts: (font file, scale) for scores of up to 6 and of 7 digits.
     :param int arrow: side of the hint arrow.
     :param int scale: the whole screen's Group scale.
@@ -91,6 +96,7 @@ class Layout:
         left=0,
         top=0,
         battery=None,
+        short_from=18,
     ):
         self.width = width
         self.height = height
@@ -110,6 +116,7 @@ class Layout:
         self.top = top
         self.battery = battery
         self.tile_fonts = tile_fonts
+        self.short_from = short_from
         self.score_fonts = score_fonts
         self.arrow = arrow
         self.overlay_scale = overlay_scale

@@ -31,18 +31,22 @@ from app.layout import Box, Layout
 #: The screen sizes there is a layout for.
 SIZES = ((128, 128), (160, 128), (240, 240), (320, 240), (640, 480))
 
-#: Tile digit fonts for a 27 px tile, by digit count: each the widest that
-#: fits (131072 in 4x6 is 23 px wide).
+#: Tile fonts for a 26 or 27 px tile, by the text's length: each the
+#: biggest whose characters fit with a blank column between any two (6x13
+#: bold's fill their cells: 4 of them would be 27 px with the blank columns,
+#: so 4 characters take 6x13, 23 px). From 16384 on a tile shows its 1024s
+#: and a K (16K .. 64K in 8x13 bold, 128K in 6x13: 23 px): five digits
+#: would need 5x8 (24 px), six 4x6 (23 px), too small to read at a glance.
 _SMALL_TILE_FONTS = (
     ("9x18B-digits.pcf", 1),
     ("9x18B-digits.pcf", 1),
     ("8x13B-digits.pcf", 1),
-    ("6x13B-digits.pcf", 1),
-    ("5x8-digits.pcf", 1),
-    ("4x6-digits.pcf", 1),
+    ("6x13-digits.pcf", 1),
 )
-#: SCORE / BEST: 6x13 bold up to 6 digits (36 px), 5x8 for 7 (35 px).
-_SMALL_SCORE_FONTS = (("6x13B-digits.pcf", 1), ("5x8-digits.pcf", 1))
+#: From 16384 (2 ** 14) on, small tiles show 16K, 32K, 64K, 128K.
+_SMALL_SHORT_FROM = 14
+#: SCORE / BEST: 6x13 up to 6 digits (35 px), 5x8 for 7 (34 px).
+_SMALL_SCORE_FONTS = (("6x13-digits.pcf", 1), ("5x8-digits.pcf", 1))
 
 
 def for_screen(width, height):
@@ -95,13 +99,15 @@ def _panel(height, top, scale):
         arrow=41,
         scale=scale,
         battery=(121, top + 100, 6),  # under the status lines
+        short_from=_SMALL_SHORT_FROM,
     )
 
 
 def _square_240():
     # 46 px tiles; up to 3 digits at twice the size (9x18 bold: "64" is
-    # 30 px wide; 6x13 bold: "512" is 34 px), 4 to 6 digits at their own
-    # size, as on the small tiles but a step bigger.
+    # 30 px wide; 6x13 bold, a blank column between digits: "512" is 40 px),
+    # 4 to 6 digits at their own size (131072 in 6x13 bold: 41 px), every
+    # number in full.
     return Layout(
         240,
         240,
@@ -146,4 +152,5 @@ def _square_128():
         score_fonts=(("5x8-digits.pcf", 1), ("4x6-digits.pcf", 1)),
         arrow=41,
         status_lines=1,
+        short_from=_SMALL_SHORT_FROM,
     )

@@ -2,7 +2,8 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The menu and its pages: New game (confirmed), Help, Stats, Settings, About, Save now.
+"""The menu and its pages: New game (confirmed), Help, Stats (and its Reset,
+confirmed), Settings, About, Save now.
 
 A component the app owns while the menu is open: it keeps its own place
 (its page, ``mode``; the menu row, help document and setting picked) and
@@ -19,6 +20,7 @@ from app import help_text, pages, theme
 from app.modes import (
     ABOUT,
     CONFIRM_NEW,
+    CONFIRM_RESET,
     HELP_MENU,
     HELP_PAGE,
     MENU,
@@ -35,13 +37,18 @@ from app.settings import BRIGHTNESS_LEVELS
 from app.words import text
 
 # The texts of app.words these pages show (lang/keys.txt names them).
-_W_MENU = const(39)
-_W_HELP = const(43)
-_W_STATS = const(44)
-_W_ABOUT = const(46)
-_W_NEW_GAME_Q = const(48)
-_W_KEEP_PLAYING = const(49)
-_W_START_OVER = const(50)
+_W_MENU = const(45)
+_W_HELP = const(49)
+_W_STATS = const(50)
+_W_ABOUT = const(52)
+_W_NEW_GAME_Q = const(54)
+_W_KEEP_PLAYING = const(55)
+_W_START_OVER = const(56)
+_W_SETTINGS = const(51)
+_W_RESET_STATS = const(156)
+_W_RESET_Q = const(157)
+_W_KEEP_THEM = const(158)
+_W_YES_RESET = const(159)
 
 # The menu's rows: places in pages.menu_items().
 _RESUME_ROW = const(0)
@@ -98,7 +105,8 @@ class Menus:
         #: Mode -> its handler.
         self.handlers = {
             MENU: self.on_menu,
-            CONFIRM_NEW: self.on_confirm_new,
+            CONFIRM_NEW: self.on_confirm,
+            CONFIRM_RESET: self.on_confirm,
             HELP_MENU: self.on_help_menu,
             HELP_PAGE: self.on_pages,
             STATS: self.on_pages,
@@ -134,18 +142,7 @@ class Menus:
             self.help_document = 0
             self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), 0)
         elif row == _STATS_ROW:
-            store = self.saving.store
-            erase_cycles = getattr(store, "erase_cycles", None)
-            lines = pages.stats_lines(
-                self.saving.game,
-                erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
-                getattr(store, "refused", 0),
-                getattr(store, "refusal", None),
-                self.overlay.columns,
-                getattr(store, "layout", "block"),
-            )
-            overlay = self.overlay
-            self._open_pages(STATS, text(_W_STATS), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
+            self.show_stats()
         elif row == _SETTINGS_ROW:
             self.mode = SETTINGS
             self.choice = 0
@@ -173,16 +170,64 @@ class Menus:
             raise ValueError(row)  # a row pages.menu_items() has and this does not
         return None
 
-    def on_confirm_new(self, action, now):
+    def show_stats(self):
+        """The Stats pages, from the first; the last ends with the way to
+        Reset (A there asks first)."""
+        store = self.saving.store
+        erase_cycles = getattr(store, "erase_cycles", None)
+        overlay = self.overlay
+        groups = pages.stats_lines(
+            self.saving.game,
+            erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
+            getattr(store, "refused", 0),
+            getattr(store, "refusal", None),
+            overlay.columns,
+            getattr(store, "layout", "block"),
+        )
+        groups[-1].append(help_text.fill(text(_W_RESET_STATS), self.controls))
+        # (_open_pages' work written out: a call level less, on the pystack.)
+        self.mode = STATS
+        self.title = text(_W_STATS)
+        self.pages = help_text.in_pages(groups, overlay.page_lines, overlay.columns)
+        self.page = 0
+        self._show_page()
+
+    def _ask_reset(self):
+        # "Reset stats and best score?" with No picked: only Yes resets.
+        self.mode = CONFIRM_RESET
+        self.choice = 0
+        overlay = self.overlay
+        question = help_text.wrap(text(_W_RESET_Q), overlay.columns)
+        self._reset_row = len(question) + 1
+        overlay.show_page(text(_W_STATS), question + ["", text(_W_KEEP_THEM), text(_W_YES_RESET)], self._reset_row)
+
+    def on_confirm(self, action, now):
+        """New game? and Stats > Reset's question: the D-pad picks No or Yes
+        (No first), A answers, B is No (back to the menu, or Stats).
+
+        Yes to Reset starts the best score and every count again from this
+        game (``engine.game.Game.reset_stats``), kept at the next frame
+        (the save policy's urgent save: a power-off then loses nothing),
+        and Stats shows them.
+        """
+        reset = self.mode == CONFIRM_RESET
         if action <= act.LEFT:
             self.choice = 1 - self.choice
-            self.overlay.select(self.choice)
-        elif action == act.CONFIRM:
-            if self.choice == 1:
+            self.overlay.select((self._reset_row if reset else 0) + self.choice)
+        elif action == act.CONFIRM and self.choice == 1:
+            if not reset:
                 return NEW_GAME
-            self.open()
-        elif action == act.BACK:
-            self.open()
+            saving = self.saving
+            game = saving.game
+            game.reset_stats()
+            saving.view.show_scores(game.score, game.best)
+            saving.policy.urgent(now)
+            self.show_stats()
+        elif action == act.CONFIRM or action == act.BACK:
+            if reset:
+                self.show_stats()
+            else:
+                self.open()
         elif action == act.MENU:
             return RESUME
         return None
@@ -219,14 +264,18 @@ class Menus:
 
     def on_pages(self, action, now):
         """A help document, Stats or About: Right, Down or A turn to the next
-        page, Left or Up to the one before; A on the last page, or B, goes back."""
+        page, Left or Up to the one before; A on the last page, or B, goes
+        back (A on Stats' last page asks whether to reset them)."""
         last = len(self.pages) - 1
         if action == act.RIGHT or action == act.DOWN or action == act.CONFIRM:
             if self.page < last:
                 self.page += 1
                 self._show_page()
             elif action == act.CONFIRM:
-                self._leave_pages()
+                if self.mode == STATS:
+                    self._ask_reset()
+                else:
+                    self._leave_pages()
         elif action == act.LEFT or action == act.UP:
             if self.page > 0:
                 self.page -= 1
@@ -247,12 +296,23 @@ class Menus:
         self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), self.help_document)
 
     def show_settings(self):
-        """Draw the Settings page (again, once the app has applied a change)."""
+        """Draw the Settings page (again, once the app has applied a change):
+        the page of its rows with the one picked (``choice``), "1/2" in the
+        title where they take more than one."""
         overlay = self.overlay
-        lines = pages.settings_lines(
-            self.settings, MODE_NAMES, self.tilt, overlay.columns, self.auto, self.dimmable, self.controls, overlay.page_lines
+        columns = overlay.columns
+        lines, selected, page, count = pages.settings_lines(
+            self.settings,
+            MODE_NAMES,
+            self.tilt,
+            columns,
+            self.auto,
+            self.dimmable,
+            self.controls,
+            overlay.page_lines,
+            self.choice,
         )
-        overlay.show_page(pages.settings_title(overlay.columns, self.controls), lines, self.choice)
+        overlay.show_page(help_text.title(text(_W_SETTINGS), columns, page, count), lines, selected)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A
@@ -260,7 +320,9 @@ class Menus:
         count = len(pages.SETTING_ROWS) - (not self.tilt)  # Tilt, the last row, if the board can
         if action == act.UP or action == act.DOWN:
             self.choice = (self.choice + (1 if action == act.DOWN else -1)) % count
-            self.overlay.select(self.choice)
+            # The same page: only the bar moves on the glass (a text cell
+            # is sent only where its glyph changes); else the rows' next one.
+            self.show_settings()
             return None
         if action == act.BACK:
             self.open()
@@ -286,10 +348,10 @@ class Menus:
                 settings.auto_brightness = place == count
             if place < count:
                 settings.brightness_step = place
-        elif kind == pages.CHOICE:
-            settings.choose(attribute, settings.choice(attribute) + step)  # wraps round
         elif kind == pages.SAVE_MODE or kind == pages.SCREEN_OFF:
             setattr(settings, attribute, getattr(settings, attribute) + step)  # the setting wraps round
+        elif kind == pages.CHOICE:
+            settings.choose(attribute, settings.choice(attribute) + step)  # it wraps round too
         else:
             raise ValueError(kind)  # a kind pages.SETTING_ROWS has and this does not
         return SETTINGS_CHANGED  # the app applies it, then has the page drawn again

@@ -26,6 +26,8 @@ HELP_PAGE = "help_page"
 STATS = "stats"
 SETTINGS = "settings"
 ABOUT = "about"
+#: Stats > Reset: "Reset stats and best score?" (No, Yes).
+CONFIRM_RESET = "confirm_reset"
 
 # Requests: what a part asks the app to do, as only the app can. Autoplay
 # asks for a move (a direction, 0..3 as engine.rules numbers them) or for

@@ -7,8 +7,10 @@
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
 in pages of the screen's lines, a page ending only between two rows.
-Settings is one page, made to fit. Every word is a text of app.words, in
-the language chosen; ``_W_*`` name them (lang/keys.txt).
+Settings is a list of rows with the buttons that set them under it: one
+page where they fit, else pages of as many rows as fit ("Settings 1/2").
+Every word is a text of app.words, in the language chosen; ``_W_*`` name
+them (lang/keys.txt).
 """
 
 import gc
@@ -19,66 +21,80 @@ from micropython import const
 
 from app import VERSION
 from app.help_text import fill, wrap
-from app.settings import BRIGHTNESS_LEVELS, LANGUAGE, SCREEN_OFF_MINUTES
+from app.settings import BRIGHTNESS_LEVELS, COLOURS, LANGUAGE, SCREEN_OFF_MINUTES, UNDO
 from app.words import text
 from engine.store import NO_NVM, SAVED, UNCHANGED
 
 # The texts of app.words these pages show (lang/keys.txt names them).
-_W_RESUME = const(40)
-_W_SETTINGS = const(45)
-_W_BRIGHTNESS = const(51)
-_W_SOUND = const(52)
-_W_LIGHTS = const(53)
-_W_ANIMATIONS = const(54)
-_W_SAVING = const(55)
-_W_SCREEN_OFF = const(56)
-_W_TILT = const(57)
-_W_LANGUAGE = const(58)
-_W_ON = const(59)
-_W_OFF = const(60)
-_W_FIXED = const(61)
-_W_NEVER = const(62)
-_W_SAFER = const(63)  # then balanced, gentler: SavePolicy's modes in order
-_W_PICK = const(66)
-_W_PICK_SHORT = const(67)
-_W_B_BACK = const(68)
-_W_GAMES = const(69)
-_W_WINS = const(70)
-_W_BEST_TILE = const(71)
-_W_BEST_SCORE = const(72)
-_W_TOTAL_MOVES = const(73)
-_W_SAVES_REFUSED = const(74)
-_W_NVM_ERASES = const(75)
-_W_OF_D = const(76)
-_W_VERSION = const(77)
-_W_SIMULATOR = const(78)
-_W_PYTHON_ON = const(79)
-_W_FREE_RAM = const(80)
-_W_FREE_RAM_NA = const(81)
-_W_HEAP_PLAN = const(82)
-_W_HEAP = const(83)
-_W_LOW_RAM = const(84)
-_W_NO_ANIMATIONS = const(85)
-_W_START_UP = const(86)
-_W_NOT_YET = const(87)
-_W_BATTERY = const(88)
-_W_NO_GAUGE = const(89)
-_W_NO_READING = const(90)
-_W_NOT_READ_YET = const(91)
-_W_LIGHT_SENSOR = const(92)
-_W_LAST_SAVE = const(93)
-_W_WRITTEN = const(94)
-_W_UP_TO_DATE = const(95)
-_W_NONE_NO_NVM = const(96)
-_W_SAVING_OFF = const(97)
-_W_SAVE_FAILED = const(98)
-_W_LAST_WRITE = const(99)
-_W_LAST_HINT = const(100)
-_W_RECOVERED = const(101)
-_W_FAILED_SAVES = const(102)
-_W_RULES_BY = const(103)
-_W_SOLVER_IS = const(129)
-_W_T_HEURISTIC = const(130)
+_W_RESUME = const(46)
+_W_SETTINGS = const(51)
+_W_BRIGHTNESS = const(57)
+_W_SOUND = const(58)
+_W_LIGHTS = const(59)
+_W_ANIMATIONS = const(60)
+_W_SAVING = const(61)
+_W_SCREEN_OFF = const(62)
+_W_TILT = const(63)
+_W_LANGUAGE = const(64)
+_W_ON = const(65)
+_W_OFF = const(66)
+_W_FIXED = const(67)
+_W_NEVER = const(68)
+_W_SAFER = const(69)  # then balanced, gentler: SavePolicy's modes in order
+_W_PICK = const(72)
+_W_PICK_SHORT = const(73)
+_W_B_BACK = const(74)
+_W_GAMES = const(75)
+_W_WINS = const(76)
+_W_BEST_TILE = const(77)
+_W_BEST_SCORE = const(78)
+_W_TOTAL_MOVES = const(79)
+_W_SAVES_REFUSED = const(80)
+_W_NVM_ERASES = const(81)
+_W_OF_D = const(82)
+_W_VERSION = const(83)
+_W_SIMULATOR = const(84)
+_W_PYTHON_ON = const(85)
+_W_FREE_RAM = const(86)
+_W_FREE_RAM_NA = const(87)
+_W_HEAP_PLAN = const(88)
+_W_HEAP = const(89)
+_W_LOW_RAM = const(90)
+_W_NO_ANIMATIONS = const(91)
+_W_START_UP = const(92)
+_W_NOT_YET = const(93)
+_W_BATTERY = const(94)
+_W_NO_GAUGE = const(95)
+_W_NO_READING = const(96)
+_W_NOT_READ_YET = const(97)
+_W_LIGHT_SENSOR = const(98)
+_W_LAST_SAVE = const(99)
+_W_WRITTEN = const(100)
+_W_UP_TO_DATE = const(101)
+_W_NONE_NO_NVM = const(102)
+_W_SAVING_OFF = const(103)
+_W_SAVE_FAILED = const(104)
+_W_LAST_WRITE = const(105)
+_W_LAST_HINT = const(106)
+_W_RECOVERED = const(107)
+_W_FAILED_SAVES = const(108)
+_W_RULES_BY = const(109)
+_W_SOLVER_IS = const(135)
+_W_T_HEURISTIC = const(136)
+_W_UNDO = const(142)
+_W_ONE_MOVE = const(143)
+_W_FIVE_MOVES = const(144)
+_W_ENGLISH = const(145)
+_W_ROMANIAN = const(146)
+_W_CZECH = const(147)
+_W_COLOURS = const(148)
+_W_CLASSIC = const(149)
+_W_CLEAR = const(150)
+_W_NIGHT = const(151)
+_W_UNDOS_GAME = const(152)
+_W_UNDOS_ALL = const(153)
+_W_WINS_NO_UNDO = const(154)
+_W_BEST_TILE_NO_UNDO = const(155)
 #: What scores the solver's boards (engine.solver.table_status(): its
 #: TABLE_HEURISTIC, then engine.learned's IN_USE, MISSING, DAMAGED, NO_ROOM,
 #: PAUSED), in the order of the About page's texts from _W_T_HEURISTIC on.
@@ -96,9 +112,6 @@ TABLE_STATUSES = (
 #: Autoplay: start, Help, Stats, Settings, About, Save now, texts 1..8 of
 #: app.words. Autoplay is always off in the menu: opening it stops autoplay.
 MENU_ROWS = const(8)
-#: Each language's name, as its speakers write it (Settings > Language),
-#: in the order of app.settings.LANGUAGES.
-LANGUAGE_NAMES = ("English", "Română", "Čeština")
 
 
 def menu_items():
@@ -112,7 +125,7 @@ ON_OFF = const(0)
 BRIGHTNESS = const(1)  # brightness_step; "auto" (auto_brightness) with a light sensor
 SAVE_MODE = const(2)  # a save policy mode, by name
 SCREEN_OFF = const(3)  # a step of SCREEN_OFF_MINUTES
-CHOICE = const(4)  # a row of Settings.choice / choose: its attribute is the row's byte
+CHOICE = const(4)  # a row of app.settings.OPTIONS: its "attribute" is its byte (UNDO, LANGUAGE, COLOURS)
 #: The Settings page, row by row: (label, a text of app.words; attribute
 #: of app.settings.Settings, or the byte of a CHOICE row; kind). Tilt,
 #: last, only on a board with an accelerometer (App's ``tilt``).
@@ -123,8 +136,20 @@ SETTING_ROWS = (
     (_W_ANIMATIONS, "animations", ON_OFF),
     (_W_SAVING, "save_mode", SAVE_MODE),
     (_W_SCREEN_OFF, "screen_off_step", SCREEN_OFF),
+    (_W_UNDO, UNDO, CHOICE),
     (_W_LANGUAGE, LANGUAGE, CHOICE),
+    (_W_COLOURS, COLOURS, CHOICE),
     (_W_TILT, "tilt", ON_OFF),
+)
+#: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
+#: by byte - 8, texts of app.words: Undo's moves (0, 1, 5); the languages,
+#: each by its own name (English, Română, Čeština, the same in every
+#: language); Colours' palettes (app.settings.PALETTES). A row without its
+#: texts here shows its options as they are.
+CHOICE_TEXTS = (
+    (_W_OFF, _W_ONE_MOVE, _W_FIVE_MOVES),
+    (_W_ENGLISH, _W_ROMANIAN, _W_CZECH),
+    (_W_CLASSIC, _W_CLEAR, _W_NIGHT),
 )
 #: Rated erase cycles of the flash behind each store layout (datasheet
 #: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
@@ -143,21 +168,33 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
     flash unit (``store.erase_cycles()``) against the rating of the flash
     of that store ``layout``, and the saves refused at loading
     (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): one group of rows (8 lines: a
-    page on every screen) for app.help_text.in_pages."""
+    shown when this start refused one): groups of rows for
+    app.help_text.in_pages: the play's, undo's (this game's and all undos;
+    the wins and best tile made before a game's first undo), the flash's."""
     stats = game.stats
-    best_tile = (1 << stats.best_exponent) if stats.best_exponent else 0
     refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
     return [
         [
             _fitted(text(_W_GAMES), stats.games, width),
             _fitted(text(_W_WINS), stats.wins, width),
-            _fitted(text(_W_BEST_TILE), best_tile, width),
+            _fitted(text(_W_BEST_TILE), (1 << stats.best_exponent) if stats.best_exponent else 0, width),
             _fitted(text(_W_BEST_SCORE), game.best, width),
             _fitted(text(_W_TOTAL_MOVES), stats.moves, width),
+        ],
+        [
+            _fitted(text(_W_UNDOS_GAME), game.undos, width),
+            _fitted(text(_W_UNDOS_ALL), stats.undos, width),
+            _fitted(text(_W_WINS_NO_UNDO), stats.wins_without_undo, width),
+            _fitted(
+                text(_W_BEST_TILE_NO_UNDO),
+                (1 << stats.best_exponent_without_undo) if stats.best_exponent_without_undo else 0,
+                width,
+            ),
+        ],
+        [
             _fitted(text(_W_SAVES_REFUSED), refused_text, width),
             wrap(text(_W_NVM_ERASES), width) + _fitted("", text(_W_OF_D) % (erases, RATED_ERASES.get(layout, 10000)), width),
-        ]
+        ],
     ]
 
 
@@ -185,58 +222,62 @@ def save_line(outcome, failure=None):
     return text(_W_SAVE_FAILED) + (failure or "?")
 
 
-def settings_title(width=26, controls=None):
-    """The Settings page's title: "Settings", and the button that goes back
-    ("B: back", named as the board does) on its right where it fits."""
-    title = text(_W_SETTINGS)
+def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0):
+    """The Settings page with row ``choice`` on it, made to fit ``rows``
+    lines of ``width``: a row per setting of SETTING_ROWS (the Tilt row if
+    ``tilt``), value on the right, then which buttons pick and set, named
+    as the board does (``controls.name``), with a blank line before them
+    where there is room. Where the rows and those lines do not fit, the
+    lines are made shorter, then the rows go on pages of as many as fit
+    (the one with ``choice`` is given). Brightness may say "auto" if
+    ``light`` (a board with a light sensor), and says "fixed" unless
+    ``dimmable`` (a backlight only on or off).
+
+    :return: (lines, the line of row ``choice``, the page's number, pages).
+    """
+    labels = SETTING_ROWS if tilt else SETTING_ROWS[:-1]
+    # "Up/Down: pick  A/<>: set" and "B: back"; on one line where they fit
+    # it and the rows need the room (a line cut in two says no more).
+    pick = fill(text(_W_PICK), controls)
+    short = text(_W_PICK_SHORT)
+    if len(pick) > width:
+        pick = fill(short, controls)
     back = fill(text(_W_B_BACK), controls)
-    return _row(title, back, width) if len(title) + 2 + len(back) <= width else title
-
-
-def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9):
-    """The Settings page, made to fit ``rows`` lines of ``width``: one row
-    per setting of SETTING_ROWS, value on the right (the Tilt row if
-    ``tilt``), then which buttons pick and set, named as the board does
-    (``controls.name``), with a blank line before them where there is room
-    (and the way back, unless the title has it: ``settings_title``).
-    Brightness may say "auto" if ``light`` (a board with a light sensor),
-    and says "fixed" unless ``dimmable`` (a backlight only on or off)."""
+    footer = wrap(pick, width) + wrap(back, width)
+    if len(labels) + len(footer) > rows:
+        for line in (pick + "; " + back, fill(short, controls) + "; " + back):
+            if len(line) <= width:
+                footer = [line]
+                break
+    per_page = rows - len(footer)
+    first = choice - choice % per_page
     lines = []
-    for label, attribute, kind in SETTING_ROWS if tilt else SETTING_ROWS[:-1]:
+    for label, attribute, kind in labels[first : first + per_page]:
         if kind == CHOICE:
-            value = settings.choice(attribute)
-            shown = LANGUAGE_NAMES[value]  # (the only CHOICE row yet)
+            step = settings.choice(attribute)
+            texts = CHOICE_TEXTS[attribute - 8] if attribute - 8 < len(CHOICE_TEXTS) else ()
+            shown = text(texts[step]) if step < len(texts) else str(settings.chosen(attribute))
         else:
             value = getattr(settings, attribute)
-        if kind == ON_OFF:
-            shown = text(_W_ON if value else _W_OFF)
-        elif kind == BRIGHTNESS:
-            if not dimmable:
-                shown = text(_W_FIXED)
-            elif light and settings.auto_brightness:
-                shown = "auto"
+            if kind == ON_OFF:
+                shown = text(_W_ON if value else _W_OFF)
+            elif kind == BRIGHTNESS:
+                if not dimmable:
+                    shown = text(_W_FIXED)
+                elif light and settings.auto_brightness:
+                    shown = "auto"
+                else:
+                    shown = "%d%%" % BRIGHTNESS_LEVELS[value]
+            elif kind == SAVE_MODE:
+                shown = text(_W_SAFER + value)[:14] if value < len(mode_names) else "?"
+            elif kind == SCREEN_OFF:
+                shown = _minutes(SCREEN_OFF_MINUTES[value])
             else:
-                shown = "%d%%" % BRIGHTNESS_LEVELS[value]
-        elif kind == SAVE_MODE:
-            shown = text(_W_SAFER + value)[:14] if value < len(mode_names) else "?"
-        elif kind == SCREEN_OFF:
-            shown = _minutes(SCREEN_OFF_MINUTES[value])
-        elif kind != CHOICE:
-            raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
+                raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
         lines.append(_row(text(label), shown, width))
-    # "Up/Down: pick  A/<>: set" (and "B: back"); shorter where it must be.
-    pick = fill(text(_W_PICK), controls)
-    if len(pick) > width or len(lines) + wrap(pick, width, count=True) > rows:
-        pick = fill(text(_W_PICK_SHORT), controls)
-    footer = wrap(pick, width)
-    back = fill(text(_W_B_BACK), controls)
-    if len(text(_W_SETTINGS)) + 2 + len(back) > width:  # not on the title line (settings_title)
-        footer += wrap(back, width)
-    if len(lines) + len(footer) > rows:
-        footer = []  # (the Controls page says it too)
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
-    return lines + footer
+    return lines + footer, choice - first, first // per_page, (len(labels) + per_page - 1) // per_page
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip

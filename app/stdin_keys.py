@@ -82,25 +82,27 @@ del _chars, _key, _char
 _ARROWS = bytes((KEY_UP, KEY_DOWN, KEY_RIGHT, KEY_LEFT))
 
 # The texts of app.words its Controls page shows (lang/keys.txt names them).
-_W_SLIDE = const(109)
-_W_OK_CONTINUE = const(110)
-_W_BACK = const(111)
-_W_MENU_ACTION = const(112)
-_W_HINT_SOLVER = const(113)
-_W_AUTOPLAY = const(114)
-_W_STOP_AUTOPLAY = const(115)
-_W_ANY_KEY = const(116)
-_W_OFF_SAVE_FIRST = const(119)
-_W_ARROWS = const(123)
-_W_A_OR_X = const(124)
-_W_KEYS_IN_MENUS = const(125)
+_W_SLIDE = const(115)
+_W_OK_CONTINUE = const(116)
+_W_BACK = const(117)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_OFF_SAVE_FIRST = const(125)
+_W_ARROWS = const(129)
+_W_A_OR_X = const(130)
+_W_KEYS_IN_MENUS = const(131)
+_W_UNDO_IF_ON = const(160)
 
 #: The Controls page (app.help_text.CONTROLS's form): (keys, what they
 #: do), then the notes under them.
 HELP_ROWS = (
     (_W_ARROWS, _W_SLIDE),
     (_W_A_OR_X, _W_OK_CONTINUE),
-    ("B, Z, Esc", _W_BACK),
+    ("B, Z, Esc", _W_BACK),  # (the two rows of one key make one: "back / undo if on")
+    ("B, Z, Esc", _W_UNDO_IF_ON),
     ("Enter", _W_MENU_ACTION),
     ("Space", _W_HINT_SOLVER),
     ("P", _W_AUTOPLAY),
@@ -115,6 +117,8 @@ class KeyboardControls(Controls):
     #: The Controls help page (app.help_text.controls_lines).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
+    #: The keys that are B undo (a row of HELP_ROWS says so).
+    undo_button = "B, Z, Esc"
 
     def translate(self, event, now):
         """As ``Controls.translate``; a press of KEY_AUTOPLAY is AUTOPLAY."""

@@ -11,7 +11,9 @@ pull=True)``), and mean:
 
 * in play: A = hint, B = menu, both = autoplay;
 * on banners and in menus: A = OK, B = back, both = menu (in the menu:
-  back to the game).
+  back to the game);
+* while Settings > Undo is on (``undo``), B held ``LONG_PRESS_MS`` undoes
+  (in play and on banners); B then acts on its release.
 
 Both = the second pressed while the first is still down and undecided:
 within ``CHORD_MS`` of it, as the app's frames see time. A single press
@@ -27,23 +29,24 @@ action is decided (``playing``, which the app keeps up to date).
 from adafruit_ticks import ticks_diff
 from micropython import const
 
-from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, MENU, NONE, PRESS, Controls
+from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, LONG_PRESS_MS, MENU, NONE, PRESS, UNDO, Controls
 
 #: Both buttons pressed within this many ms of each other are a chord.
 CHORD_MS = const(150)
 _BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
 
 # The texts of app.words its Controls page shows (lang/keys.txt names them).
-_W_TILT = const(57)
-_W_SLIDE = const(109)
-_W_MENU_ACTION = const(112)
-_W_HINT_SOLVER = const(113)
-_W_AUTOPLAY = const(114)
-_W_STOP_AUTOPLAY = const(115)
-_W_ANY_KEY = const(116)
-_W_OFF_SAVE_FIRST = const(119)
-_W_TILT_MENUS = const(121)
-_W_TILT_LEVEL = const(122)
+_W_TILT = const(63)
+_W_SLIDE = const(115)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_OFF_SAVE_FIRST = const(125)
+_W_TILT_MENUS = const(127)
+_W_TILT_LEVEL = const(128)
+_W_UNDO_IF_ON = const(160)
 
 #: The Controls page (app.help_text.CONTROLS's form): (button, what it
 #: does), then the notes under them.
@@ -52,6 +55,7 @@ HELP_ROWS = (
     ("A", _W_HINT_SOLVER),
     ("B", _W_MENU_ACTION),
     ("A+B", _W_AUTOPLAY),
+    ("Hold B", _W_UNDO_IF_ON),
     (_W_ANY_KEY, _W_STOP_AUTOPLAY),
 )
 HELP_NOTES = (_W_TILT_MENUS, _W_TILT_LEVEL, _W_OFF_SAVE_FIRST)
@@ -66,6 +70,8 @@ class TwoButtonControls(Controls):
     #: The Controls help page (app.help_text.controls_lines).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
+    #: B is the menu in play: held, it undoes (while ``undo`` is on).
+    undo_button = "Hold B"
 
     def __init__(self, names=None):
         super().__init__(None, names)
@@ -110,12 +116,21 @@ class TwoButtonControls(Controls):
         return NONE
 
     def poll(self, now):
-        """Once a frame: a single press held ``CHORD_MS`` without the other acts now."""
+        """Once a frame: a single press held ``CHORD_MS`` without the other
+        acts now (B while ``undo`` is on: held ``LONG_PRESS_MS``, it undoes)."""
         key = self._waiting
-        if key >= 0 and ticks_diff(now, self._waiting_since) >= CHORD_MS:
-            self._waiting = -1
-            self._spent = True
-            return _single(key, self.playing)
+        if key >= 0:
+            held = ticks_diff(now, self._waiting_since)
+            if key == KEY_B and self.undo:
+                # B waits to be an undo (held) or its own action (let go).
+                if held >= LONG_PRESS_MS:
+                    self._waiting = -1
+                    self._spent = True
+                    return UNDO
+            elif held >= CHORD_MS:
+                self._waiting = -1
+                self._spent = True
+                return _single(key, self.playing)
         return Controls.poll(self, now)
 
     def forget(self):

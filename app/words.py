@@ -9,7 +9,7 @@ the drive, UTF-8, one text a line (``lang/keys.txt`` names each number; a
 module that shows text ``n`` names it by a private ``const``,
 ``_W_NAME = const(n)``, that tests/test_languages.py holds to that list):
 
-* ``lang/ro.txt``: the play screen's texts, 0 .. 38 (statuses,
+* ``lang/ro.txt``: the play screen's texts, 0 .. 44 (statuses,
   banners, the scores' titles), in memory while the language is chosen;
 * ``lang/ro-menu.txt``: the menu's (its rows, Help, Stats, Settings,
   About), read when the menu first shows one and let go with the menu
@@ -18,7 +18,7 @@ module that shows text ``n`` names it by a private ``const``,
   read by app.help_text when the document opens.
 
 So only the chosen language is ever in memory, and of it only what is on
-show: the play screen's 0.3 KB, the menu's 1.0-1.2 KB while it is open.
+show: the play screen's 0.3 KB, the menu's 1.6-1.9 KB while it is open.
 ``text`` makes a new string of the text each time: pages and banners are
 built when they open, statuses when something happens; nothing calls it per
 frame or per move.
@@ -27,7 +27,7 @@ frame or per move.
 from micropython import const
 
 # Texts in the play screen's file; the menu's file has the rest, from this number.
-_PLAY_TEXTS = const(39)
+_PLAY_TEXTS = const(45)
 #: Where the language files are: ``lang/`` beside the ``app`` package (on
 #: the CIRCUITPY drive, /lang; in a measuring VM or on the desktop, the
 #: folder that holds their ``app``).

@@ -25,6 +25,12 @@ from boards import _common
 #: A USB keyboard: its keys are the ones named (app.stdin_keys).
 BUTTONS = {"D-pad": "Arrows", "Start": "Enter", "Select": "Space"}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B (the
+#: keyboard's B, Z, Esc or Backspace; button 1).
+#: Its Controls page names it in the board's own names.
+UNDO = "B"
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

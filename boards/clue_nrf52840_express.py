@@ -23,6 +23,12 @@ from boards import _common
 #: for a hint (its Select); in menus A is OK and B goes back.
 BUTTONS = {"D-pad": "Tilt", "Up/Down": "Tilt", "Left/Right": "tilt", "Start": "B", "Select": "A"}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B held
+#: (B alone opens the menu in play; while Undo is on it opens it when let go).
+#: Its Controls page names it in the board's own names.
+UNDO = "Hold B"
+
 #: How saves are placed (engine.store): one slot in each 4 KB page, so a
 #: save erases only its own page and a cut never touches the other slot.
 STORE = {"layout": "pages"}

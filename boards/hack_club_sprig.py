@@ -33,6 +33,12 @@ BUTTONS = {
     "Select": "J",
 }
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B, the
+#: key marked K.
+#: Its Controls page names it in the board's own names.
+UNDO = "B"
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

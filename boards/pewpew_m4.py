@@ -26,6 +26,12 @@ SPEED = 1.0
 #: There is no B: X, the game's Start, is what backs out of a page.
 BUTTONS = {"A": "O", "B": "X", "Start": "X", "Select": "Z"}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): O held
+#: (there is no B; O, the game's A, acts when let go while Undo is on).
+#: Its Controls page names it in the board's own names.
+UNDO = "Hold A"
+
 #: Key numbers of (O, X, Z, Right, Down, Up, Left) -> the game's (A, Start,
 #: Select, Right, Down, Up, Left).
 KEYMAP = bytes((1, 2, 3, 4, 5, 6, 7))
@@ -49,7 +55,7 @@ def hardware():
     return _common.Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
-        controls=Controls(KEYMAP, BUTTONS),
+        controls=Controls(KEYMAP, BUTTONS, UNDO),
         nvm=_common.nvm(),
         speed=SPEED,
         # Its firmware has no backlight pin: the screen stays lit (docs/power.md).

@@ -19,6 +19,11 @@ from boards import _common
 #: deploy's closing words (tools/ship/).
 BUTTONS = {"Start": "X", "Select": "Y"}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B.
+#: Its Controls page names it in the board's own names.
+UNDO = "B"
+
 #: How saves are placed (engine.store): an append-only log in the sector, erased
 #: only when full (a write into erased bytes programs without an erase here).
 STORE = {"layout": "log"}

@@ -20,6 +20,11 @@ from boards import _common
 #: deploy's closing words (tools/ship/). The PyBadge's buttons carry the game's names.
 BUTTONS = {}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B.
+#: Its Controls page names it in the board's own names.
+UNDO = "B"
+
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 #: The LIS3DH's axes that grow when the screen's right / bottom edge is

@@ -23,6 +23,12 @@ from boards import _common
 #: The three buttons on its top edge are CircuitPython's BUTTON_1, _2, _3.
 BUTTONS = {"D-pad": "5-way switch", "A": "5-way press", "B": "Top 3", "Start": "Top 1", "Select": "Top 2"}
 
+#: The game's button that takes a move back while Settings > Undo is on
+#: (on the play screen, the win banner and the game-over banner): B, the
+#: top edge's third button.
+#: Its Controls page names it in the board's own names.
+UNDO = "B"
+
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
 SPEED = 1.0
 

@@ -43,7 +43,10 @@ Version 2 (73 bytes) is the same up to byte 68, then its CRC at 69; version
 1 (69 bytes) the same up to byte 64, then its CRC at 65 (its RNG field was
 one 32-bit number: the same bytes as the two words). A record of either
 reads as a game with no undo history, no undo counted, settings 8..15 zero
-and the "without undo" figures equal to the totals (no undo existed). Every
+and the "without undo" figures equal to the totals (no undo existed). The
+settings bytes are opaque here; app/settings.py gives them their meaning
+(byte 8 undo, 9 language, 10 colours, 11..15 spare), and 0 is each row's
+default, so such a record loads with undo off, English and Classic. Every
 layout gives a record 128 bytes (``SLOT_SIZE``), so later versions may grow;
 a version this code does not know is ``FOREIGN``. No value read or written
 needs a big int: 4-byte fields are checked to be below 2**30 before they are

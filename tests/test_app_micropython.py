@@ -33,6 +33,14 @@ _CASES = {
         "_app.settings.animations = True\n_warm = 0\n_count = 12 * 5 + 20\n" + _TAPS,
         "_app.step()",
     ),
+    # Settings > Undo at 5: moves, then the undo button (B) taken back
+    # and made again, an undo with none left ("no undo") among them.
+    "moves and undos, undo 5 moves": (
+        "_app.settings.animations = False\n_app.settings.data[8] = 2\n_app._apply_settings()\n_warm = 0\n"
+        "_count = 12 * 5 + 20\nfakeplayer.schedule(_app, [('tap', ('left', 'down', 'b', 'right', 'b', 'b')[k % 6]) "
+        "for k in range(12)])",
+        "_app.step()",
+    ),
     # Saved first: a save allocates its record, and is not an idle frame's.
     "idle frames": ("_app.saving.save(fakeworld.now)\n_warm = 10\n_count = 300", "_app.step()"),
     # Brightness "auto" reads the light sensor too, and moves the frame
@@ -59,7 +67,9 @@ _CASES = {
 def _allocations(root):
     steps = ram_budget._program("pybadge", [])[:-2]
     # Every name the measuring steps use exists before the first of them.
-    steps.append("_results = {}\n_start = _end = _moves = 0\n" + "".join("_results[%r] = None\n" % name for name in _CASES))
+    steps.append(
+        "_results = {}\n_start = _end = _moves = _undos = 0\n" + "".join("_results[%r] = None\n" % name for name in _CASES)
+    )
     # The first frames draw what is drawn once (the battery's level, read
     # in the first frame): before any case.
     steps.append("for _ in range(3):\n    _app.step()")
@@ -69,9 +79,9 @@ def _allocations(root):
             setup + "\ndef _case(n):\n    for i in range(n):\n" + indented,
             "_case(_warm)",
             "gc.collect()",
-            "_start = gc.mem_alloc()\n_moves = _app.game.stats.moves",
+            "_start = gc.mem_alloc()\n_moves = _app.game.stats.moves\n_undos = _app.game.stats.undos",
             "_case(_count)\n_end = gc.mem_alloc()",
-            "_results[%r] = [_end - _start, _app.game.stats.moves - _moves]" % name,
+            "_results[%r] = [_end - _start, _app.game.stats.moves - _moves, _app.game.stats.undos - _undos]" % name,
         ]
     steps.append("print('RESULTS', json.dumps(_results))")
     text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
@@ -89,11 +99,13 @@ def allocations():
 
 @pytest.mark.parametrize("case", sorted(name for name in _CASES if not name.startswith("(")))
 def test_playing_allocates_nothing(allocations, case):
-    allocated, moves = allocations[case]
+    allocated, moves, undos = allocations[case]
     # What the measuring snippet itself costs is subtracted.
     assert allocated - allocations["(nothing)"][0] == 0, case
     if case.startswith("moves"):
-        assert moves >= 8  # the moves were really made
+        assert moves >= (4 if "undo" in case else 8)  # the moves were really made
+    if "undo" in case:
+        assert undos >= 4  # and taken back
 
 
 def test_a_move_that_allocates_is_seen():

@@ -100,12 +100,13 @@ def test_leaving_the_menu_is_a_request_on_every_page():
         assert menu.handlers[mode](act.MENU, 0) == modes.RESUME, mode
     menu = menus(pages.menu_items().index("New game"))
     menu.on_menu(act.CONFIRM, 0)
-    menu.on_confirm_new(act.RIGHT, 0)
-    assert menu.on_confirm_new(act.CONFIRM, 0) == modes.NEW_GAME
+    menu.on_confirm(act.RIGHT, 0)
+    assert menu.on_confirm(act.CONFIRM, 0) == modes.NEW_GAME
 
 
-#: The byte of store.settings each Settings attribute keeps (app/settings.py).
-BYTES = {"brightness_step": 0, "sound": 1, "lights": 2, "animations": 3, "save_mode": 4, "tilt": 5, "screen_off_step": 6, 9: 9}
+#: The byte of store.settings each Settings attribute keeps (app/settings.py);
+#: a choice row's attribute is its byte.
+BYTES = {"brightness_step": 0, "sound": 1, "lights": 2, "animations": 3, "save_mode": 4, "tilt": 5, "screen_off_step": 6}
 
 
 @pytest.mark.parametrize("choice", range(len(pages.SETTING_ROWS)))
@@ -117,17 +118,17 @@ def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(cho
     menu.show_settings()
     label, attribute, kind = pages.SETTING_ROWS[choice]
     label = text(label)
-    assert menu.overlay.lines[choice].startswith(label + " ")
-
-    def value():  # a CHOICE row's attribute is its byte
-        return menu.settings.choice(attribute) if kind == pages.CHOICE else getattr(menu.settings, attribute)
-
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
+    if kind == pages.CHOICE:
+        byte, value = attribute, lambda: menu.settings.choice(attribute)
+    else:
+        byte, value = BYTES[attribute], lambda: getattr(menu.settings, attribute)
     before = value()
     assert menu.on_settings(act.CONFIRM, 0) == modes.SETTINGS_CHANGED
     assert value() != before
-    assert [index for index in range(16) if data[index]] == [BYTES[attribute]]
+    assert [index for index in range(16) if data[index]] == [byte]
     menu.show_settings()  # as the app has it drawn again, applied
-    assert menu.overlay.lines[choice].startswith(label + " ")
+    assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
 
 
 def test_without_tilt_the_settings_page_has_no_tilt_row_to_pick():

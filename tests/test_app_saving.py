@@ -155,8 +155,9 @@ def test_stats_show_refused_saves():
     sim = Simulator(seed=8, nvm=nvm)
     open_menu_row(sim, "Stats")
     sim.press("a")
-    assert "Saves refused   1: damaged" in sim.app.overlay.lines
-    assert all(len(line) <= 26 for line in sim.app.overlay.lines)
+    lines = [line for page in sim.app.menus.pages for line in page]  # on its second page
+    assert "Saves refused   1: damaged" in lines
+    assert all(len(line) <= 26 for line in lines)
 
 
 def test_a_read_only_save_file_shows_as_a_failed_save(tmp_path):
@@ -201,7 +202,7 @@ def test_a_minimal_store_stand_in_works_and_is_reported_truthfully(answer, statu
     assert save_now(sim) == status
     open_menu_row(sim, "Stats")
     sim.press("a")
-    assert any(line.startswith("Saves refused") for line in sim.app.overlay.lines)
+    assert any(line.startswith("Saves refused") for page in sim.app.menus.pages for line in page)
     sim.press_all(["b", "b"])
     pages = about_pages(sim)
     assert all(len(page) <= 9 and all(len(line) <= 26 for line in page) for page in pages)

@@ -29,7 +29,7 @@ FAKEBOARDS = {}
 exec(compile((STANDINS / "fakeboards.py").read_text(), "fakeboards.py", "exec"), FAKEBOARDS)
 #: What a profile may define besides hardware(): its wiring (the board's
 #: facts, such as its screen or NVM size, are the fake world's: fakeboards.py).
-WIRING = {"hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES", "BUTTONS"}
+WIRING = {"hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES", "BUTTONS", "UNDO"}
 
 
 def test_every_profile_is_loaded_by_its_board_id_and_nothing_else_is():

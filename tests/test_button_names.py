@@ -158,7 +158,7 @@ def test_banners_and_settings_name_the_boards_own_buttons(board_id):
     assert not sim.glass.shows("Game over")
     sim.press_all(["start", "down*5", "a"])  # Settings
     lines = sim.glass.lines()
-    assert lines[0].startswith("Settings")
+    assert lines[0].startswith("Settings")  # ("Settings 1/2": pages where the rows do not fit one)
     assert any(line.endswith("%s: back" % names["b"]) for line in lines), lines
     pick = [line for line in lines if "set" in line and ("pick" in line or "," in line)]
     assert pick and names["a"] in pick[0], lines

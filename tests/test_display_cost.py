@@ -135,3 +135,18 @@ def test_a_move_sends_at_most_two_cells_per_sliding_tile_in_each_frame_of_its_sl
         budget = per_tile * tiles * played.cell + 2 * merges * ring + 2 * played.cell  # and the new tile
         assert max(played.pixels(name)) <= budget, name
     assert max(played.pixels("move: one tile slides 3 cells")) < played.screen
+
+
+def test_an_undo_sends_at_most_the_board_the_scores_and_the_status(played):
+    # An undo draws the board back in one refresh (no slide): the cells
+    # that differ, the scores, the status lines; none left: the status only.
+    layout, scale = played.layout, played.scale
+    board = (layout.board_size * scale) ** 2
+    scores = (layout.score.width * layout.score.height + layout.best.width * layout.best.height) * scale**2
+    status = played.width * LINE * layout.status_lines * scale**2
+    if layout.status_lines == 1:
+        status = 2 * played.width * layout.score.height * scale**2  # it takes the scores' place
+    undos = played.pixels("undo (the board drawn back)")
+    assert len(undos) == 5 and all(undos)
+    assert max(undos) <= board + scores + status
+    assert max(played.pixels("undo: none left (the status only)")) <= status

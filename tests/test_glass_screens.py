@@ -122,7 +122,9 @@ def test_the_menu_and_every_page_it_opens(sim):
     keys(sim, "down")
     key(sim, "a", "1/", "It tries all 4")
     keys(sim, "b", "b", "down")
-    key(sim, "a", "Stats", "Games", "Best score", "NVM erases used:")
+    key(sim, "a", "Stats 1/", "Games", "Best score")
+    keys(sim, *["right"] * (len(sim.app.menus.pages) - 2))
+    key(sim, "right", "NVM erases used:", "reset stats")  # the last page
     key(sim, "b", "Menu")
     keys(sim, "down")
     key(sim, "a", "Settings", "Brightness", "Sound", "off", "Saving")

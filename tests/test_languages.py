@@ -26,7 +26,7 @@ from fake_inputs import first_legal
 import boards
 from tests.tiles import board
 from tools import ROOT, text_chars
-from tools.play.sim import choose_settings, screen_size
+from tools.play.sim import parse_settings, screen_size, use_settings
 from tools.play.simulator import Simulator, board_facts
 
 LANG = ROOT / "lang"
@@ -193,7 +193,8 @@ class Reader:
         sim = self.sim
         pages = sim.module("app.pages")
         self.open_row(5)  # Settings
-        sim.press_all(["down"] * [kind for _, _, kind in pages.SETTING_ROWS].index(pages.CHOICE))
+        language_row = [attribute for _, attribute, _ in pages.SETTING_ROWS].index(sim.module("app.settings").LANGUAGE)
+        sim.press_all(["down"] * language_row)
         for _ in range(LANGUAGES.index(self.language)):
             sim.press("a")
         self.look()
@@ -216,12 +217,17 @@ class Reader:
             self.look()
 
     def walk(self):
-        """Every screen: the play screen and a hint, the menu, New game?,
-        Help and every page of every document, Stats, Settings, About,
-        Save now, the win and game-over banners, a status of each kind."""
+        """Every screen: the play screen and a hint, undos (Settings > Undo
+        on), the menu, New game?, Help and every page of every document,
+        every page of Stats and its Reset question, every page of Settings,
+        About, Save now, the win and game-over banners (the way to undo on
+        it), a status of each kind."""
         sim = self.sim
+        use_settings(sim.app, parse_settings(["undo=5"], sim.board_id), sim.now)
         self.look()
         self.press("select")  # a hint
+        # Moves, then the undo button until none is left: "undone" "N left", "no undo".
+        self.press("left", "up", "right", "down", "undo", "undo", "undo", "undo", "undo")
         self.open_row(0)  # Resume
         self.open_row(1)  # New game?
         self.press("b", "down", "down", "a")  # Help
@@ -232,7 +238,12 @@ class Reader:
                 self.press("right")
             self.press("b", "down")
         self.press("b", "down", "a")  # Stats
-        self.press("b", "down", "a")  # Settings
+        for _ in range(len(sim.app.menus.pages) - 1):
+            self.press("right")
+        self.press("a", "b")  # "Reset stats and best score?", No
+        self.press("b", "down", "a")  # Settings, each of its rows (and pages)
+        for _ in range(len(sim.module("app.pages").SETTING_ROWS)):
+            self.press("down")
         self.press("b", "down", "a")  # About
         for _ in range(len(sim.app.menus.pages) - 1):
             self.press("right")
@@ -251,7 +262,8 @@ class Reader:
         sim.game.set_board(board(". 2 8 16", "4 16 32 64", "2 4 8 16", "4 2 4 2"), score=1232)
         sim.app.show_position()
         sim.step()
-        self.press("left")  # Game over
+        self.press("left")  # Game over, with the way to undo the move
+        assert sim.game.over and sim.game.can_undo
 
 
 @pytest.mark.parametrize("language", ("ro", "cs"))
@@ -280,7 +292,8 @@ def test_every_boards_controls_page_is_in_the_language(board_id, language):
     # Each control scheme's own rows (tilt and two buttons, a keyboard), on
     # the glass, every page of Help > Controls.
     reader = Reader(board_id, language)
-    choose_settings(reader.sim.app, [(9, LANGUAGES.index(language))])  # (as Settings does: tests above)
+    # (as Settings does: the tests above)
+    use_settings(reader.sim.app, parse_settings(["language=" + language], board_id), reader.sim.now)
     reader.open_row(3)
     reader.press("a")
     for _ in range(len(reader.sim.app.menus.pages) - 1):

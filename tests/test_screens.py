@@ -37,8 +37,8 @@ class Screen:
         self.fonts = artwork.load_fonts(FONT_DIR, self.layout.font_files())
 
     def for_digits(self, count):
-        """(font, scale) of a tile number of ``count`` digits."""
-        name, scale = self.layout.tile_fonts[min(count, 6) - 1]
+        """(font, scale) of a tile text of ``count`` characters."""
+        name, scale = self.layout.tile_fonts[count - 1]
         return self.fonts[name], scale
 
     def pixels(self):
@@ -58,9 +58,34 @@ class Screen:
         ]
 
 
+def spaced_step(font):
+    """The pen's step with a blank column between any two digits' ink,
+    worked out here from the glyphs (docs/boards.md's rule)."""
+    inks = [artwork.ink_bounds(font, digit) for digit in "0123456789"]
+    widest = max(right for _, _, right, _ in inks) - min(left for left, _, _, _ in inks) + 1
+    return max(font.get_glyph(ord("0")).shift_x, widest + 1)
+
+
 def text_ink_width(font, text, scale=1):
-    min_x, _, max_x, _ = artwork.ink_bounds(font, text)
-    return (max_x - min_x + 1) * scale
+    step = spaced_step(font)
+    first = artwork.ink_bounds(font, text[0])
+    last = artwork.ink_bounds(font, text[-1])
+    return ((len(text) - 1) * step + last[2] - first[0] + 1) * scale
+
+
+def spaced_label_mask(font, text, scale=1):
+    """Ink of ``text`` drawn character by character by adafruit_display_text
+    (an independent reference), the characters :func:`spaced_step` apart."""
+    step = spaced_step(font)
+    bounds = [artwork.ink_bounds(font, char) for char in text]
+    left = bounds[0][0]
+    top = min(b[1] for b in bounds)
+    mask = set()
+    for i, char in enumerate(text):
+        dx = (i * step + bounds[i][0] - left) * scale
+        dy = (bounds[i][1] - top) * scale
+        mask |= {(x + dx, y + dy) for x, y in label_mask(font, char, scale)}
+    return mask
 
 
 # One power-on per test: a process has one fake world at a time.
@@ -136,11 +161,11 @@ def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
         if exponent == 0:
             assert drawn == set()
             continue
-        text = str(1 << exponent)
-        # Exactly the digits, as the display_text library draws them in
-        # that font at that size: pixel by pixel.
+        text = artwork.tile_text(layout, exponent)
+        # Exactly the characters, as the display_text library draws them in
+        # that font at that size, a blank column apart: pixel by pixel.
         font, scale = screen.for_digits(len(text))
-        expected = label_mask(font, text, scale)
+        expected = spaced_label_mask(font, text, scale)
         ink_only = [[1 if value == ink else 0 for value in row] for row in rows]
         assert ink_mask(ink_only, 0) == expected, text
         # Nothing but tile colour, ink and the board-colour corners.
@@ -153,11 +178,10 @@ def test_every_layout_draws_the_right_colours_and_numbers(screen, cells):
 
 def test_131072_fits_its_cell_in_every_layout(screen):
     for exponent in range(1, 18):
-        text = str(1 << exponent)
+        text = artwork.tile_text(screen.layout, exponent)
         font, scale = screen.for_digits(len(text))
         assert text_ink_width(font, text, scale) <= screen.layout.tile - 2, text
-    font, scale = screen.for_digits(6)
-    assert text_ink_width(font, "131072", scale) <= screen.layout.tile - 2
+    assert artwork.tile_text(screen.layout, 17) in ("131072", "128K")
 
 
 def test_layouts_fit_their_screens():
@@ -261,7 +285,7 @@ def test_help_pages_fit_the_screen(sim):
     assert sim.app.overlay.title_text == "Help"
     sim.press("a")
     assert sim.app.mode == HELP_PAGE
-    assert sim.app.overlay.title_text == "Controls"
+    assert sim.app.overlay.title_text == "Controls"  # one page, the undo button's row in it
     assert sim.app.overlay.lines[0].startswith("D-pad")
     sim.press_all(["b", "down", "a"])
     assert sim.app.overlay.title_text.startswith("Rules 1/")
@@ -278,11 +302,12 @@ def test_help_pages_fit_the_screen(sim):
 
 def test_stats_settings_about(sim):
     sim.press_all(["start", "down*4", "a"])
-    assert sim.app.overlay.title_text == "Stats"
+    assert sim.app.overlay.title_text == "Stats 1/2"
     assert any(line.startswith("Games") for line in sim.app.overlay.lines)
-    assert any("of 10000" in line for line in sim.app.overlay.lines)
+    assert any("of 10000" in line for page in sim.app.menus.pages for line in page)
     sim.press_all(["b", "down", "a"])
-    assert sim.app.overlay.title_text == "Settings           B: back"
+    # The PyBadge's eight rows fit a page; Tilt, its ninth, is on a second.
+    assert sim.app.overlay.title_text == "Settings 1/2"
     assert sim.app.overlay.lines[1].startswith("Sound") and sim.app.overlay.lines[1].endswith("off")
     sim.press_all(["down", "a"])
     assert sim.app.settings.sound

@@ -28,7 +28,7 @@ from fake_inputs import first_legal
 
 import boards
 from tools import ROOT
-from tools.play.sim import choose_settings
+from tools.play.sim import parse_settings, use_settings
 from tools.play.simulator import Simulator
 from tools.play.window import key_names_for
 
@@ -146,7 +146,7 @@ def check_prose(pages, paragraphs, where, columns, page_lines):
 def sim(request):
     board_id, language = request.param
     sim = Simulator(seed=7, board=board_id, solver=first_legal, key_names=key_names_for(board_id))
-    choose_settings(sim.app, [(9, LANGUAGES.index(language))])  # Settings > Language
+    use_settings(sim.app, parse_settings(["language=" + language], board_id), sim.now)  # Settings > Language
     sim.step()
     assert sim.module("app.words").language == language
     return sim
@@ -192,9 +192,26 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     units = [[unit] if isinstance(unit, str) else unit for group in groups for unit in group]
     check_units_kept_together(stats, units, sim.board_id)
     open_row(sim, 5)
-    lines = check_page(sim, pages_module.settings_title(columns, sim.app.controls))
+    # Settings: one page, or pages of as many rows as fit (Down past a
+    # page's last row turns to the next), each with the buttons under it.
+    help_text = sim.module("app.help_text")
+    text = sim.module("app.words").text
+    labels = [text(label) for label, attribute, _ in pages_module.SETTING_ROWS if sim.app.menus.tilt or attribute != "tilt"]
     back = pages_module.fill(word(sim, "B_BACK"), sim.app.controls)
-    assert any(line.endswith(back) for line in [sim.glass.lines()[0]] + lines), (sim.board_id, lines)
+    name = word(sim, "SETTINGS")
+    titles = [help_text.title(name, columns, page, count) for count in (1, 2, 3) for page in range(count)]
+    seen = []
+    shown = None
+    for _ in labels:
+        title = sim.glass.lines()[0]
+        if title != shown:  # a page: check it whole
+            shown = title
+            assert title in titles, (sim.board_id, title)
+            lines = check_page(sim, title)
+            assert any(line.endswith(back) for line in lines), (sim.board_id, lines)
+            seen += [label for label in labels if any(line.startswith(label + " ") for line in lines)]
+        sim.press("down")
+    assert seen == labels, (sim.board_id, seen)
     open_row(sim, 6)
     about = walk(sim, word(sim, "ABOUT"))
     saving = sim.app.saving

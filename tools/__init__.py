@@ -43,6 +43,7 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     wear            NVM erases of each save policy (make wear)
     power_bench     the battery gauge and Brightness "auto" under glitches, USB and lamps (make power-bench)
     display_cost    the pixels each key sends to the display, the time per board (make display-cost)
+    colours         how far apart each palette's tiles are in every colour vision, its text contrast
     label_cost      a help page as an adafruit_display_text label, against the game's text cells
     faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
 

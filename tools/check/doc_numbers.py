@@ -173,6 +173,7 @@ SOURCES = {
     "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
+    "colours": _tool("tools.measure.colours"),
 }
 
 
@@ -376,7 +377,8 @@ def _chain_need(label):
 
 
 def _clue_room(output):
-    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare) from the board table.
+    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare: below 0 where
+    # the worst moment reaches into the reserve) from the board table.
     worst, free = grab(
         r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
     )
@@ -902,7 +904,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "the boards' solver speeds",
-            r"".join(r"[^\n]*\(`%s`\) \|[^|\n]*\|[^|\n]*\|[^|\n]*\| ([\d.]+) \|[^\n]*\n" % board for board in _BOARD_ORDER),
+            # (the speed: the sixth column, after "undo")
+            r"".join(r"[^\n]*\(`%s`\) \|(?:[^|\n]*\|){4} ([\d.]+) \|[^\n]*\n" % board for board in _BOARD_ORDER),
             "code",
             lambda output: tuple(code_value(output, "boards.%s.SPEED" % board) for board in _BOARD_ORDER),
         ),
@@ -1181,6 +1184,19 @@ POWER_QUOTES += [
 QUOTES = QUOTES + POWER_QUOTES
 
 
+def _colour_row(name, doc_name):
+    # A palette's row of docs/colours.md: its four smallest CIEDE2000s and
+    # three worst contrasts, from the row tools.measure.colours prints.
+    number = r"(\d+\.\d+)"
+    pattern = r"(?m)^\| %s \| %s \|$" % (doc_name, r" \| ".join([number] * 4 + [number + ":1"] * 3))
+    printed = r"(?m)^  %s +%s +.*? +%s +(?:holds|fails)$" % (name, " +".join([number] * 4), " +".join([number] * 3))
+    return Quote("docs/colours.md", "colours: " + name, pattern, "colours", lambda output: grab(printed, output, "colours"))
+
+
+#: docs/colours.md's table: every palette's figures.
+QUOTES = QUOTES + [_colour_row(name, name.capitalize()) for name in ("classic", "clear", "night")]
+
+
 class Fixed:
     """Numbers in ``doc`` matched by ``pattern`` (the whole match) are a
     fixed fact: ``source`` says where each comes from."""
@@ -1216,8 +1232,8 @@ FIXED = (
     ),
     Fixed(
         "docs/architecture.md",
-        r"ink is 23 px wide in a\s+27 px tile; the 240x240 layout's 46 px tiles",
-        "app/layouts.py's tile sizes and the fonts' glyphs",
+        r"on the\s+27 px tiles 9x18 bold [^;]*; the 240x240 layout's 46 px tiles",
+        "app/layouts.py's tile sizes and fonts",
     ),
     Fixed("docs/architecture.md", r"Python stack is 1\.5-2 KB", "CIRCUITPY_PYSTACK_SIZE, docs/device-facts.md"),
     Fixed("docs/architecture.md", r"\(the target is\s+1\.5 s\)", "the start-up target, docs/ram-budget.md"),

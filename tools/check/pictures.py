@@ -88,6 +88,13 @@ PICTURES = {
     "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "down", "a")),
     "docs/screenshots/settings.png": _screenshot(press=("start", "down*5", "a")),
 }
+#: Every palette of Settings > Colours on every tile (docs/colours.md).
+for _step, _name in enumerate(("classic", "clear", "night")):
+    PICTURES["docs/screenshots/colours-%s.png" % _name] = _screenshot(
+        position=". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 131072",
+        score=1088,
+        press=("start", "down*5", "a", "down*8") + ("right",) * _step + ("b", "b"),
+    )
 for _board in BOARD_IDS:
     PICTURES["docs/images/boards/%s-play.png" % _board] = {
         "board": _board,
@@ -136,13 +143,13 @@ for _language in LANGUAGES:
 
 def make(spec):
     """The glass of the board ``spec`` describes, after its presses: (pixels, width, height)."""
-    from tools.play.sim import choose_settings, parse_board
+    from tools.play.sim import parse_board, parse_settings, use_settings
     from tools.play.simulator import Simulator
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
     language = spec.get("language", "en")
     if language != "en":
-        choose_settings(sim.app, [(9, LANGUAGES.index(language))])  # Settings > Language
+        use_settings(sim.app, parse_settings(["language=" + language], spec["board"]), sim.now)  # Settings > Language
     if spec["position"]:
         sim.game.set_board(parse_board(spec["position"]), score=spec["score"])
         sim.app.show_position()

@@ -245,6 +245,25 @@ class Keys:
                 self.results["move of a seeded game"].pop()
             else:
                 moved += 1
+        # Undo on (Settings > Undo: 5 moves), a new game's five moves taken
+        # back one by one, and one more press with none left to take back.
+        app = sim.app
+        app.settings.choose(sim.module("app.settings").UNDO, 2)
+        app._apply_settings()
+        sim.game.new_game()
+        app.show_position()
+        sim.frames(3)
+        made = 0
+        turn = 0
+        while made < 5:
+            before = list(sim.game.cells)
+            sim.press(GAME_DIRECTIONS[turn % 4])
+            turn += 1
+            made += sim.game.cells != before
+        sim.frames(3)
+        for _ in range(5):
+            self.press("undo (the board drawn back)", "undo")
+        self.press("undo: none left (the status only)", "undo")
         return self.results
 
 
@@ -269,6 +288,8 @@ ROWS = (
     "page -> Help (B)",
     "Help -> menu (B)",
     "menu closed (Start)",
+    "undo (the board drawn back)",
+    "undo: none left (the status only)",
 )
 
 

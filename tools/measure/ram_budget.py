@@ -284,8 +284,8 @@ def _scenario_module():
     return module
 
 
-def scenario_stages():
-    """The scripted game's stages: (label, action, preparation, frames).
+def scenario_stages(board_id="pybadge"):
+    """The scripted game's stages on ``board_id``: (label, action, preparation, frames).
 
     A play stage's inputs are queued first, outside the measurement (the
     board's keypad scanner makes them, in C); then it runs ``frames``
@@ -294,10 +294,11 @@ def scenario_stages():
     one measured action.
     """
     scenario = _scenario_module()
+    tilted = _fakeboards().fact(board_id, "played") == "tilt"
     stages = []
     for index, (name, actions) in enumerate(scenario.SCENARIO):
         preparation = "fakeplayer.schedule(_app, fakeplayer.SCENARIO[%d][1])\n_play_start(%d)" % (index, scenario.SETTLE_FRAMES)
-        stages.append((name, None, preparation, scenario.frames_for(actions) + 5))
+        stages.append((name, None, preparation, scenario.frames_for(actions, tilted) + 5))
     # The saved game loaded while the app holds its own: the game loads
     # only at start-up, on an empty heap; this is the same work on the
     # fullest heap of the run (a pessimistic last stage).
@@ -643,7 +644,7 @@ def chain_depths(board_id="pybadge", root=None, pads=None):
         setup = _setup(board_id)
         as_board = [setup, "fakeworld.stop_when_done = True\nfakeworld.IDLE_FRAMES = 3", _DEPTH_PROBE]
         as_board.append((Path(root) / "code.py").read_text(encoding="utf-8"))
-        harness = _program(board_id, scenario_stages()[:1], pads=pads)
+        harness = _program(board_id, scenario_stages(board_id)[:1], pads=pads)
         harness.insert(1, _DEPTH_PROBE)
         runs = pystack_vm.run_each(
             [(as_board, AMPLE_PYSTACK), (harness, AMPLE_PYSTACK)], root, mounts=[("/fonts", FONTS)], check=False
@@ -814,7 +815,7 @@ def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP1
     with None for a run that raised if not ``check`` (else it raises GuestError)."""
     own_root = root is None
     root = root or build_root()
-    stages = scenario_stages() if stages is None else stages
+    stages = scenario_stages(board_id) if stages is None else stages
     try:
         steps = _program(board_id, stages, pads=chain_pads(board_id, root))
         results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)], check=check)
@@ -872,7 +873,7 @@ def fuel_peaks(stages=None, board_id="pybadge", root=None):
     """
     from tools.vm import fuel_vm
 
-    stages = scenario_stages() if stages is None else stages
+    stages = scenario_stages(board_id) if stages is None else stages
     own_root = root is None
     root = root or vmroot.build_root(patch=_without_collections)
     try:
@@ -1146,7 +1147,7 @@ def stage_needs(board_id="pybadge", root=None, stages=None, extra=None):
         for name, text in (extra or {}).items():
             (hooked / name).write_text(patch(name, text), encoding="utf-8")
         pads = chain_pads(board_id, root)
-        program = _program(board_id, scenario_stages() if stages is None else stages, pads=pads, needs=True)
+        program = _program(board_id, scenario_stages(board_id) if stages is None else stages, pads=pads, needs=True)
         program[1] = program[1].format(count=len(names))
         text = pystack_vm.run(program, hooked, pystack=AMPLE_PYSTACK, mounts=[("/fonts", FONTS)]).stdout
     finally:
@@ -1184,7 +1185,7 @@ def _unix_program(board_id):
     # lines (one per frame) would only make the program, which that VM
     # compiles whole, bigger.
     lines = []
-    for step in _program(board_id, scenario_stages(), fonts="fonts"):
+    for step in _program(board_id, scenario_stages(board_id), fonts="fonts"):
         if step not in (_QSTR_STEP, _QSTR_FRAME_STEP):
             lines.append(step)
     return "\n".join(lines) + "\n"

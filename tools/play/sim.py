@@ -21,11 +21,13 @@ The window is the board's screen at the largest whole scale that fits the
 desktop with room for a title bar (:func:`window_scale`).
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
-Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page, each button by
-the name printed on the board's (a Sprig's "L: X"). A board played
-by tilting (the CLUE) tilts while an arrow is held; one played from a
-keyboard (the Fruit Jam) gets the keys typed. The window shows the
+Space = Select (hold for autoplay), U = the board's undo button (Settings >
+Undo; held where the board holds its button: the CLUE's B, the PewPew
+M4's O), Esc or closing the window quits; the window's title says so, and
+so does the Controls help page, each button by the name printed on the
+board's (a Sprig's "L: X"). A board played by tilting (the CLUE) tilts
+while an arrow is held; one played from a keyboard (the Fruit Jam) gets
+the keys typed (its B undoes). The window shows the
 backlight: dimming after a minute and the Brightness setting darken it.
 Without a display (over SSH, in a container) it says so in one line and
 exits with status 2: use --headless.
@@ -57,14 +59,25 @@ Headless (no window, no display; the clock moves 20 ms a frame)::
         --screenshot out.png
 
 presses the named buttons (up, down, left, right, a, b, start, select;
-``hold-select`` holds Select for autoplay, ``wait`` lets 1 s pass; any of
-them followed by ``*N`` repeats it N times, e.g. ``left*3,wait*20``) and
+``hold-select`` holds Select for autoplay, ``undo`` presses the board's
+undo button as its player does, ``wait`` lets 1 s pass; any of them
+followed by ``*N`` repeats it N times, e.g. ``left*3,undo,wait*20``) and
 writes the screen as a PNG. ``--board "1024 1024
 . . ..."`` (16 tile values, row-major) and ``--score`` start from a prepared
 position. Headless runs use a blank in-memory NVM unless ``--nvm PATH`` is
 given. ``--fresh`` ignores (and never touches) the saved state: the board
 has no NVM at all, and "Save now" says "not saved". Exit status 0 unless
 something failed.
+
+``--setting NAME=VALUE`` (repeatable; window and headless) sets a row of
+the Settings page before the first key, as the player would there (and it
+is kept like a change made there): NAME is the row's name ("undo",
+"screen-off"; case, spaces and dashes do not matter), VALUE one of its
+values as the page shows it or its first word ("5 moves" or 5, "80%" or
+80, "10 min" or 10, on, off, auto), a choice row's option as the game
+names it too (a language's code, a palette's name). A row the board has no
+room for (Tilt without an accelerometer, Brightness on a backlight only on
+or off) is refused.
 
 Every option given is used or refused: a bad value, or one the run would
 not use (``--press`` without ``--headless``, ``--score`` without
@@ -224,35 +237,127 @@ SEED_LIMIT = 1 << 30
 #: Options that only a headless run uses (the window is played from the
 #: keyboard), with their defaults.
 HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None), ("text", False))
-#: --setting NAME=VALUE: the Settings rows of app.settings.OPTIONS, by name
-#: (its rows from byte 8 on: UNDO, LANGUAGE, COLOURS).
-SETTING_NAMES = ("undo", "language", "colours")
 
 
-def parse_setting(text):
-    """(row byte, step) of a --setting "NAME=VALUE" ("language=ro",
-    "undo=5"); ValueError says what is wrong and what would do."""
-    from app.settings import OPTIONS
-
-    name, equals, value = text.partition("=")
-    if not equals or name not in SETTING_NAMES:
-        raise ValueError("%r is not NAME=VALUE with NAME one of %s" % (text, ", ".join(SETTING_NAMES)))
-    options = [str(option) for option in OPTIONS[SETTING_NAMES.index(name)]]
-    if value not in options:
-        raise ValueError("%s=%s: %s is one of %s" % (name, value, name, ", ".join(options)))
-    return 8 + SETTING_NAMES.index(name), options.index(value)
+def _setting_key(text):
+    # A row's name or a value as typed: case, spaces, dashes and underscores do not matter.
+    return "".join(char for char in text.lower() if char not in " -_")
 
 
-def choose_settings(app, settings):
-    """Set the --setting choices ``settings`` ((row, step) pairs) in ``app``
-    as the Settings page would, and apply them (kept with the next save)."""
-    if not settings:
+def setting_values(board_id):
+    """The Settings rows ``board_id``'s page has that ``--setting`` may set:
+    {row key: (the row's name, {value: [(how, attribute, value), ...]},
+    the values as the page shows them)}.
+
+    Generic over ``app.pages.SETTING_ROWS``: each row's values are found by
+    setting each of its kind's steps on scratch settings and reading what
+    the page shows for it (``app.pages.settings_lines``): "5 moves", "80%",
+    "never"; a value is that text, its first word or the text without its
+    "%" ("5", "80"), and a choice row's option as the game names it
+    (``app.settings.OPTIONS``: 5, "ro", "clear"). A row's key is its
+    name without spaces in lower case ("screenoff"). Tilt only where the
+    board offers it, Brightness only on a backlight that dims ("auto" with
+    a light sensor). How to set a value: ("set", attribute, value) pairs
+    for ``setattr``, ("choose", byte, step) for ``Settings.choose``.
+    """
+    from app import pages, words
+    from app.save_policy import DEFAULT_MODE, MODE_NAMES
+    from app.settings import OPTIONS, SCREEN_OFF_MINUTES, Settings
+    from tools.play import world
+    from tools.ship.release import Profile
+
+    profile = Profile(world.ROOT, board_id)
+    light = profile.light and profile.dimmable
+    rows = {}
+    # The rows and values by their English words; the language a game in
+    # this process plays in comes back after.
+    playing = words.language
+    words.load("en")
+    try:
+        for label, attribute, kind in pages.SETTING_ROWS:
+            label = words.text(label)
+            if attribute == "tilt" and not profile.tilt:
+                continue
+            if kind == pages.BRIGHTNESS and not profile.dimmable:
+                rows[_setting_key(label)] = (label.lower(), {}, ["fixed"])  # nothing to set
+                continue
+            if kind == pages.CHOICE:
+                states = [[("choose", attribute, step)] for step in range(len(OPTIONS[attribute - 8]))]
+            elif kind == pages.ON_OFF:
+                states = [[("set", attribute, False)], [("set", attribute, True)]]
+            elif kind == pages.BRIGHTNESS:
+                states = [[("set", "auto_brightness", False), ("set", attribute, step)] for step in range(5)]
+                if light:
+                    states.append([("set", "auto_brightness", True)])
+            else:
+                steps = len(MODE_NAMES) if kind == pages.SAVE_MODE else len(SCREEN_OFF_MINUTES)
+                states = [[("set", attribute, step)] for step in range(steps)]
+            values = {}
+            texts = []
+            for state in states:
+                scratch = Settings(bytearray(16), DEFAULT_MODE, len(MODE_NAMES))
+                apply_setting(scratch, state)
+                # The row as the page shows it (all rows on one long page).
+                lines = pages.settings_lines(scratch, MODE_NAMES, profile.tilt, 40, light, profile.dimmable, None, 99)[0]
+                text = [line for line in lines if line.startswith(label + " ")][0][len(label) :].strip()
+                texts.append(text)
+                names = {text, text.split()[0], text.rstrip("%")}
+                if kind == pages.CHOICE:
+                    names.add(str(scratch.chosen(attribute)))
+                for name in names:
+                    values.setdefault(_setting_key(name), state)
+            rows[_setting_key(label)] = (label.lower(), values, texts)
+    finally:
+        if playing:
+            words.load(playing)
+    return rows
+
+
+def apply_setting(settings, state):
+    """Set one value of ``setting_values`` on ``settings`` (an app.settings.Settings)."""
+    for how, attribute, value in state:
+        if how == "choose":
+            settings.choose(attribute, value)
+        else:
+            setattr(settings, attribute, value)
+
+
+def parse_settings(given, board_id):
+    """``--setting`` items ("undo=5") -> the states to set, in order.
+
+    :raises ValueError: one line: which item, and what the row or board takes.
+    """
+    rows = setting_values(board_id)
+    states = []
+    for item in given or ():
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise ValueError("%r is not NAME=VALUE (e.g. undo=5)" % item)
+        row = rows.get(_setting_key(name))
+        if row is None:
+            raise ValueError(
+                "%r: the %s's Settings page has no row %r (it has: %s)"
+                % (item, board_id, name.strip(), ", ".join(label.replace(" ", "-") for label, _, _ in rows.values()))
+            )
+        label, values, texts = row
+        state = values.get(_setting_key(value))
+        if not values:
+            raise ValueError("%r: the %s's %s is fixed (its backlight is only on or off)" % (item, board_id, label))
+        if state is None:
+            raise ValueError("%r: %s takes %s" % (item, label.replace(" ", "-"), ", ".join(texts)))
+        states.append(state)
+    return states
+
+
+def use_settings(app, states, now):
+    """Set ``states`` (``parse_settings``) on the app's settings and apply
+    them, as a change made on the Settings page is (kept like a move)."""
+    if not states:
         return
-    for row, step in settings:
-        app.settings.choose(row, step)
+    for state in states:
+        apply_setting(app.settings, state)
     app._apply_settings()
-    app.game.undo_depth = app.settings.chosen(8)  # the game's own too (app.settings)
-    app.show_position()
+    app.policy.changed(now)
 
 
 def refusal(args, facts):
@@ -271,11 +376,10 @@ def refusal(args, facts):
         return "--fresh and --nvm: --fresh plays without NVM, --nvm names the file to keep the game in; give one"
     if args.usb and facts["battery"] is None and facts["usb_pin"] is None:
         return "--usb: the %s cannot tell USB power from a battery (it reads none): nothing would change" % args.board_profile
-    for setting in args.setting:
-        try:
-            parse_setting(setting)
-        except ValueError as error:
-            return "--setting: %s" % error
+    try:
+        parse_settings(args.setting, args.board_profile)
+    except ValueError as error:
+        return "--setting: %s" % error
     return _headless_refusal(args, facts)
 
 
@@ -362,7 +466,8 @@ def power_options(args):
 def _play_headless(args, nvm):
     # The options were checked (refusal) before the NVM file was opened.
     sim = Simulator(seed=args.seed, nvm=nvm, fresh=args.fresh, board=args.board_profile, **power_options(args))
-    choose_settings(sim.app, [parse_setting(setting) for setting in args.setting])
+    use_settings(sim.app, parse_settings(args.setting, args.board_profile), sim.now)
+    sim.frames(1)
     if args.board:
         sim.game.set_board(parse_board(args.board), score=args.score)
         sim.app.show_position()
@@ -411,7 +516,7 @@ def run_window(args):
             return 2
     try:
         window = Window(nvm, seed=args.seed, board=args.board_profile, **power_options(args))
-        choose_settings(window.app, [parse_setting(setting) for setting in args.setting])
+        use_settings(window.app, parse_settings(args.setting, args.board_profile), window.world.now)
         driver = window.pygame.display.get_driver()
         if driver in ("dummy", "offscreen"):  # SDL found no display and fell back
             window.pygame.display.quit()
@@ -452,6 +557,13 @@ def main(argv=None):
     )
     parser.add_argument("--fresh", action="store_true", help="ignore saved state (nothing is read or written)")
     parser.add_argument(
+        "--setting",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="a Settings row set before the first key, e.g. undo=5, language=ro, colours=clear, screen-off=never (repeatable)",
+    )
+    parser.add_argument(
         "--board-profile",
         default="pybadge",
         metavar="BOARD_ID",
@@ -465,13 +577,6 @@ def main(argv=None):
         help="the battery's voltage in millivolts (a board that reads its battery)",
     )
     parser.add_argument("--usb", action="store_true", help="the board is on USB power")
-    parser.add_argument(
-        "--setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="choose a setting before play: language=en|ro|cs, undo=0|1|5, colours=classic|clear|night (repeatable)",
-    )
     parser.add_argument(
         "--text",
         action="store_true",

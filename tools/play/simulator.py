@@ -145,13 +145,22 @@ class Simulator(world.World):
         """Press and release one button by name (see BUTTONS) as the board's
         player does (fakeplayer: a tap, a tilt on a tilting board, a key
         typed on a keyboard board), then let it settle. ``hold-select``
-        holds Select for autoplay (A and B together on two buttons), ``wait``
-        lets a second pass.
+        holds Select for autoplay (A and B together on two buttons), ``undo``
+        presses the board's undo button (its profile's ``UNDO``: B, or a
+        button held), ``wait`` lets a second pass.
 
         :raises ValueError: the board cannot press that button.
         """
         if name == "wait":
             self.frames(1000 // FRAME_MS)
+            return
+        if name == "undo":
+            # The board's undo button, as its player presses it: B, or held
+            # (the CLUE's B, the PewPew M4's O: fakeplayer's "undo").
+            self.schedule([("undo",)])
+            self.run_script()
+            self.step()
+            self.settle()
             return
         button = "select" if name == "hold-select" else name
         if button not in BUTTONS:
@@ -188,8 +197,8 @@ class Simulator(world.World):
         self.glass.png(path, scale=scale)
 
 
-#: What --press takes besides BUTTONS: a second passing, and Select held.
-PRESS_WORDS = ("wait", "hold-select")
+#: What --press takes besides BUTTONS: a second passing, Select held, the undo button.
+PRESS_WORDS = ("wait", "hold-select", "undo")
 #: The most repeats one ``name*N`` may ask for.
 MAX_REPEAT = 10000
 

@@ -5,11 +5,13 @@
 """The simulator's window: a board's glass at a whole scale, the keyboard as its buttons.
 
 Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
-Space = Select (hold for autoplay), Esc or closing the window quits; the
-window's title says so, and so does the Controls help page, each button by
-the name printed on the board's (a Sprig's "L: X"). A board played by
-tilting (the CLUE) tilts while an arrow is held; one played from a
-keyboard (the Fruit Jam) gets the keys typed. The window shows the
+Space = Select (hold for autoplay), U = the board's undo button (Settings >
+Undo; held where the board holds its button: the CLUE's B, the PewPew
+M4's O), Esc or closing the window quits; the window's title says so, and
+so does the Controls help page, each button by the name printed on the
+board's (a Sprig's "L: X"). A board played by tilting (the CLUE) tilts
+while an arrow is held; one played from a keyboard (the Fruit Jam) gets
+the keys typed (its B undoes). The window shows the
 backlight: dimming after a minute and the Brightness setting darken it.
 F5 / F6 take the battery 100 mV down / up, F7 plugs USB in or out, F8
 makes the room dark, lit or sunny. tools/play/sim.py opens it.
@@ -36,11 +38,12 @@ KEY_NAMES = (
     ("Start", "Enter"),
     ("Select", "Space"),
     ("Hold Select", "hold Space"),
+    ("Undo", "U"),
     ("Quit", "Esc"),
 )
 #: KEY_NAMES of the boards played otherwise: by tilt (arrows tilt the
 #: board while held), and from a keyboard (the keys are typed as they are).
-TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Quit", "Esc"))
+TILT_KEY_NAMES = (("Tilt", "hold an arrow"), ("A", "X"), ("B", "Z"), ("Undo", "hold Z or U"), ("Quit", "Esc"))
 KEYBOARD_KEY_NAMES = (("Keys", "as on the board's keyboard"), ("Quit", "Esc"))
 
 
@@ -57,13 +60,17 @@ def key_names_for(board_id):
         return TILT_KEY_NAMES
     if facts["played"] == "keyboard":
         return KEYBOARD_KEY_NAMES
-    names = controls.Controls(names=boards.load(board_id).BUTTONS)
+    profile = boards.load(board_id)
+    names = controls.Controls(names=profile.BUTTONS)
     has = world_buttons(facts) | {"d-pad", "quit"}
     rows = []
     for button, keys in KEY_NAMES:
         held = button.startswith("Hold ")
         game = button[5:] if held else button
-        if game.lower() in has:
+        if button == "Undo":
+            # U: the board's undo button, held where the board holds it.
+            rows.append((button, ("hold " if profile.UNDO.startswith("Hold ") else "") + keys))
+        elif game.lower() in has:
             rows.append((("Hold " if held else "") + names.name(game), keys))
     return tuple(rows)
 
@@ -155,6 +162,10 @@ class Window:
         self.surface = pygame.Surface(size)
         pygame.display.set_caption(window_title(board))
         self._keymap = _pygame_keymap(pygame)
+        # U: the board's undo button (its player holds U where the board
+        # holds its button); a keyboard board's own B undoes there.
+        undo = self.app.controls.undo_button
+        self._undo = undo[5:].lower() if undo.startswith("Hold ") else "b"
         self._played = self.world.facts["played"]
         self._buttons = set(self.world.buttons())
         # Several keyboard keys map to one button: count them so releasing
@@ -182,6 +193,8 @@ class Window:
                     continue
                 logical = self._keymap.get(event.key)
                 button = None if logical is None else _NAMES_OF_KEYS[logical]
+                if event.key == pygame.K_u:
+                    button = self._undo
                 if button not in self._buttons:
                     continue
                 held = self._down.get(button, 0)

@@ -165,7 +165,10 @@ class Profile:
     scheme that has its own, or None), ``pins`` (the pin names of its
     buttons, in key-number order, or () for a shift register), ``keymap``
     (logical key of each key number, or None), ``tilt`` (Settings > Tilt
-    is offered) and ``layout`` (its STORE's, "block" by default)."""
+    is offered), ``light`` (a light sensor: Brightness "auto"),
+    ``dimmable`` (False: a backlight only on or off), ``undo`` (its
+    ``UNDO``: the game's button that undoes, "B" or "Hold A") and
+    ``layout`` (its STORE's, "block" by default)."""
 
     def __init__(self, repo, board_id):
         path = Path(repo) / "boards" / (board_id + ".py")
@@ -204,6 +207,10 @@ class Profile:
                     self.pins = tuple(element.attr for element in given.elts if isinstance(element, ast.Attribute))
         self.keymap = _literal(path, "KEYMAP")
         self.tilt = "tilt" in keywords
+        self.light = "light" in keywords
+        dimmable = keywords.get("dimmable")
+        self.dimmable = not (isinstance(dimmable, ast.Constant) and dimmable.value is False)
+        self.undo = _literal(path, "UNDO") or "B"
         self.layout = (_literal(path, "STORE") or {}).get("layout", "block")
         common = Path(repo) / "boards" / "_common.py"
         self.logical = tuple(_literal(common, "LOGICAL") or ()) if common.is_file() else ()
@@ -250,7 +257,7 @@ def _labelled(rows, profile):
 def board_controls(board_id, repo=ROOT):
     """(what a player presses, what it does) rows for ``board_id``, from its profile."""
     profile = Profile(repo, board_id)
-    if profile.scheme_rows:  # tilt and two buttons, a keyboard: the scheme's own rows
+    if profile.scheme_rows:  # tilt and two buttons, a keyboard: the scheme's own rows (undo's among them)
         rows = _labelled(profile.scheme_rows, profile)
         if profile.scheme == "KeyboardControls":  # a keyboard plays; the board's buttons work too
             actions = dict(reversed(read_controls(repo)))
@@ -259,7 +266,9 @@ def board_controls(board_id, repo=ROOT):
                 rows.append(("%s on the board" % pin_label(pin), actions.get(logical, logical)))
         return tuple(rows)
     rows = []
-    for label, action in _labelled(read_controls(repo), profile):
+    # The undo button's row, as the Controls page adds it (app.help_text.document).
+    undo = (profile.undo, _literal(Path(repo) / "app" / "help_text.py", "UNDO_ACTION") or "undo if on")
+    for label, action in _labelled(read_controls(repo) + (undo,), profile):
         if label == profile.name("D-pad"):
             directions = [profile.buttons.get(direction) for direction in _DIRECTIONS]
             if all(directions):

@@ -13,13 +13,11 @@ direction, and whether the board is tilted or typed on instead.
 """
 
 import fakeworld
-from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS
+from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS, TILT_LEVEL_FRAMES, TILT_MS, UNDO_HOLD_MS
 
 #: Directions on a board played by tilting: (x, y) in milli-g along the
 #: screen's right and down (the profiles' TILT_AXES: +x, +y).
 TILTS = {"left": (-500, 0), "right": (500, 0), "up": (0, -500), "down": (0, 500)}
-#: How long a tilt is held before the board comes back level (ms).
-TILT_MS = 140
 #: On a board played from a keyboard on the console (app.stdin_keys): what each button types.
 TYPED = {
     "up": "\x1b[A",
@@ -71,8 +69,8 @@ def press(button, held_ms=TAP_MS, at=None):
         x, y = TILTS[button]
         fakeworld.tilts.append((start, x, y, 866))
         fakeworld.tilts.append((start + TILT_MS, 0, 0, 1000))
-        fakeworld.add_key(start + TILT_MS + 3 * fakeworld.FRAME_MS, -1, False)
-        return start + TILT_MS + 3 * fakeworld.FRAME_MS
+        fakeworld.add_key(start + TILT_MS + TILT_LEVEL_FRAMES * fakeworld.FRAME_MS, -1, False)
+        return start + TILT_MS + TILT_LEVEL_FRAMES * fakeworld.FRAME_MS
     facts = fakeworld.facts()
     keys = facts["keys"]
     if played == "tilt" and button == "select" and held_ms > TAP_MS:
@@ -146,6 +144,14 @@ def schedule(app, actions):
             at = press(action[1], TAP_MS, at) + GAP_FRAMES * fakeworld.FRAME_MS
         elif kind == "hold":
             at = press(action[1], action[2], at) + GAP_FRAMES * fakeworld.FRAME_MS
+        elif kind == "undo":
+            # The board's undo button (its profile's UNDO): B, or held.
+            undo = app.controls.undo_button
+            if undo[:5] == "Hold ":
+                at = press(undo[5:].lower(), UNDO_HOLD_MS, at)
+            else:
+                at = press("b", TAP_MS, at)
+            at += GAP_FRAMES * fakeworld.FRAME_MS
         elif kind == "wait":
             at += action[1]
             fakeworld.add_key(at, -1, False)

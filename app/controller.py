@@ -614,18 +614,7 @@ class App:
             self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME_B)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            # The way on names A as the board does (a Sprig's L); with a
-            # move to undo, the undo button (the score is by the board).
-            controls = self.controls
-            way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
-            first = text(_W_SCORE_D) % game.score
-            if game.can_undo:
-                button = controls.undo_button
-                if button[:5] == "Hold ":
-                    first = text(_W_UNDO_HELD) % controls.name(button[5:])
-                else:
-                    first = text(_W_UNDO_WAY) % controls.name(button)
-            self.overlay.show_banner(text(_W_GAME_OVER), (first, way_on), theme.OVERLAY, 1)
+            self._show_game_over()
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -641,6 +630,23 @@ class App:
             self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
+
+    def _show_game_over(self):
+        # The game over banner. The way on names A as the board does (a
+        # Sprig's L); with a move to undo, the undo button (the score is by
+        # the board). (A method of its own: resume's frame, under the menu's
+        # closing, stays small.)
+        game = self.game
+        controls = self.controls
+        way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
+        first = text(_W_SCORE_D) % game.score
+        if game.can_undo:
+            button = controls.undo_button
+            if button[:5] == "Hold ":
+                first = text(_W_UNDO_HELD) % controls.name(button[5:])
+            else:
+                first = text(_W_UNDO_WAY) % controls.name(button)
+        self.overlay.show_banner(text(_W_GAME_OVER), (first, way_on), theme.OVERLAY, 1)
 
     def _set_undo(self):
         # Settings > Undo: the game keeps as many moves as the row says

@@ -199,12 +199,18 @@ def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block")
 
 
 def _fitted(name, value, width):
-    # A row, or the name and the value under it when both do not fit (a
-    # count of ten digits on a 19-column page): lines that stay on one page.
+    # A row, or where both do not fit one line (a count of ten digits on a
+    # 19-column page, a long name in another language), the name wrapped
+    # and the value on the right of its last line, or under it: lines that
+    # stay on one page.
     value = str(value)
     if len(name) + (1 if name else 0) + len(value) <= width:
         return [_row(name, value, width)]
-    return ([name] if name else []) + wrap(value, width)
+    lines = wrap(name, width) if name else []
+    if lines and len(lines[-1]) + 1 + len(value) <= width:
+        lines[-1] = _row(lines[-1], value, width)
+        return lines
+    return lines + wrap(value, width)
 
 
 def save_line(outcome, failure=None):

@@ -16,14 +16,8 @@ file sits on sys.path as ``code`` and shadows the standard library's
 ``code`` module (pdb imports it), so importing it must not fail there.
 """
 
-from micropython import const
-
 #: Where the fonts are on the CIRCUITPY drive (measuring tools point it elsewhere).
 FONT_DIR = "/fonts"
-# Why saving is off, as the About page says it: texts of app.words (lang/keys.txt).
-_W_NVM_NOT_NUMBER = const(132)
-_W_NVM_REGION = const(133)
-_W_NVM_TOO_SMALL = const(134)
 
 
 def unsupported_board(board_id):
@@ -135,6 +129,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     # settings.toml may name a region the saves cannot use, or the NVM may
                     # be too small for them: then the game is played without saving, and
                     # says why (the console now, the About page later).
+                    # (Why, for the About page: a text of app.words by its number and
+                    # name in lang/keys.txt, which tests/test_languages.py holds.)
                     first = not (less or dropped)  # (said once)
                     getenv = getattr(os, "getenv", None) or (lambda name: None)
                     try:
@@ -142,7 +138,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     except ValueError as error:
                         if first:
                             print("2048: saving is off: %s" % error)
-                        failure = _W_NVM_NOT_NUMBER
+                        failure = 132  # NVM_NOT_NUMBER
                     else:
                         try:
                             store = Store(nvm, start_at, length, **strategy)
@@ -150,9 +146,9 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                             if first:
                                 print("2048: saving is off: %s" % error)
                             if start_at or length is not None:
-                                failure = _W_NVM_REGION
+                                failure = 133  # NVM_REGION
                             else:
-                                failure = _W_NVM_TOO_SMALL
+                                failure = 134  # NVM_TOO_SMALL
                     if store is None:
                         store = Store(None)
                         store.failure = failure

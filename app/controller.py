@@ -614,7 +614,7 @@ class App:
             self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME_B)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            self._show_game_over()
+            self.overlay.show_banner(text(_W_GAME_OVER), self._game_over_lines(), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -631,11 +631,12 @@ class App:
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
 
-    def _show_game_over(self):
-        # The game over banner. The way on names A as the board does (a
-        # Sprig's L); with a move to undo, the undo button (the score is by
-        # the board). (A method of its own: resume's frame, under the menu's
-        # closing, stays small.)
+    def _game_over_lines(self):
+        # The game over banner's two lines. The way on names A as the board
+        # does (a Sprig's L); with a move to undo, the undo button (the
+        # score is by the board). (A method of its own: resume's frame,
+        # under the menu's closing, stays small: with these locals in it, a
+        # stale reference held the menu's 9 KB live in ram_budget's VM.)
         game = self.game
         controls = self.controls
         way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
@@ -646,7 +647,7 @@ class App:
                 first = text(_W_UNDO_HELD) % controls.name(button[5:])
             else:
                 first = text(_W_UNDO_WAY) % controls.name(button)
-        self.overlay.show_banner(text(_W_GAME_OVER), (first, way_on), theme.OVERLAY, 1)
+        return (first, way_on)
 
     def _set_undo(self):
         # Settings > Undo: the game keeps as many moves as the row says

@@ -122,6 +122,14 @@ def test_the_about_page_knows_every_status_of_the_solvers_table():
     assert tuple(english[first : first + len(engine)]) == engine
 
 
+def test_code_py_names_why_saving_is_off_by_the_texts_numbers():
+    # code.py gives the About page a text's number (no const names there:
+    # each costs the board's compiler heap at start-up), with its name.
+    said = re.findall(r"failure = (\d+)  # ([A-Z_]+)", (ROOT / "code.py").read_text(encoding="utf-8"))
+    assert [name for _, name in said] == ["NVM_NOT_NUMBER", "NVM_REGION", "NVM_TOO_SMALL"]
+    assert all(KEYS[int(number)] == name for number, name in said), said
+
+
 def test_the_help_table_names_a_file_of_prose_for_every_document_but_controls():
     from app import help_text
 

@@ -60,7 +60,7 @@ $(check_python)
 @touch $@
 endef
 
-.PHONY: test test-slow docs lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear train power-bench display-cost faults
+.PHONY: test test-slow docs lint format play venv board-venv clean bundle deploy release ram bench store-bench app-bench solver-bench wear train power-bench display-cost faults web web-serve web-bench
 
 venv: $(STAMP)
 
@@ -200,6 +200,21 @@ deploy: $(BOARD_STAMP)
 # TAG=v1.2.3 (the release workflow) checks it names this version.
 release: $(BOARD_STAMP)
 	@$(BOARD_PY) -m tools.ship.release --out "$(DIST)" $(if $(TAG),--tag "$(TAG)")
+
+# The game on a web page (docs/web.md): the site in $(WEB_OUT) (the bundle as
+# `make bundle` ships it, the pinned VM, the page); web-serve serves it on
+# 127.0.0.1 (PORT=8048 unless told) and prints the address; web-bench
+# measures it in a headless Chromium (BENCH_ARGS="--runs 5").
+WEB_OUT ?= build/web
+
+web: $(STAMP) $(NODE_STAMP)
+	@$(BIN)/python -m tools.web.build --out "$(WEB_OUT)" $(quiet_failure)
+
+web-serve: web
+	@$(BIN)/python -m tools.web.serve "$(WEB_OUT)" $(if $(PORT),--port $(PORT)) $(quiet_failure)
+
+web-bench: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.measure.web_bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) $(BOARD_VENV) build $(DIST) .pytest_cache .hypothesis

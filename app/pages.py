@@ -287,10 +287,18 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
 
 
 #: The Python heap the RAM budget plans with (bytes), by the chip
-#: ``os.uname().machine`` ends with: the PyBadge family's (SAMD51J19)
-#: derived from CircuitPython's sources, the RP2040's measured on real
-#: firmware (docs/ram-budget.md). The About page sets the board's own beside it.
-PLANNED_HEAP = (("samd51j19", 145856), ("rp2040", 154160))
+#: ``os.uname().machine`` ends with: the SAMD51 boards' (J19: the PyBadge
+#: family; P19: the Wio Terminal; G19: the PewPew M4) and the CLUE's
+#: (nRF52840) derived from CircuitPython's sources and builds, the RP2040's
+#: measured on real firmware (docs/device-facts.md, docs/boards.md).
+#: The About page sets the board's own beside it.
+PLANNED_HEAP = (
+    ("samd51j19", 145856),
+    ("samd51p19", 144300),
+    ("samd51g19", 145856),
+    ("nrf52840", 132672),
+    ("rp2040", 154160),
+)
 
 
 def heap_line(machine):

@@ -118,6 +118,22 @@ def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
     assert (dest / "code.py").is_file()
 
 
+def test_a_drive_with_fruit_jam_os_gets_a_warning_that_its_launcher_is_replaced(tmp_path, repo, capsys):
+    dest = drive(tmp_path)
+    (dest / "code.py").write_text("# Fruit Jam OS Launcher\n")
+    (dest / "launcher_config.py").write_text("class LauncherConfig: pass\n")
+    (dest / "apps" / "editor").mkdir(parents=True)
+    deployer.deploy(dest, repo=repo, out=tmp_path / "build")
+    out = capsys.readouterr().out
+    assert "warning: this drive runs Fruit Jam OS" in out and "apps/2048" in out
+    assert (dest / "code.py.bak-2048").read_text() == "# Fruit Jam OS Launcher\n"
+    # A drive without the OS (a plain one, or one with only an apps/ folder) gets no such line.
+    other = drive(tmp_path, name="OTHER")
+    (other / "apps").mkdir()
+    deployer.deploy(other, repo=repo, out=tmp_path / "build2")
+    assert "Fruit Jam OS" not in capsys.readouterr().out
+
+
 def test_boards_come_from_the_boards_package(tmp_path):
     files = {name: text for name, text in FIXTURE.items() if not name.startswith("boards/")}
     repo = make_repo(tmp_path, dict(files, **{"boards/__init__.py": "", "boards/hack_club_sprig.py": ""}))

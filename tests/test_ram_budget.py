@@ -518,7 +518,9 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
     monkeypatch.setattr(pages, "gc", BoardGC)
     assert pages.heap_line("Adafruit Pybadge with samd51j19") == "Heap 142.6K, plan 142.4K"
     assert pages.heap_line("Hack Club Sprig with rp2040") == "Heap 142.6K, plan 150.5K"
-    assert pages.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K"  # no figure derived for it
+    assert pages.heap_line("Adafruit CLUE nRF52840 Express with nRF52840") == "Heap 142.6K, plan 129.6K"
+    assert pages.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K, plan 142.4K"
+    assert pages.heap_line("Meowbit with stm32f401xe") == "Heap 142.6K"  # no figure for that chip
     first = [line for row in pages.about_lines(width=26)[0] for line in row]  # each row: its wrapped lines
     assert first[first.index("Free RAM: 60000 bytes") + 1].startswith("Heap 142.6K")
     # The plan is the budget's (os.uname().machine: "<board> with <chip>",
@@ -529,6 +531,9 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
         ("pygamer", "samd51j19"),
         ("hack_club_sprig", "rp2040"),
         ("pimoroni_picosystem", "rp2040"),
+        ("clue_nrf52840_express", "nrf52840"),
+        ("seeeduino_wio_terminal", "samd51p19"),
+        ("pewpew_m4", "samd51g19"),
     ):
         assert ram_budget.free_at_boot(board_id) == planned[chip], board_id
     # On the desktop (no mem_free) the line is left out.

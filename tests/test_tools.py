@@ -144,6 +144,10 @@ def test_the_benchmarks_contributing_names_are_make_targets_that_run_their_tools
         ("tools.ship.release", ["--out", "{tmp}/a-file"], "argument --out: {tmp}/a-file is a file, not a folder"),
         ("tools.ship.deploy", ["--dest"], "argument --dest: expected one argument"),
         ("tools.ship.make_fonts", ["--all"], "unrecognized arguments: --all"),
+        ("tools.web.serve", ["{tmp}"], "no site in {tmp}: make web writes it"),
+        ("tools.web.build", ["--out", "{tmp}/a-file"], "argument --out: {tmp}/a-file is a file, not a folder"),
+        ("tools.measure.web_bench", ["--runs", "0"], "argument --runs: '0' is not a whole number of 1 or more"),
+        ("tools.measure.web_bench", ["--board", "meowbit_v121"], "no board profile 'meowbit_v121'"),
     ],
 )
 def test_a_bad_command_line_is_one_line_and_nothing_is_written(tmp_path, capsys, monkeypatch, module, arguments, words):

@@ -18,6 +18,7 @@ WORKFLOWS = REPO / ".github" / "workflows"
 EXERCISED = {
     "test": (".ci/run", "make test"),
     "release": ("tests/test_release.py", "def test_make_release_builds_the_same_zips"),
+    "web": ("tests/test_web_site.py", "def test_make_web_writes_the_site_from_the_boards_bundle"),
     "test-slow": ("tests/test_first_run.py", "def test_make_test_slow_plays_every_case"),
 }
 
@@ -77,10 +78,18 @@ def test_a_version_tag_builds_and_attaches_the_zips():
     workflow = load("release.yml")
     assert workflow["on"] == {"push": {"tags": ["v*"]}}
     assert workflow["permissions"] == {"contents": "write"}
-    assert make_targets(workflow) == ["release"]
+    assert make_targets(workflow) == ["release", "web"]
     lines = "\n".join(run_lines(workflow))
     assert 'TAG="${{ github.ref_name }}"' in lines
     assert "dist/*.zip" in lines and "dist/SHA256SUMS.txt" in lines
+
+
+def test_a_version_tag_publishes_the_web_page():
+    job = load("release.yml")["jobs"]["pages"]
+    assert job["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    steps = {step.get("uses", "").split("@")[0]: step for step in job["steps"]}
+    assert steps["actions/upload-pages-artifact"]["with"]["path"] == "build/web"
+    assert "actions/deploy-pages" in steps
 
 
 def test_workflows_call_only_exercised_make_targets():

@@ -32,6 +32,7 @@ ship/: what goes onto a board
     manifest        the deploy manifest: which files on a drive are the game's, by their SHA-256
     device_imports  which files code.py's imports reach, read, not run
     make_fonts      fonts/ from Debian's misc-fixed fonts
+    launcher_entry  launcher/: the game's title and icon for Fruit Jam OS's launcher
 
 measure/: deterministic costs and counts, in the MicroPython VMs or the fake world
     ram_budget      the heap in use at each stage of a scripted game (make ram)
@@ -46,6 +47,13 @@ measure/: deterministic costs and counts, in the MicroPython VMs or the fake wor
     colours         how far apart each palette's tiles are in every colour vision, its text contrast
     label_cost      a help page as an adafruit_display_text label, against the game's text cells
     faults          faults at random lines: escaped frames, dead games, start-ups that lose the save
+    web_bench       the web page's size, load to first frame and per-frame cost in headless Chromium (make web-bench)
+
+web/: the game on a web page, from the board's own files
+    build           the static site in build/web: the bundle, the VM, the page (make web)
+    serve           the site on 127.0.0.1, its address printed (make web-serve)
+    browser         a headless Chromium driven over the DevTools protocol, from the standard library
+    page/           the page itself: index.html, host.mjs, render.mjs, and webhost.py for the VM
 
 train/: what the game ships as data, made here
     train           the solver's learned table (engine/learned.tbl), by self-play in C (ntuple.c; make train)

@@ -132,7 +132,7 @@ CODE_FIGURES = [
     ("engine.game", ("MAX_SCORE", "COUNTER_MAX")),
     ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
-    ("tools.firmware.standins.fakeboards", ("_SAMD51_FREE",)),
+    ("tools.firmware.standins.fakeboards", ("_WIO_FREE", "_PEWPEW_FREE", "_CLUE_FREE")),
     ("app.pages", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
@@ -174,6 +174,7 @@ SOURCES = {
     "mpy_sizes": _mpy_sizes,
     "bundle": _bundle,
     "colours": _tool("tools.measure.colours"),
+    "web_sizes": _tool("tools.web.build", "--sizes"),
 }
 
 
@@ -327,6 +328,31 @@ def _bundle_numbers(output):
     return files, "%.1f" % (size / 1024)
 
 
+def _web_kb(*names, gzipped=False):
+    # KB (1,024 bytes, whole) of the web site's files named, summed
+    # (tools.web.build --sizes); "page": every file but the VM and board.pack.
+    def read(output):
+        sizes = {}
+        for line in output.splitlines():
+            name, size, _, packed, _ = line.split()
+            sizes[name] = int(packed if gzipped else size)
+        if names == ("page",):
+            total = sizes["site"] - sizes["micropython.wasm"] - sizes["micropython.mjs"] - sizes["board.pack"]
+        else:
+            total = sum(sizes[name] for name in names)
+        return ("%d" % round(total / 1024),)
+
+    return read
+
+
+def _web_sizes(output):
+    return _web_kb("site")(output) + _web_kb("site", gzipped=True)(output) + _web_kb("micropython.wasm")(output)
+
+
+def _web_parts(output):
+    return _web_kb("micropython.mjs")(output) + _web_kb("board.pack")(output) + _web_kb("page")(output)
+
+
 def _ram_worst(output):
     # The verdict too: a page may not call the target met when it is not.
     worst, stage, verdict = grab(
@@ -377,15 +403,15 @@ def _chain_need(label):
 
 
 def _clue_room(output):
-    # (KiB the CLUE's worst moment leaves of its heap, the reserve, what is to spare: below 0 where
-    # the worst moment reaches into the reserve) from the board table.
+    # (the CLUE's worst moment, its heap, KiB that leaves, how far short of the reserve, the reserve)
+    # from the board table.
     worst, free = grab(
         r"^  clue_nrf52840_express\s+([\d.]+) .*?\s([\d.]+)\s+[\d.]+\s+(?:in|out: [\d.]+)\s+\d+\s+\w+$", output, "boards_block"
     )
     leaves = float(free) - float(worst)
     from tools.measure.ram_budget import RESERVE
 
-    return "%.1f" % leaves, str(RESERVE // 1024), "%.1f" % (leaves - RESERVE / 1024)
+    return worst, free, "%.1f" % leaves, "%.1f" % (RESERVE / 1024 - leaves), str(RESERVE // 1024)
 
 
 def _policy_seconds(output):
@@ -722,6 +748,20 @@ QUOTES = (
             _bundle_numbers,
         ),
         Quote(
+            "docs/web.md",
+            "web: the site's size, gzipped, the VM's wasm",
+            r"`make web` writes \*\*(\d+) KB\*\*, (\d+) KB gzipped as a server sends it:\s+`micropython.wasm` (\d+) KB",
+            "web_sizes",
+            _web_sizes,
+        ),
+        Quote(
+            "docs/web.md",
+            "web: the VM's module, board.pack, the page",
+            r"`micropython.mjs` (\d+) KB, `board.pack` (\d+) KB,\s+the page (\d+) KB",
+            "web_sizes",
+            _web_parts,
+        ),
+        Quote(
             "docs/deploy.md",
             "bundle: files and size on the drive",
             r"it is\s+(\d+) files,\s+([\d.]+) KB",
@@ -896,8 +936,8 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "boards_block: the CLUE's room",
-            r"its worst moment \(the table above\) leaves\s+([\d.]+) KiB of it, against the (\d+) KiB reserve:\s+"
-            r"(-?[\d.]+) KiB to spare",
+            r"its worst moment \(the table\s+above\) is ([\d.]+) KiB of its ([\d.]+):\s+it leaves ([\d.]+) KiB,\s+"
+            r"([\d.]+) KiB short of the (\d+) KiB reserve",
             "boards_block",
             _clue_room,
         ),
@@ -940,11 +980,24 @@ QUOTES = (
         Quote(
             "docs/boards.md",
             "the heaps planned with",
-            r"firmware layout\): ([\d,]+) bytes, the most[\s\S]*?for their builds; (\d+) KiB, the estimate",
+            r"firmware layout\): ([\d,]+) bytes, the most[\s\S]*?Wio Terminal \(SAMD51P19\): ([\d,]+) bytes, and PewPew M4"
+            r" \(SAMD51G19\):\s+([\d,]+),[\s\S]*?nRF52840 \(CLUE\): ([\d,]+) bytes",
             "code",
             lambda output: (
                 thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                str(int(code_value(output, "tools.firmware.standins.fakeboards._SAMD51_FREE")) // 1024),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._WIO_FREE")),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._PEWPEW_FREE")),
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
+            ),
+        ),
+        Quote(
+            "docs/device-facts.md",
+            "the CLUE's heap",
+            r"\*\*The CLUE's heap: ([\d,]+) bytes \(([\d.]+) KiB\) on CircuitPython 10\.x",
+            "code",
+            lambda output: (
+                thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
+                kib(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
             ),
         ),
         Quote(
@@ -1210,6 +1263,7 @@ class Fixed:
 #: Numbers that are facts from elsewhere, each with its source, or
 #: history (as the text says): scattered ones; a doc marks a region of them.
 FIXED = (
+    Fixed("docs/web.md", r"draws 1,000 random trees", "tests/test_web_site.py's TREES (that test checks the doc says it)"),
     Fixed("README.md", r"Python 3\.11,\s+3\.12 or 3\.13", "the Pythons the Makefile accepts and CI runs"),
     Fixed(
         "README.md",

@@ -10,7 +10,8 @@ it reaches, and the data files they name, such as the solver's learned
 table), ``fonts/`` (the fonts the code names, with their licence
 files), ``lib/`` (the Adafruit libraries the code imports, from the pinned
 PyPI packages installed beside this tool, only the modules actually
-imported) and ``settings.toml`` when the repository has one. What is needed
+imported), ``settings.toml`` when the repository has one, and the Fruit Jam
+OS launcher's ``metadata.json`` and ``icon.bmp`` (launcher/). What is needed
 is worked out by :mod:`tools.ship.device_imports`.
 
 Every module except ``code.py`` (the board looks for it by that name) ships
@@ -60,6 +61,12 @@ LICENCE_WORDS = ("license", "licence", "copying", "copyright")
 #: only settings.toml (deploy never overwrites the player's); the examples
 #: are documentation for the player.
 SETTINGS_FILES = ("settings.toml", "settings.toml.example", "settings.example.toml")
+#: The game's entry in Fruit Jam OS's launcher (tools/ship/launcher_entry.py):
+#: committed in launcher/, shipped beside code.py, where the launcher reads
+#: an app folder's title and icon. Only that launcher reads them; on every
+#: other board (and a Fruit Jam without it) they are two files nothing opens.
+LAUNCHER_DIR = "launcher"
+LAUNCHER_FILES = ("metadata.json", "icon.bmp")
 #: Keep in repo lib/ even though the tool owns the rest of that folder.
 LIB_README = "README.md"
 
@@ -196,6 +203,9 @@ def plan(repo=ROOT, entry_path=None):
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name
+    for name in LAUNCHER_FILES:
+        if (repo / LAUNCHER_DIR / name).is_file():
+            bundle.files[name] = repo / LAUNCHER_DIR / name
     return bundle
 
 

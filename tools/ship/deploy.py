@@ -125,6 +125,10 @@ STAND_IN = (
     "    time.sleep(1)\n"
 ).encode()
 
+#: What marks a drive that runs Fruit Jam OS (github.com/adafruit/Fruit-Jam-OS):
+#: its apps' folder, and its launcher's settings module beside its code.py.
+FRUIT_JAM_OS = ("apps", ("launcher_config.py", "launcher_config.mpy"))
+
 #: Only names of this form are ever deleted as temporary.
 _TEMPORARY = re.compile(r".+(%s)(-\d+)?" % "|".join(re.escape(s) for s in (NEW_SUFFIX, OLD_SUFFIX, STAND_IN_SUFFIX)))
 
@@ -220,6 +224,25 @@ def check_board(info, boards):
             "if the game does not start, look for a newer release" % (info.version_text, lines)
         ]
     return []
+
+
+def runs_fruit_jam_os(dest):
+    """Whether the drive ``dest`` holds Fruit Jam OS, whose launcher is its code.py."""
+    apps, settings = FRUIT_JAM_OS
+    return (Path(dest) / apps).is_dir() and any((Path(dest) / name).is_file() for name in settings)
+
+
+def fruit_jam_os_warning(dest):
+    """A warning for a deploy to a drive with Fruit Jam OS (None for any other):
+    the game takes the launcher's place, and where to read how it goes in
+    the launcher's grid instead."""
+    if not runs_fruit_jam_os(dest):
+        return None
+    return (
+        "this drive runs Fruit Jam OS: the game's code.py takes the place of its launcher's (kept as "
+        "code.py%s); to start the game from the launcher instead, put it in apps/2048 as the release's "
+        '2048-README.txt (the Fruit Jam) and docs/boards.md ("The Fruit Jam\'s launcher") say' % BACKUP_SUFFIX
+    )
 
 
 def firmware_url(board_id):
@@ -980,6 +1003,9 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     info = read_board(dest, force)
     boards = bundler.supported_boards(repo)
     warnings = check_board(info, boards) if info else []
+    launcher = fruit_jam_os_warning(dest)
+    if launcher:
+        warnings.append(launcher)
     out = Path(out) if out else Path(repo) / "build" / "CIRCUITPY"
     bundle, files = bundler.build(out, repo=repo, mpy_cross=mpy_cross, quiet=True)
     files = list(files) + release_files(dest, out, repo, bundle, files)

@@ -70,7 +70,10 @@ BOARD_NOTES = {
     "is OK and B goes back. Tilt is measured from how you hold the board as the menu closes: hold it the way "
     "you play when you close the menu.",
     "adafruit_fruit_jam": "It needs a DVI monitor plugged in before it is switched on (its firmware makes the "
-    "display only when a monitor answers at start) and a USB keyboard.",
+    "display only when a monitor answers at start) and a USB keyboard. Under Fruit Jam OS, start it from the "
+    "OS's launcher instead: put code.py, app/, engine/, boards/, metadata.json and icon.bmp in a folder "
+    "apps/2048 on the drive (keep the launcher's own code.py at the top), fonts/ in the top folder's fonts/, and "
+    "the files of lib/ that the top folder's lib/ lacks; the launcher then lists 2048 with its icon.",
     "pewpew_m4": "It has no B: X, the menu button, also takes you back out of a page or the menu.",
 }
 #: settings.toml's ways to leave part of the NVM to another program, by
@@ -391,8 +394,9 @@ switches every word of the game to English, Romanian (Română) or Czech
 Installing and updating
 -----------------------
 Copy everything in this zip (code.py, app/, engine/, boards/, lib/, fonts/,
-lang/, the text files and the hidden .deploy-2048.txt) to the top folder of the
-CIRCUITPY drive, replacing what is there. The board restarts the game by
+lang/, metadata.json, icon.bmp, the text files and the hidden .deploy-2048.txt)
+to the top folder of the CIRCUITPY drive, replacing what is there (under Fruit
+Jam OS, see the Fruit Jam above). The board restarts the game by
 itself; eject the drive before you unplug it. A code.py or library of your
 own with the same name is overwritten: copy it somewhere first. A .py file
 beside a .mpy of the same name (your own lib/adafruit_ticks.py, say, or an
@@ -426,6 +430,8 @@ lib/             the Adafruit libraries the game uses, compiled to .mpy:
 {libs}
 fonts/           the digits and a text font (misc-fixed, public domain)
 lang/            the game's words in English, Romanian and Czech
+metadata.json,   the game's name and icon in Fruit Jam OS's launcher (the
+icon.bmp         Fruit Jam above); nothing else reads them
 {readme}  this file
 {licenses}     the licences
 {sums}   the SHA-256 of every file here (sha256sum -c {sums})

@@ -33,9 +33,9 @@ Fields:
 * ``missing``: modules the firmware is built without (their stand-ins
   raise ImportError there);
 * ``free_heap``: the Python heap the RAM budget plans with (bytes): the
-  PyBadge family's derived from CircuitPython's sources, the RP2040's
-  measured on real firmware, otherwise the lowest published figure for
-  the chip on CircuitPython (docs/boards.md);
+  PyBadge family's and the CLUE's derived from CircuitPython's sources and
+  a build, the RP2040's measured on real firmware, otherwise a pessimistic
+  figure for the chip (docs/boards.md);
 * ``accelerometer``: (chip, I2C address) on ``board.I2C()``, or None;
 * ``keys``: game button -> key number (a shift register's) or pin name
   (one pin per key): which physical button a player presses, from the
@@ -64,12 +64,22 @@ Fields:
 #: 10.x lets grow to, derived from its sources and a pybadge build (9.2.9:
 #: 149,312 B): docs/device-facts.md, "Heap and stacks".
 _PYBADGE_FREE = 145856
-#: Other SAMD51 boards (Wio Terminal, PewPew M4): no figure derived for
-#: their builds; 130 KiB, the pessimistic one planned with before.
-_SAMD51_FREE = 130 * 1024
+#: The Wio Terminal (SAMD51P19, the same 192 KiB): its build's static data
+#: is the PyBadge's within 4 bytes, but its 320x240 terminal takes 1,600
+#: bytes more of the pool: the PyBadge's figure less that, rounded down
+#: (docs/device-facts.md, "Heap and stacks").
+_WIO_FREE = 144300
+#: The PewPew M4 (SAMD51G19, 192 KiB): a smaller build (7,828 bytes of
+#: static data against 12,220) with a bigger terminal (its 4x6 font): about
+#: 1 KiB more than the PyBadge's figure, which it is planned with.
+_PEWPEW_FREE = _PYBADGE_FREE
 #: RP2040: 154,160 B free before the game starts on CircuitPython 10.3 for the
 #: Sprig (USB host built in), in an RP2040 emulator (docs/boards.md).
 _RP2040_FREE = 154160
+#: The CLUE (nRF52840): the Python heap CircuitPython 10.x lets grow to in
+#: the usual steps, derived as the PyBadge's is, from its sources and a
+#: clue_nrf52840_express build (docs/device-facts.md, "The CLUE's heap").
+_CLUE_FREE = 132672
 
 BOARDS = {
     "pybadge": {
@@ -149,7 +159,7 @@ BOARDS = {
         "nvm": 8192,
         "flash": "samd51",
         "missing": ("vectorio",),
-        "free_heap": _SAMD51_FREE,
+        "free_heap": _WIO_FREE,
         "keys": {
             "up": "SWITCH_UP",
             "left": "SWITCH_LEFT",
@@ -167,8 +177,7 @@ BOARDS = {
         "screen": (240, 240),
         "nvm": 8192,
         "flash": "nrf52840",
-        # 144,080 B on a CLUE with 5.3.0 (old: unverified on 9 and 10).
-        "free_heap": 144080,
+        "free_heap": _CLUE_FREE,
         "accelerometer": ("lsm6ds33", 0x6A),
         # Two buttons and tilt (app.two_buttons): Select's hint is A in
         # play, Start's menu is B.
@@ -213,7 +222,7 @@ BOARDS = {
         "nvm": 8192,
         "flash": "samd51",
         "missing": ("vectorio", "bitmaptools", "terminalio", "analogio", "neopixel_write"),
-        "free_heap": _SAMD51_FREE,
+        "free_heap": _PEWPEW_FREE,
         "keys": {
             "up": "BUTTON_UP",
             "left": "BUTTON_LEFT",

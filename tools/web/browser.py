@@ -1,0 +1,314 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""A headless Chromium driven over the DevTools protocol, from the standard library alone.
+
+The browser is started with ``--remote-debugging-pipe``: it reads the
+protocol's JSON messages from its file descriptor 3 and writes its own to
+4, each ended by a NUL byte. No WebSocket, no driver package, no Node:
+this module is the whole driver (what the page tests and the web benchmark
+need: open a page, evaluate JavaScript, press keys, reload).
+
+Which browser: ``$CHROMIUM`` if set, else the first of :data:`CANDIDATES`
+found (Debian's ``chromium-headless-shell`` and ``chromium``, Ubuntu's and
+other distributions' names, Google Chrome, macOS's application bundles).
+:func:`find` returns None when there is none; the caller says so.
+
+Usage::
+
+    with Browser(find(), profile) as browser:
+        page = browser.open("http://127.0.0.1:8000/")
+        page.wait_for("window.game2048 && game2048.ready")
+        page.press("ArrowLeft")
+"""
+
+import fcntl
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+#: Executables tried in order when $CHROMIUM is not set.
+CANDIDATES = (
+    "chromium-headless-shell",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+)
+
+#: Flags for a quiet, private, headless browser that reaches nothing but the page.
+FLAGS = (
+    "--headless",
+    "--no-sandbox",  # as root (CI) Chromium refuses to start with its sandbox
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--mute-audio",
+    # A page in a headless browser counts as hidden for some timers; the
+    # page's clock must run as in a visible tab.
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+)
+
+#: Keys as the DevTools protocol's Input.dispatchKeyEvent wants them: code -> (key, keyCode).
+KEYS = {
+    "ArrowUp": ("ArrowUp", 38),
+    "ArrowDown": ("ArrowDown", 40),
+    "ArrowLeft": ("ArrowLeft", 37),
+    "ArrowRight": ("ArrowRight", 39),
+    "Enter": ("Enter", 13),
+    "Space": (" ", 32),
+    "KeyX": ("x", 88),
+    "KeyZ": ("z", 90),
+    "KeyW": ("w", 87),
+    "KeyA": ("a", 65),
+    "KeyS": ("s", 83),
+    "KeyD": ("d", 68),
+}
+
+
+# Run as the browser's parent: descriptors argv[1], argv[2] become 3 and 4,
+# then the browser (argv[3:]) replaces this process.
+_WIRE = "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); os.execv(sys.argv[3], sys.argv[3:])"
+
+
+def _above_nine(descriptor):
+    # The same pipe end on a descriptor of 10 or more; the old one closed.
+    moved = fcntl.fcntl(descriptor, fcntl.F_DUPFD, 10)
+    os.close(descriptor)
+    return moved
+
+
+def find():
+    """The browser to use (a path), or None."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        return shutil.which(named) or (named if os.path.isfile(named) else None)
+    for candidate in CANDIDATES:
+        found = shutil.which(candidate) or (candidate if os.path.isfile(candidate) else None)
+        if found:
+            return found
+    return None
+
+
+class BrowserError(RuntimeError):
+    """The browser stopped, or answered a command with an error."""
+
+
+class Browser:
+    """One headless browser process.
+
+    :param str executable: the browser (:func:`find`).
+    :param profile: its profile's folder (the same folder again keeps
+        localStorage across processes).
+    :param float timeout: seconds a command's answer may take, and closing.
+    """
+
+    def __init__(self, executable, profile, timeout=60):
+        self.timeout = timeout
+        to_browser_read, to_browser_write = os.pipe()
+        from_browser_read, from_browser_write = os.pipe()
+        # The child's ends, moved above 9 first: "3<&4 4>&3" would wire a
+        # pipe to itself when os.pipe() happened to give 3 and 4.
+        to_browser_read = _above_nine(to_browser_read)
+        from_browser_write = _above_nine(from_browser_write)
+
+        # The protocol's ends go on the browser's descriptors 3 and 4: a
+        # small Python places them and becomes the browser (subprocess
+        # closes every descriptor above 2 that pass_fds does not name,
+        # after a preexec_fn; dash's redirections take one digit only).
+        command = [executable, *FLAGS, "--user-data-dir=%s" % profile, "--remote-debugging-pipe", "about:blank"]
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _WIRE, str(to_browser_read), str(from_browser_write), *command],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(to_browser_read, from_browser_write),
+        )
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self._out = os.fdopen(to_browser_write, "wb", buffering=0)
+        self._in = os.fdopen(from_browser_read, "rb", buffering=0)
+        self._buffer = b""
+        self._next_id = 0
+        self.events = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def send(self, method, params=None, session=None):
+        """Send one command and wait for its answer; returns its ``result``."""
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session is not None:
+            message["sessionId"] = session
+        self._out.write(json.dumps(message).encode() + b"\0")
+        while True:
+            answer = self._read()
+            if answer.get("id") == self._next_id:
+                if "error" in answer:
+                    raise BrowserError("%s: %s" % (method, answer["error"].get("message")))
+                return answer.get("result", {})
+            self.events.append(answer)
+            del self.events[:-200]
+
+    def _read(self):
+        while b"\0" not in self._buffer:
+            ready, _, _ = select.select([self._in], [], [], self.timeout)
+            if not ready:
+                raise BrowserError("the browser said nothing for %d s" % self.timeout)
+            chunk = self._in.read(1 << 16)
+            if not chunk:
+                raise BrowserError("the browser closed the connection (exit status %s)" % self.process.poll())
+            self._buffer += chunk
+        message, _, self._buffer = self._buffer.partition(b"\0")
+        return json.loads(message)
+
+    def version(self):
+        """The browser's product and version ("HeadlessChrome/156.0...")."""
+        return self.send("Browser.getVersion")["product"]
+
+    def open(self, url):
+        """A new tab showing ``url``: a :class:`Page`."""
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        page = Page(self, session, target)
+        page.send("Page.enable")
+        page.send("Runtime.enable")
+        # A headless tab has no focus of its own: without this the page
+        # would get blur events and see document.hasFocus() false.
+        page.send("Emulation.setFocusEmulationEnabled", {"enabled": True})
+        page.goto(url)
+        return page
+
+    def close(self):
+        """Close the browser (it writes its profile, localStorage too, first)."""
+        if self.process.poll() is None:
+            try:
+                self.send("Browser.close")
+            except (BrowserError, OSError):
+                pass
+            try:
+                self.process.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        for stream in (self._out, self._in):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+class Page:
+    """A tab of a :class:`Browser`."""
+
+    def __init__(self, browser, session, target):
+        self.browser = browser
+        self.session = session
+        self.target = target
+
+    def send(self, method, params=None):
+        """One DevTools command to this tab; returns its result."""
+        return self.browser.send(method, params, self.session)
+
+    def close(self):
+        """Close the tab (its page's pagehide runs first)."""
+        self.browser.send("Target.closeTarget", {"targetId": self.target})
+
+    def goto(self, url):
+        """Navigate to ``url`` (returns at once: wait_for what it should show)."""
+        self.send("Page.navigate", {"url": url})
+
+    def reload(self):
+        """Reload the page, as a player's F5 (returns at once)."""
+        self.send("Page.reload", {"ignoreCache": False})
+
+    def evaluate(self, expression, await_promise=False):
+        """The value of a JavaScript expression in the page (JSON-able)."""
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": await_promise})
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text")
+            raise BrowserError("the page raised: %s" % text)
+        return result["result"].get("value")
+
+    def wait_for(self, expression, timeout=60, poll=0.02):
+        """Wait until ``expression`` is truthy in the page; returns its value."""
+        until = time.monotonic() + timeout
+        while True:
+            try:
+                value = self.evaluate(expression)
+            except BrowserError:
+                value = None  # a page still loading has no such names yet
+            if value:
+                return value
+            if time.monotonic() > until:
+                raise TimeoutError("waited %d s for %s" % (timeout, expression))
+            time.sleep(poll)
+
+    def key(self, code, down):
+        """One key event: ``code`` (a KEYS name) going down or up."""
+        key, key_code = KEYS[code]
+        params = {"type": "keyDown" if down else "keyUp", "code": code, "key": key, "windowsVirtualKeyCode": key_code}
+        if down and len(key) == 1:
+            params["text"] = key
+        self.send("Input.dispatchKeyEvent", params)
+
+    def press(self, code, hold=0.06):
+        """Press and release a key, held ``hold`` seconds."""
+        self.key(code, True)
+        time.sleep(hold)
+        self.key(code, False)
+
+    def _centre(self, selector):
+        box = self.evaluate(
+            "(() => { const e = document.querySelector(%s); e.scrollIntoView({block: 'center'});"
+            " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()" % json.dumps(selector)
+        )
+        return box[0], box[1]
+
+    def _mouse(self, kind, x, y, buttons):
+        params = {"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1}
+        self.send("Input.dispatchMouseEvent", params)
+
+    def click(self, selector, hold=0.06):
+        """Press the mouse's left button on the middle of the element
+        ``selector`` names, hold it ``hold`` seconds, let it go."""
+        x, y = self._centre(selector)
+        self._mouse("mouseMoved", x, y, 0)
+        self._mouse("mousePressed", x, y, 1)
+        time.sleep(hold)
+        self._mouse("mouseReleased", x, y, 0)
+
+    def drag(self, selector, dx, dy, steps=5):
+        """Drag with the mouse from the middle of ``selector`` by (dx, dy) CSS pixels (a swipe)."""
+        x, y = self._centre(selector)
+        self._mouse("mouseMoved", x, y, 0)
+        self._mouse("mousePressed", x, y, 1)
+        for step in range(1, steps + 1):
+            self._mouse("mouseMoved", x + dx * step / steps, y + dy * step / steps, 1)
+        self._mouse("mouseReleased", x + dx, y + dy, 0)
+
+    def touch(self, selector, hold=0.06):
+        """A finger on the middle of ``selector`` for ``hold`` seconds (a tap)."""
+        x, y = self._centre(selector)
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        time.sleep(hold)
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

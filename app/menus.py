@@ -17,6 +17,7 @@ from micropython import const
 
 from app import controls as act
 from app import help_text, pages, theme
+from app.memory import forget
 from app.modes import (
     ABOUT,
     CONFIRM_NEW,
@@ -173,10 +174,12 @@ class Menus:
     def show_stats(self):
         """The Stats pages, from the first; the last ends with the way to
         Reset (A there asks first)."""
+        from app import stats_page  # while Stats is open (_leave_pages lets it go)
+
         store = self.saving.store
         erase_cycles = getattr(store, "erase_cycles", None)
         overlay = self.overlay
-        groups = pages.stats_lines(
+        groups = stats_page.stats_lines(
             self.saving.game,
             erase_cycles() if erase_cycles is not None else getattr(store, "saves", 0),
             getattr(store, "refused", 0),
@@ -290,6 +293,8 @@ class Menus:
         # A help document goes back to the Help menu, Stats and About to the menu.
         self.pages = ()
         if self.mode != HELP_PAGE:
+            if self.mode == STATS:
+                forget("app.stats_page")  # its rows and strings, back to the heap
             self.open()
             return
         self.mode = HELP_MENU

@@ -2,7 +2,8 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Text of the menu, Stats, Settings and About pages, built from live state.
+"""Text of the menu, Settings and About pages, built from live state (Stats:
+app.stats_page, loaded only while it is open).
 
 Stats and About come as groups of rows for app.help_text.in_pages, which
 wraps each row at the screen's width (never cutting it) and lays them out
@@ -44,14 +45,6 @@ _W_SAFER = const(69)  # then balanced, gentler: SavePolicy's modes in order
 _W_PICK = const(72)
 _W_PICK_SHORT = const(73)
 _W_B_BACK = const(74)
-_W_GAMES = const(75)
-_W_WINS = const(76)
-_W_BEST_TILE = const(77)
-_W_BEST_SCORE = const(78)
-_W_TOTAL_MOVES = const(79)
-_W_SAVES_REFUSED = const(80)
-_W_NVM_ERASES = const(81)
-_W_OF_D = const(82)
 _W_VERSION = const(83)
 _W_SIMULATOR = const(84)
 _W_PYTHON_ON = const(85)
@@ -91,10 +84,6 @@ _W_COLOURS = const(148)
 _W_CLASSIC = const(149)
 _W_CLEAR = const(150)
 _W_NIGHT = const(151)
-_W_UNDOS_GAME = const(152)
-_W_UNDOS_ALL = const(153)
-_W_WINS_NO_UNDO = const(154)
-_W_BEST_TILE_NO_UNDO = const(155)
 #: What scores the solver's boards (engine.solver.table_status(): its
 #: TABLE_HEURISTIC, then engine.learned's IN_USE, MISSING, DAMAGED, NO_ROOM,
 #: PAUSED), in the order of the About page's texts from _W_T_HEURISTIC on.
@@ -144,73 +133,21 @@ SETTING_ROWS = (
 #: What a CHOICE row shows for each of its options (app.settings.OPTIONS),
 #: by byte - 8, texts of app.words: Undo's moves (0, 1, 5); the languages,
 #: each by its own name (English, Română, Čeština, the same in every
-#: language); Colours' palettes (app.settings.PALETTES). A row without its
+#: language); Colours' palettes (app.settings.PALETTES: classic, clear,
+#: night, in lower case as the other rows' values are). A row without its
 #: texts here shows its options as they are.
 CHOICE_TEXTS = (
     (_W_OFF, _W_ONE_MOVE, _W_FIVE_MOVES),
     (_W_ENGLISH, _W_ROMANIAN, _W_CZECH),
     (_W_CLASSIC, _W_CLEAR, _W_NIGHT),
 )
-#: Rated erase cycles of the flash behind each store layout (datasheet
-#: minimums): the SAMD51's NVM (block), the nRF52840's pages, the W25Q
-#: QSPI flash of the RP2040 / RP2350 boards (log).
-RATED_ERASES = {"block": 10000, "pages": 10000, "log": 100000}
 
 
-def _row(name, value, width=26):
-    # ``name`` on the left, ``value`` on the right (a value alone: right-aligned).
+def spread_row(name, value, width=26):
+    """A row of ``width`` columns: ``name`` on the left, ``value`` on the
+    right (a value alone: right-aligned); Settings' and Stats' rows."""
     value = str(value)
     return name + " " * max(1 if name else 0, width - len(name) - len(value)) + value
-
-
-def stats_lines(game, erases, refused=0, refusal=None, width=26, layout="block"):
-    """Lifetime statistics, the erase cycles the saves cost the most-worn
-    flash unit (``store.erase_cycles()``) against the rating of the flash
-    of that store ``layout``, and the saves refused at loading
-    (``store.refused``; ``refusal``: why the last one was, e.g. "damaged",
-    shown when this start refused one): groups of rows for
-    app.help_text.in_pages: the play's, undo's (this game's and all undos;
-    the wins and best tile made before a game's first undo), the flash's."""
-    stats = game.stats
-    refused_text = "%d: %s" % (refused, refusal) if refusal else "%d" % refused
-    return [
-        [
-            _fitted(text(_W_GAMES), stats.games, width),
-            _fitted(text(_W_WINS), stats.wins, width),
-            _fitted(text(_W_BEST_TILE), (1 << stats.best_exponent) if stats.best_exponent else 0, width),
-            _fitted(text(_W_BEST_SCORE), game.best, width),
-            _fitted(text(_W_TOTAL_MOVES), stats.moves, width),
-        ],
-        [
-            _fitted(text(_W_UNDOS_GAME), game.undos, width),
-            _fitted(text(_W_UNDOS_ALL), stats.undos, width),
-            _fitted(text(_W_WINS_NO_UNDO), stats.wins_without_undo, width),
-            _fitted(
-                text(_W_BEST_TILE_NO_UNDO),
-                (1 << stats.best_exponent_without_undo) if stats.best_exponent_without_undo else 0,
-                width,
-            ),
-        ],
-        [
-            _fitted(text(_W_SAVES_REFUSED), refused_text, width),
-            wrap(text(_W_NVM_ERASES), width) + _fitted("", text(_W_OF_D) % (erases, RATED_ERASES.get(layout, 10000)), width),
-        ],
-    ]
-
-
-def _fitted(name, value, width):
-    # A row, or where both do not fit one line (a count of ten digits on a
-    # 19-column page, a long name in another language), the name wrapped
-    # and the value on the right of its last line, or under it: lines that
-    # stay on one page.
-    value = str(value)
-    if len(name) + (1 if name else 0) + len(value) <= width:
-        return [_row(name, value, width)]
-    lines = wrap(name, width) if name else []
-    if lines and len(lines[-1]) + 1 + len(value) <= width:
-        lines[-1] = _row(lines[-1], value, width)
-        return lines
-    return lines + wrap(value, width)
 
 
 def save_line(outcome, failure=None):
@@ -280,7 +217,7 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
                 shown = _minutes(SCREEN_OFF_MINUTES[value])
             else:
                 raise ValueError(kind)  # a kind SETTING_ROWS has and this does not
-        lines.append(_row(text(label), shown, width))
+        lines.append(spread_row(text(label), shown, width))
     if len(lines) + 1 + len(footer) <= rows:
         lines.append("")
     return lines + footer, choice - first, first // per_page, (len(labels) + per_page - 1) // per_page

@@ -4,7 +4,7 @@
 
 """Settings > Colours: the play screen's colours as one record per palette.
 
-A palette is a tuple of :data:`SIZE` colours (0xRRGGBB) in the order of the
+A palette is a tuple of 42 colours (0xRRGGBB) in the order of the
 indices below: the screen's backdrop, the board (its gaps and the score
 boxes), the SCORE / BEST titles, the score digits, the status text, the
 merge ring, then the 18 cells (0: the empty cell, 1..17: the tiles 2 ..
@@ -30,17 +30,20 @@ from micropython import const
 
 from app import theme
 
-BACKGROUND = const(0)
-BOARD = const(1)
-TITLE = const(2)
-SCORE = const(3)
-STATUS = const(4)
-RING = const(5)
-#: Cell colours: TILES + exponent (0 the empty cell .. 17).
-TILES = const(6)
-#: Digit colours: INKS + exponent (1 .. 17; 0, the empty cell, has none).
-INKS = const(24)
-SIZE = const(42)
+# The record's indices: private consts, so none is a module global or a
+# name interned on the board for good once a palette is painted (the
+# desktop tools read them here: tools/measure/colours.py).
+_BACKGROUND = const(0)
+_BOARD = const(1)
+_TITLE = const(2)
+_SCORE = const(3)
+_STATUS = const(4)
+_RING = const(5)
+# Cell colours: _TILES + exponent (0 the empty cell .. 17).
+_TILES = const(6)
+# Digit colours: _INKS + exponent (1 .. 17; 0, the empty cell, has none).
+_INKS = const(24)
+_SIZE = const(42)
 
 
 def classic():
@@ -58,15 +61,20 @@ def colours(name):
     written out, not built from the name: the bundle ships the modules
     code.py's imports reach, tools/ship/device_imports.py.)
     """
-    if name == "clear":
-        from app.colours_clear import COLOURS as record
-    elif name == "night":
-        from app.colours_night import COLOURS as record
-    else:
-        return classic()
     from app.memory import forget
 
-    forget("app.colours_" + name)
+    # Each module forgotten by the name its import already interned (a
+    # name built here would be one more interned for good, and a string).
+    if name == "clear":
+        from app.colours_clear import COLOURS as record
+
+        forget("app.colours_clear")
+    elif name == "night":
+        from app.colours_night import COLOURS as record
+
+        forget("app.colours_night")
+    else:
+        record = classic()
     return record
 
 
@@ -75,24 +83,24 @@ def paint(view, colours):
     the palette ``colours``: every colour is written into the displayio
     palettes the screen already has, so the next refresh sends the whole
     screen in its new colours, and nothing is allocated but the record."""
-    board = colours[BOARD]
-    view.group[0].pixel_shader[0] = colours[BACKGROUND]  # the backdrop
+    board = colours[_BOARD]
+    view.group[0].pixel_shader[0] = colours[_BACKGROUND]  # the backdrop
     view.group[1].pixel_shader[0] = board
-    view.rings[0].pixel_shader[0] = colours[RING]  # one palette for every ring
-    empty = colours[TILES]
+    view.rings[0].pixel_shader[0] = colours[_RING]  # one palette for every ring
+    empty = colours[_TILES]
     for exponent in range(theme.TOP_EXPONENT + 1):
         palette = view.palettes[exponent]
         palette[theme.FACE_GAP] = board
         palette[theme.FACE_EMPTY] = empty
-        palette[theme.FACE_INK] = colours[INKS + exponent]
-        palette[theme.FACE_TILE] = colours[TILES + exponent]
+        palette[theme.FACE_INK] = colours[_INKS + exponent]
+        palette[theme.FACE_TILE] = colours[_TILES + exponent]
     for box in (view.score, view.best):
         box.backdrop.pixel_shader[0] = board
         if box.heading is not None:
-            box.heading.palette[1] = colours[TITLE]
+            box.heading.palette[1] = colours[_TITLE]
         # Each digit sheet's palette, shared by SCORE's and BEST's strips.
-        box.wide.grid.pixel_shader[1] = colours[SCORE]
-        box.narrow.grid.pixel_shader[1] = colours[SCORE]
-    view.status.palette[1] = colours[STATUS]
+        box.wide.grid.pixel_shader[1] = colours[_SCORE]
+        box.narrow.grid.pixel_shader[1] = colours[_SCORE]
+    view.status.palette[1] = colours[_STATUS]
     if view.battery is not None:
-        view.battery.palette[1] = colours[STATUS]
+        view.battery.palette[1] = colours[_STATUS]

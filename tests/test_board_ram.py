@@ -73,7 +73,7 @@ def _row(rows, board_id):
 PAST_LIMIT = {
     "clue_nrf52840_express": (
         "into its 24 KiB reserve since the fault paths and the solver's table switch, further with undo's"
-        " app side (docs/boards.md; open work)"
+        " app side and the palettes (docs/boards.md; open work)"
     ),
 }
 

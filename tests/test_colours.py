@@ -83,7 +83,7 @@ def test_each_simulation_confuses_what_its_deficiency_confuses(deficiency, first
 @pytest.mark.parametrize("name", ["clear", "night"])
 def test_clear_and_night_hold_the_bar(name):
     colours = palettes.colours(name)
-    assert len(colours) == palettes.SIZE
+    assert len(colours) == measure.SIZE
     for deficiency, views in measure.DEFICIENCIES:
         difference, a, b, view = measure.closest(measure.cells(colours), views)
         assert difference >= measure.MIN_DELTA_E, (deficiency, a, b, view)
@@ -92,26 +92,26 @@ def test_clear_and_night_hold_the_bar(name):
     figures = measure.figures(name)
     assert figures["scores"] >= measure.MIN_CONTRAST and figures["status"] >= measure.MIN_CONTRAST
     # Every tile above 2048 its own colour, on the panel too.
-    tiles = [rgb565(colours[palettes.TILES + exponent]) for exponent in range(18)]
+    tiles = [rgb565(colours[measure.TILES + exponent]) for exponent in range(18)]
     assert len(set(tiles)) == 18
     assert measure.failures(name) == []
 
 
 def test_classic_is_todays_colours_and_fails_the_bar():
     colours = palettes.colours("classic")
-    assert colours[palettes.TILES : palettes.TILES + 18] == tuple(theme.tile_colour(e) for e in range(18))
-    assert colours[palettes.TILES + 7 : palettes.TILES + 12] == (0xEDCF72, 0xEDCC61, 0xEDC850, 0xEDC53F, 0xEDC22E)
-    assert colours[palettes.INKS + 1 : palettes.INKS + 18] == tuple(theme.text_colour(e) for e in range(1, 18))
-    assert colours[: palettes.TILES] == (theme.BACKGROUND, theme.BOARD, theme.PANEL_TITLE) + (
+    assert colours[measure.TILES : measure.TILES + 18] == tuple(theme.tile_colour(e) for e in range(18))
+    assert colours[measure.TILES + 7 : measure.TILES + 12] == (0xEDCF72, 0xEDCC61, 0xEDC850, 0xEDC53F, 0xEDC22E)
+    assert colours[measure.INKS + 1 : measure.INKS + 18] == tuple(theme.text_colour(e) for e in range(1, 18))
+    assert colours[: measure.TILES] == (theme.BACKGROUND, theme.BOARD, theme.PANEL_TITLE) + (
         theme.LIGHT_TEXT,
         theme.DARK_TEXT,
         theme.MERGE_RING,
     )
     # The yellows from 128 to 2048 are too close even in normal vision,
     # and every tile above 2048 is one colour: the instrument says so.
-    yellows = {e: colours[palettes.TILES + e] for e in range(7, 12)}
+    yellows = {e: colours[measure.TILES + e] for e in range(7, 12)}
     assert measure.closest(yellows, ("normal",))[0] < measure.MIN_DELTA_E
-    assert measure.closest({12: colours[palettes.TILES + 12], 13: colours[palettes.TILES + 13]})[0] == 0
+    assert measure.closest({12: colours[measure.TILES + 12], 13: colours[measure.TILES + 13]})[0] == 0
     failures = measure.failures("classic")
     assert any(line.startswith("normal:") for line in failures)
     assert any("digits" in line for line in failures)
@@ -143,6 +143,28 @@ def _cells_on_glass(sim):
     return found
 
 
+def _inks_on_glass(sim):
+    # Every colour on the glass inside each cell's tile (its digits' ink among them).
+    layout = sim.app.view.layout
+    pixels = sim.pixels()
+    size = layout.tile * layout.scale
+    found = []
+    for index in range(16):
+        left = layout.left + (layout.board_x + (index % 4) * layout.pitch + layout.gap) * layout.scale
+        top = layout.top + (layout.board_y + (index // 4) * layout.pitch + layout.gap) * layout.scale
+        found.append({pixels[y * sim.width + x] for y in range(top, top + size) for x in range(left, left + size)})
+    return found
+
+
+def _shows(sim, colours):
+    # The glass shows the palette ``colours``: each cell's tile colour, and
+    # on each tile its digits in their ink.
+    assert _cells_on_glass(sim) == [rgb565(colours[measure.TILES + e]) for e in CELLS]
+    for exponent, seen in zip(CELLS, _inks_on_glass(sim)):
+        if exponent:
+            assert rgb565(colours[measure.INKS + exponent]) in seen, exponent
+
+
 def _choose(sim, steps):
     # Menu > Settings > Colours (the 9th row, after Undo and Language), Right ``steps``
     # times, back to the game. The menu opens on the row picked last.
@@ -156,22 +178,27 @@ def _choose(sim, steps):
 CELLS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17]
 
 
-@pytest.mark.parametrize("board", ["pybadge", "tinycircuits_thumby_color", "pimoroni_picosystem"])
+#: A board of each layout (app.layouts.SIZES): 160x128, 128x128, 240x240,
+#: and the 160x120 layout at scale 2 (320x240) and 4 (640x480).
+LAYOUT_BOARDS = ["pybadge", "tinycircuits_thumby_color", "pimoroni_picosystem", "seeeduino_wio_terminal", "adafruit_fruit_jam"]
+
+
+@pytest.mark.parametrize("board", LAYOUT_BOARDS)
 def test_a_palette_shows_at_once_and_classic_comes_back_unchanged(board):
     sim = Simulator(seed=3, board=board)
     sim.game.set_board(CELLS)
     sim.app.show_position()
     sim.step()
     before = sim.pixels()
+    _shows(sim, palettes.colours("classic"))
     assert _cells_on_glass(sim) == [rgb565(theme.tile_colour(e)) for e in CELLS]
     _choose(sim, 1)
     assert sim.app.settings.chosen(COLOURS) == "clear"
-    clear = palettes.colours("clear")
-    assert _cells_on_glass(sim) == [rgb565(clear[palettes.TILES + e]) for e in CELLS]
+    _shows(sim, palettes.colours("clear"))
     _choose(sim, 1)
     night = palettes.colours("night")
-    assert _cells_on_glass(sim) == [rgb565(night[palettes.TILES + e]) for e in CELLS]
-    assert rgb565(night[palettes.BACKGROUND]) in sim.pixels()
+    _shows(sim, night)
+    assert rgb565(night[measure.BACKGROUND]) in sim.pixels()
     _choose(sim, 1)  # round to Classic: the very screen it started with
     assert sim.app.settings.chosen(COLOURS) == "classic"
     assert sim.pixels() == before
@@ -185,8 +212,8 @@ def test_the_palette_survives_a_power_off():
     assert again.app.settings.chosen(COLOURS) == "clear"
     clear = palettes.colours("clear")
     shown = _cells_on_glass(again)
-    assert all(colour in {rgb565(clear[palettes.TILES + e]) for e in range(18)} for colour in shown)
-    assert rgb565(clear[palettes.TILES]) in shown  # an empty cell, in Clear's colour
+    assert all(colour in {rgb565(clear[measure.TILES + e]) for e in range(18)} for colour in shown)
+    assert rgb565(clear[measure.TILES]) in shown  # an empty cell, in Clear's colour
 
 
 def test_an_unknown_colours_byte_shows_classic():
@@ -213,7 +240,7 @@ def test_the_colours_row_is_on_its_own_page_where_the_rows_do_not_all_fit():
     assert sim.app.overlay.lines[sim.app.overlay.selected].startswith("Colours")
     assert lines[-1].endswith("back")
     sim.press("right")
-    assert sim.glass.shows("Colours", "Clear")
+    assert sim.glass.shows("Colours", "clear")
     sim.press("down")
     assert sim.lines()[1].startswith("Brightness") and sim.app.overlay.selected == 0
 
@@ -228,7 +255,7 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
         shots.append(shot.read_bytes())
     assert len(set(shots)) == 3  # Classic, Night and Clear: three screens
     assert simulator.main(["--headless", "--fresh", "--setting", "colours=blue"]) == 2
-    assert "--setting: 'colours=blue': colours takes Classic, Clear, Night" in capsys.readouterr().err
+    assert "--setting: 'colours=blue': colours takes classic, clear, night" in capsys.readouterr().err
     # The row's values as the page shows them, or as the game names them.
     night = [[("choose", COLOURS, 2)]]
     assert simulator.parse_settings(["colours=Night"], "pybadge") == night
@@ -238,6 +265,8 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
 @pytest.mark.parametrize(
     "name, palette",
     [
+        ("store_v1_midgame.nvm", "classic"),
+        ("store_v1_won_continue.nvm", "classic"),
         ("store_v2_midgame.nvm", "classic"),
         ("store_v2_won_continue.nvm", "classic"),
         ("store_v3_midgame.nvm", "classic"),
@@ -247,9 +276,9 @@ def test_the_simulator_chooses_a_palette_headless(tmp_path, capsys):
         ("store_v3_undo_history.nvm", "night"),
     ],
 )
-def test_saves_of_formats_2_and_3_load_with_their_colours(name, palette):
-    # Records as today's code writes them (tests/fixtures): the game comes
-    # back, a record from before the row (format 2) or with the row at 0
+def test_saves_of_formats_1_to_3_load_with_their_colours(name, palette):
+    # Records as each format's code wrote them (tests/fixtures): the game
+    # comes back, a record from before the row (formats 1, 2) or with it at 0
     # shows Classic, and the glass shows the palette the record names.
     from pathlib import Path
 
@@ -260,7 +289,25 @@ def test_saves_of_formats_2_and_3_load_with_their_colours(name, palette):
     assert sim.app.store.refused == 0 and sim.game.moves > 0
     assert sim.app.settings.chosen(COLOURS) == palette
     colours = palettes.colours(palette)
-    assert _cells_on_glass(sim) == [rgb565(colours[palettes.TILES + e]) for e in sim.game.cells]
+    assert _cells_on_glass(sim) == [rgb565(colours[measure.TILES + e]) for e in sim.game.cells]
+
+
+def test_the_pictures_of_the_palettes_show_three_palettes():
+    # docs/colours.md's pictures (tools/check/pictures.py presses its way
+    # to the Colours row for each): three different screens, each with its
+    # palette's backdrop, not one palette three times.
+    from pathlib import Path
+
+    from tools.check import pictures
+
+    root = Path(__file__).resolve().parent.parent
+    shots = {name: (root / "docs" / "screenshots" / ("colours-%s.png" % name)).read_bytes() for name in PALETTES}
+    assert len(set(shots.values())) == 3
+    for name in PALETTES:
+        made = pictures.PICTURES["docs/screenshots/colours-%s.png" % name]
+        sim = Simulator(seed=made["seed"], board=made["board"])
+        sim.press_all(list(made["press"]))
+        assert sim.app.settings.chosen(COLOURS) == name
 
 
 def test_the_bundle_ships_every_palette():

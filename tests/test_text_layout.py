@@ -189,7 +189,8 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     open_row(sim, 4)
     stats = walk(sim, word(sim, "STATS"))
     store = sim.app.saving.store
-    groups = pages_module.stats_lines(sim.app.game, store.erase_cycles(), store.refused, store.refusal, columns, store.layout)
+    stats_page = sim.module("app.stats_page")
+    groups = stats_page.stats_lines(sim.app.game, store.erase_cycles(), store.refused, store.refusal, columns, store.layout)
     units = [[unit] if isinstance(unit, str) else unit for group in groups for unit in group]
     check_units_kept_together(stats, units, sim.board_id)
     open_row(sim, 5)
@@ -264,14 +265,14 @@ def check_the_pager(help_text):
 
 
 def test_stats_rows_of_any_size_fit_the_narrowest_page():
-    from app import help_text, pages
+    from app import help_text, stats_page
     from engine.game import Game
 
     game = Game(seed=1)
     game.stats.games = game.stats.wins = game.stats.moves = (1 << 30) - 1  # ten digits
     game.best = 3932164
     for width in (19, 20, 26):
-        groups = pages.stats_lines(game, (1 << 30) - 1, 1000, "damaged", width, "log")
+        groups = stats_page.stats_lines(game, (1 << 30) - 1, 1000, "damaged", width, "log")
         laid = help_text.in_pages(groups, 8, width)
         lines = [line for page in laid for line in page]
         assert all(len(line) <= width for line in lines), (width, lines)

@@ -251,6 +251,45 @@ def test_an_undo_from_the_win_banner_takes_the_win_back_and_the_banner_shows_onc
     assert sim.game.stats.wins == wins  # the win counted once
 
 
+def test_an_undo_after_continue_goes_back_past_the_win_and_the_banner_stays_shown_once():
+    sim = powered(undo=5)
+    put(sim, ALMOST_WON, 20000)
+    before_win = board_pixels(sim)
+    sim.press("left")
+    assert sim.glass.shows("You win!")
+    best = sim.game.best
+    sim.press("a")  # Continue, the banner's first row
+    assert not sim.glass.shows("You win!")
+    after_win = board_pixels(sim)
+    sim.press("down")  # the 2048 slides down: a move after the win
+    assert board_pixels(sim) != after_win
+    sim.press("undo")
+    assert board_pixels(sim) == after_win and not sim.glass.shows("You win!")
+    sim.press("undo")  # the winning move itself
+    assert board_pixels(sim) == before_win and not sim.glass.shows("You win!")
+    assert sim.game.best == best  # the best never goes down by an undo
+    sim.press("left")  # the 2048 again, after Continue: no banner
+    assert not sim.glass.shows("You win!") and sim.game.won
+
+
+def test_after_a_new_game_there_is_nothing_to_undo():
+    sim = powered(undo=5)
+    for direction in ("left", "down", "right"):
+        sim.press(direction)
+    assert sim.game.can_undo
+    sim.press("start")
+    for _ in range((1 - sim.app.menus.row) % 8):  # to New game, from the row picked last
+        sim.press("down")
+    sim.press("a")
+    sim.press("right")  # "Yes" (No is picked first)
+    sim.press("a")
+    assert sim.game.moves == 0
+    fresh = board_pixels(sim)
+    sim.press("undo")
+    assert sim.glass.shows("no", "undo")  # said, and the old game stays gone
+    assert board_pixels(sim) == fresh and sim.game.moves == 0
+
+
 def test_the_undo_history_is_kept_through_a_power_off():
     first = powered(undo=5)
     shown = [board_pixels(first)]

@@ -93,7 +93,7 @@ for _step, _name in enumerate(("classic", "clear", "night")):
     PICTURES["docs/screenshots/colours-%s.png" % _name] = _screenshot(
         position=". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 131072",
         score=1088,
-        press=("start", "down*5", "a", "down*8") + ("right",) * _step + ("b", "b"),
+        press=("start", "down*5", "a", "down*8") + ("right",) * _step + ("b", "b"),  # Colours: the 9th row
     )
 for _board in BOARD_IDS:
     PICTURES["docs/images/boards/%s-play.png" % _board] = {

@@ -51,7 +51,16 @@ The thresholds the palettes are held to, and why, are in docs/colours.md,
 import math
 import sys
 
+from app import palettes
 from tools import ArgumentParser
+
+#: The palette record's layout (app.palettes, where its indices are private
+#: consts: on the board a public name would be a module global, and a name
+#: interned for good once a palette is painted). Cells are TILES + exponent
+#: (0, the empty cell .. 17), their digits' ink INKS + exponent (1 .. 17).
+BACKGROUND, BOARD, TITLE = palettes._BACKGROUND, palettes._BOARD, palettes._TITLE
+SCORE, STATUS, RING = palettes._SCORE, palettes._STATUS, palettes._RING
+TILES, INKS, SIZE = palettes._TILES, palettes._INKS, palettes._SIZE
 
 #: The smallest CIEDE2000 difference that counts as two cells told apart
 #: at a glance (docs/colours.md, "The bar": twice the difference at which
@@ -283,16 +292,12 @@ def contrast(colour1, colour2, quantise=rgb565):
 
 def record(name):
     """The palette record of ``name`` (app.palettes: Classic, Clear, Night)."""
-    from app import palettes
-
     return palettes.colours(name)
 
 
 def cells(colours):
     """{exponent: 0xRRGGBB} of the board's cells in a palette record
     (0: the empty cell, 1..17: the tiles 2 .. 131072)."""
-    from app.palettes import TILES
-
     return {exponent: colours[TILES + exponent] for exponent in range(18)}
 
 
@@ -320,8 +325,6 @@ def closest(colours, views=VIEWS, quantise=rgb565):
 
 def ink_contrasts(colours):
     """{exponent: WCAG contrast of the tile's digits on the tile} for 1..17."""
-    from app.palettes import INKS, TILES
-
     return {exponent: contrast(colours[TILES + exponent], colours[INKS + exponent]) for exponent in range(1, 18)}
 
 
@@ -330,8 +333,6 @@ def figures(name):
     the worst digit contrasts: ``("tiles", exponent, ratio)``,
     ``("scores", ratio)`` (score digits on the board), ``("status", ratio)``
     (status text on the backdrop)."""
-    from app.palettes import BACKGROUND, BOARD, SCORE, STATUS, TITLE
-
     colours = record(name)
     found = {deficiency: closest(cells(colours), views) for deficiency, views in DEFICIENCIES}
     inks = ink_contrasts(colours)

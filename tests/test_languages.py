@@ -98,6 +98,8 @@ def test_every_language_has_every_text_and_the_code_names_them_as_keys_txt_does(
         for name, number in CONST.findall(path.read_text(encoding="utf-8")):
             assert int(number) < len(KEYS) and KEYS[int(number)] == name[3:], (path.name, name, number)
             used.add(name[3:])
+    # code.py's texts, by number (test_code_py_names_why_saving_is_off_...).
+    used.update(name for _, name in re.findall(r"failure = (\d+)  # ([A-Z_]+)", (ROOT / "code.py").read_text(encoding="utf-8")))
     # Runs the code reaches from their first text: the menu's rows, the
     # hint's directions (engine.rules' order), the save modes (SavePolicy's),
     # what scores the solver's boards (app.pages.TABLE_STATUSES').

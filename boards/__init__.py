@@ -45,8 +45,6 @@ NAMES = {
 TABLE_BOARDS = (
     "adafruit_fruit_jam",
     "hack_club_sprig",
-    "pewpew_m4",
-    "seeeduino_wio_terminal",
     "tinycircuits_thumby_color",
 )
 # table-boards:end

@@ -261,15 +261,15 @@ def survey(board_id="pybadge", jobs=2, margin=2, step=KIB):
         return runs.steps(top + margin * KIB, step=step)
 
 
-def refused_above_a_start(outcomes):
-    """The outcomes that start no game although a smaller heap starts one:
-    where start-up's tries with less failed and a cold start with less
-    memory plays."""
+def refused_above_a_start(outcomes, slack=0):
+    """The outcomes that start no game although a heap more than ``slack``
+    bytes smaller starts one: where start-up's tries with less failed and a
+    cold start with less memory plays."""
     plays = [outcome.heap for outcome in outcomes if outcome.plays]
     if not plays:
         return []
     least = min(plays)
-    return [outcome for outcome in outcomes if outcome.heap > least and not outcome.plays]
+    return [outcome for outcome in outcomes if outcome.heap > least + slack and not outcome.plays]
 
 
 def ranges(outcomes):

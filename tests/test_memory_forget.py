@@ -1,0 +1,50 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""app.memory.forget gives a module's memory back, in MicroPython itself.
+
+A module stays on the heap while anything refers to it: ``sys.modules``
+and its package's attribute (what ``forget`` removes), or a name imported
+from it. This runs the real ``app/memory.py`` in the unix port of
+``make test``, on a package made here whose module holds 24 KB: a
+``forget`` that left either reference fails it.
+"""
+
+import pytest
+
+from tools.vm import unix_vm
+
+_HELD = 24 * 1024
+
+_PROGRAM = """\
+import gc
+import app.memory
+gc.collect()
+before = gc.mem_alloc()
+import heavy.held
+gc.collect()
+loaded = gc.mem_alloc()
+app.memory.forget("heavy.held")
+gc.collect()
+print("LOADED", loaded - before, "AFTER", gc.mem_alloc() - before)
+"""
+
+
+@pytest.mark.skipif(not unix_vm.available(), reason="the unix VM is not installed (make test installs it)")
+def test_a_forgotten_module_is_freed(tmp_path):
+    root = tmp_path / "root"
+    (root / "app").mkdir(parents=True)
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "app" / "memory.py"
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "memory.py").write_text(source.read_text())
+    (root / "heavy").mkdir()
+    (root / "heavy" / "__init__.py").write_text("")
+    (root / "heavy" / "held.py").write_text("DATA = bytearray(%d)\n" % _HELD)
+    result = unix_vm.run(_PROGRAM, root, heap=256 * 1024, cwd=tmp_path)
+    words = result.stdout.split()
+    loaded, after = int(words[words.index("LOADED") + 1]), int(words[words.index("AFTER") + 1])
+    assert loaded >= _HELD, result.stdout  # the probe sees the module's bytes
+    assert after < loaded - _HELD, result.stdout  # and forget gives them back

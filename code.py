@@ -111,6 +111,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         # solver's tables under the modules, or a store kept from a failed
         # try, left holes that made the tries with less fail where a smaller
         # heap played: tools/measure/heap_floor.py --step 16).
+        from app.words import let_go  # (the texts' module, which every try keeps)
+
         store = None
         less = 0
         dropped = False  # the learned table was let go for want of memory
@@ -127,6 +129,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     # settings.toml may name a region the saves cannot use, or the NVM may
                     # be too small for them: then the game is played without saving, and
                     # says why (the console now, the About page later).
+                    # (Why, for the About page: a text of app.words by its number and
+                    # name in lang/keys.txt, which tests/test_languages.py holds.)
                     first = not (less or dropped)  # (said once)
                     getenv = getattr(os, "getenv", None) or (lambda name: None)
                     try:
@@ -134,7 +138,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     except ValueError as error:
                         if first:
                             print("2048: saving is off: %s" % error)
-                        failure = "a GAME2048_NVM setting is not a number"
+                        failure = 132  # NVM_NOT_NUMBER
                     else:
                         try:
                             store = Store(nvm, start_at, length, **strategy)
@@ -142,9 +146,9 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                             if first:
                                 print("2048: saving is off: %s" % error)
                             if start_at or length is not None:
-                                failure = "the NVM region in settings.toml does not fit"
+                                failure = 133  # NVM_REGION
                             else:
-                                failure = "this board's NVM is too small"
+                                failure = 134  # NVM_TOO_SMALL
                     if store is None:
                         store = Store(None)
                         store.failure = failure
@@ -198,6 +202,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                 keys.on_failure = None
             display.root_group = None
             store = None  # made again: what its load made goes with the try
+            let_go()  # and the texts its App read (app.words): the next reads them again
             forget("engine.solver", "engine.learned")
             table_status = None
             if with_table:

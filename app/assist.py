@@ -13,10 +13,25 @@ Continue after ``AUTO_CONTINUE_MS``: each a request the app carries out
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
+from micropython import const
 
 from app.memory import forget
 from app.modes import CONTINUE
-from engine import rules
+from app.words import text
+
+# The texts of app.words its statuses show (lang/keys.txt names them).
+_W_S_BATT = const(8)
+_W_S_EMPTY = const(10)
+_W_S_NO_SOLVER = const(18)
+_W_S_SOLVER = const(19)
+_W_S_THINK = const(20)
+_W_S_GAME = const(21)
+_W_S_OVER = const(22)
+_W_S_PLAY = const(23)
+_W_S_NO_MOVE = const(24)
+_W_S_MOVE = const(25)
+_W_S_HINT = const(26)
+_W_S_UP = const(27)  # then right, down, left: engine.rules' directions in order
 
 #: Autoplay: least time between two moves (ms).
 AUTOPLAY_MS = 250
@@ -143,12 +158,12 @@ class Assist:
         ``low_power`` (an empty battery: a search takes power the game needs)."""
         view = self.view
         if low_power:
-            view.show_status("batt.", "empty")
+            view.say(_W_S_BATT, _W_S_EMPTY)
             return
         if not self.available():
-            view.show_status("no", "solver")
+            view.say(_W_S_NO_SOLVER, _W_S_SOLVER)
             return
-        view.show_status("think", "...")
+        view.show_status(text(_W_S_THINK), "...")
         self._hint_wanted = True
 
     def cancel(self):
@@ -159,20 +174,20 @@ class Assist:
         """Let the solver play until a key is pressed or the game ends (not on ``low_power``)."""
         view = self.view
         if self.game.over:
-            view.show_status("game", "over")
+            view.say(_W_S_GAME, _W_S_OVER)
             return
         if low_power:
-            view.show_status("batt.", "empty")
+            view.say(_W_S_BATT, _W_S_EMPTY)
             return
         if not self.available():
-            view.show_status("no", "solver")
+            view.say(_W_S_NO_SOLVER, _W_S_SOLVER)
             return
         self.autoplay = True
         self._hint_wanted = False
         # On the win banner (started from the menu) it stays a while first.
         self._next_move = ticks_add(now, AUTO_CONTINUE_MS) if self.game.waiting else now
         view.show_hint(-1)
-        view.show_status("AUTO", "play")
+        view.show_status("AUTO", text(_W_S_PLAY))
 
     def stop(self):
         """Stop autoplay (the app's state stays as it is)."""
@@ -242,9 +257,9 @@ class Assist:
         if hint:
             self.view.show_hint(direction)
             if direction < 0:
-                self.view.show_status("no", "move")
+                self.view.say(_W_S_NO_MOVE, _W_S_MOVE)
             else:
-                self.view.show_status("hint", rules.NAMES[direction].upper())
+                self.view.say(_W_S_HINT, _W_S_UP + direction)
             return None
         if direction < 0:
             self.stop()

@@ -19,11 +19,15 @@ from app import theme
 from app.digits import DigitStrip
 from app.shapes import rectangle, set_hidden, solid
 from app.text import TextGrid
+from app.words import text
 
 #: Most merges one move can make (two per line).
 RING_COUNT = 8
 #: SCORE / BEST switch to the narrow font from this value on (7 digits).
 _NARROW_FROM = const(1000000)
+# The texts of app.words over the scores (lang/keys.txt names them).
+_W_SCORE = const(0)
+_W_BEST = const(1)
 # A status line never shown (none holds a newline): what the view notes
 # after ``forget``, so that the next status is drawn whatever it is.
 _UNKNOWN = "\n"
@@ -44,8 +48,13 @@ class _ScoreBox:
     def __init__(self, group, art, box, strip, title, scaled):
         self.backdrop = _rect(theme.BOARD, box.x, box.y, box.width, box.height, scaled)
         group.append(self.backdrop)
+        self.box = box
+        self.strip = strip
+        self.group = group
         self.heading = None
         if box.title_y >= 0:
+            # (As wide as the title: app.board_view.BoardView.retitle puts
+            # another language's in its place.)
             left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
             self.heading = TextGrid(strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
             self.heading.write(0, 0, title)
@@ -59,6 +68,19 @@ class _ScoreBox:
         group.append(self.narrow.grid)
         self.value = 0
         self.hidden = False
+
+    def retitle(self, title):
+        """Show ``title`` over the box in place of the one shown."""
+        old = self.heading
+        if old is None:
+            return
+        box = self.box
+        left = box.x + box.title_x if box.title_x >= 0 else box.centre - 3 * len(title)
+        self.heading = TextGrid(self.strip, len(title), 1, theme.PANEL_TITLE, left, box.y + box.title_y)
+        self.heading.write(0, 0, title)
+        self.heading.grid.hidden = old.grid.hidden
+        group = self.group
+        group[group.index(old.grid)] = self.heading.grid
 
     def set(self, value):
         if value == self.value:
@@ -158,8 +180,8 @@ class BoardView:
         if board is not group:
             group.append(board)
         strip = art.text_strip
-        self.score = _ScoreBox(group, art, layout.score, strip, "SCORE", scaled)
-        self.best = _ScoreBox(group, art, layout.best, strip, "BEST", scaled)
+        self.score = _ScoreBox(group, art, layout.score, strip, text(_W_SCORE), scaled)
+        self.best = _ScoreBox(group, art, layout.best, strip, text(_W_BEST), scaled)
         # Two status lines by the scores; where there is no room for them
         # (128x128), one line that takes the scores' place while it shows.
         self._one_line = layout.status_lines == 1
@@ -294,6 +316,17 @@ class BoardView:
         arrow.flip_x = direction == 1
         arrow.flip_y = direction == 1 or direction == 2
         arrow.hidden = False
+
+    def retitle(self):
+        """The scores' titles in the language in memory (app.words), in
+        place of the ones shown (the language changed)."""
+        self.score.retitle(text(_W_SCORE))
+        self.best.retitle(text(_W_BEST))
+
+    def say(self, first, second=-1):
+        """Show texts ``first`` and ``second`` (-1: none) of app.words on
+        the status lines (``show_status``)."""
+        self.show_status(text(first), text(second) if second >= 0 else "")
 
     def show_status(self, first="", second=""):
         """Up to two short lines (``layout.status_columns`` characters each)

@@ -58,17 +58,37 @@ from app.modes import (
 )
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
-from app.settings import COLOURS, PALETTES, UNDO, Settings
-
-#: The status's second line after an undo: how many more undos there are
-#: now (engine.game.MAX_UNDO_DEPTH at most), written out: no string is made
-#: per press.
-_UNDOS_LEFT = ("0 left", "1 left", "2 left", "3 left", "4 left", "5 left")
+from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
+from app.words import close_menu, text
+from app.words import load as load_words
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
 # loaded only on a board with a battery gauge).
 _BATTERY_LOW = const(1)
 _BATTERY_EMPTY = const(2)
+# The texts of app.words the play screen shows (lang/keys.txt names them).
+_W_NEW_GAME_B = const(4)
+_W_YOU_WIN = const(2)
+_W_CONTINUE = const(3)
+_W_GAME_OVER = const(5)
+_W_SCORE_D = const(6)
+_W_A_NEW_GAME = const(7)
+_W_S_BATT = const(8)
+_W_S_LOW = const(9)
+_W_S_EMPTY = const(10)
+_W_S_LOW_MEMORY = const(11)
+_W_S_MEMORY = const(12)
+_W_S_TOO = const(13)
+_W_S_DEEP = const(14)
+_W_S_ERROR = const(15)
+_W_S_TILT = const(16)
+_W_S_FAILED = const(17)
+_W_S_NO_UNDO = const(39)
+_W_S_UNDO = const(40)
+_W_S_UNDONE = const(41)
+_W_S_UNDOS_LEFT = const(42)
+_W_UNDO_WAY = const(43)
+_W_UNDO_HELD = const(44)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -89,7 +109,19 @@ POWER_MS = 500
 LIGHT_SHIFT_MS = const(2)
 #: What the status says after a fault: out of memory, out of Python
 #: stack (or recursion), anything else.
-_FAULT_WORDS = (("low", "memory"), ("too", "deep"), ("error", ""))
+#: (Texts of app.words: the view reads them only as it says them.)
+_FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
+# What the status says after an undo, in the language chosen: "no" "undo"
+# (none to take back), "undone", then "0 left" .. "5 left" (how many more
+# undos there are now: engine.game.MAX_UNDO_DEPTH at most). Made while
+# Settings > Undo is on, when it or the language changes (_set_undo): an
+# undo makes no string. () while Undo is off.
+_undo_words = ()
+
+
+def _undo_statuses():
+    left = text(_W_S_UNDOS_LEFT)
+    return (text(_W_S_NO_UNDO), text(_W_S_UNDO), text(_W_S_UNDONE), left % 0, left % 1, left % 2, left % 3, left % 4, left % 5)
 
 
 class Timings:
@@ -180,6 +212,7 @@ class App:
         self.key_names = None
         self.game = store.load(seed)
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
+        load_words(self.settings.chosen(LANGUAGE))  # before anything shows a word
         self.policy = SavePolicy(mode=self.settings.save_mode)
         self.feedback = Feedback(speaker, pixels)
         self.controls = controls if controls is not None else act.Controls(keymap)
@@ -352,12 +385,14 @@ class App:
                 self.low_power = empty
                 if empty and self.assist.autoplay:
                     self.assist.stop()
-                    self.view.show_status("batt.", "empty")
+                    self.view.say(_W_S_BATT, _W_S_EMPTY)
             if battery.version != self._battery_version:
                 self._battery_version = battery.version
                 self.view.show_battery(battery.text())
                 status = self.view.status_text
-                if status.startswith("batt.") and battery.state < (_BATTERY_EMPTY if status.endswith("empty") else _BATTERY_LOW):
+                if status.startswith(text(_W_S_BATT)) and battery.state < (
+                    _BATTERY_EMPTY if status.endswith(text(_W_S_EMPTY)) else _BATTERY_LOW
+                ):
                     self.view.show_status()  # the warning is over: USB power, a charge, no reading
             if news:
                 # Low, then empty: the game is kept now, while there is
@@ -366,7 +401,7 @@ class App:
                     self.saving.save(now)
                 if news == _BATTERY_EMPTY:
                     self.assist.stop()
-                self.view.show_status("batt.", "empty" if news == _BATTERY_EMPTY else "low")
+                self.view.say(_W_S_BATT, _W_S_EMPTY if news == _BATTERY_EMPTY else _W_S_LOW)
         auto = self._auto
         if auto is not None:
             # The next frame comes LIGHT_SHIFT_MS early, the frames after it
@@ -427,7 +462,7 @@ class App:
         self.show_position()  # the board, the scores, the banner; the menu closes
         self.view.show_hint(-1)
         first, second = self._unsettled
-        self.view.show_status(first, second)
+        self.view.say(first, second)
         self._unsettled = ()
 
     def _read_keys(self, now):
@@ -467,7 +502,7 @@ class App:
 
     def input_failed(self):
         """An input gave up (tilt on a sensor that keeps failing): say so."""
-        self.view.show_status("tilt", "failed")
+        self.view.say(_W_S_TILT, _W_S_FAILED)
 
     # -- routing -------------------------------------------------------
 
@@ -576,18 +611,10 @@ class App:
         if game.waiting:
             self.mode = WON
             self.choice = 0
-            self.overlay.show_banner("You win!", ("Continue", "New game"), theme.WIN_GOLD, 0)
+            self.overlay.show_banner(text(_W_YOU_WIN), (text(_W_CONTINUE), text(_W_NEW_GAME_B)), theme.WIN_GOLD, 0)
         elif game.over:
             self.mode = OVER
-            # The way on names A as the board does (a Sprig's L); with a
-            # move to undo, the undo button (the score is by the board).
-            controls = self.controls
-            way_on = controls.name("A") + ": New game"
-            first = "Score %d" % game.score
-            if game.can_undo:
-                button = controls.undo_button
-                first = ("Hold " + controls.name(button[5:]) if button[:5] == "Hold " else controls.name(button)) + ": undo"
-            self.overlay.show_banner("Game over", (first, way_on), theme.OVERLAY, 1)
+            self.overlay.show_banner(text(_W_GAME_OVER), self._game_over_lines(), theme.OVERLAY, 1)
         else:
             self.mode = PLAY
             self.overlay.hide()
@@ -598,22 +625,49 @@ class App:
             # recovery's resume(), which closes what is left.
             self.menu_row = self.menus.row
             self.menus = None
+            close_menu()  # their words, then the modules
             forget("app.menus", "app.pages", "app.help_text", "app.stats_page")
             self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now
 
+    def _game_over_lines(self):
+        # The game over banner's two lines. The way on names A as the board
+        # does (a Sprig's L); with a move to undo, the undo button (the
+        # score is by the board). (A method of its own: resume's frame,
+        # under the menu's closing, stays small: with these locals in it, a
+        # stale reference held the menu's 9 KB live in ram_budget's VM.)
+        game = self.game
+        controls = self.controls
+        way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
+        first = text(_W_SCORE_D) % game.score
+        if game.can_undo:
+            button = controls.undo_button
+            if button[:5] == "Hold ":
+                first = text(_W_UNDO_HELD) % controls.name(button[5:])
+            else:
+                first = text(_W_UNDO_WAY) % controls.name(button)
+        return (first, way_on)
+
     def _set_undo(self):
         # Settings > Undo: the game keeps as many moves as the row says
         # (fewer drops the oldest, Off the history and its module:
         # engine.game.Game.undo_depth), and the undo button undoes.
+        # The statuses it says, in the language chosen (made again after a
+        # change of language: _apply_settings let them go).
+        global _undo_words
         depth = self.settings.chosen(UNDO)
         if depth != self.game.undo_depth:
             self.game.undo_depth = depth
         self.controls.undo = depth > 0
+        _undo_words = (_undo_words or _undo_statuses()) if depth else ()
 
     def _apply_settings(self):
+        global _undo_words
         settings = self.settings
+        if load_words(settings.chosen(LANGUAGE)):
+            _undo_words = ()  # made again in the new language (_set_undo)
+            self.view.retitle()  # the scores' titles in the new language
         self.policy.set_mode(settings.save_mode)
         auto = self._auto
         if self.auto_offered and settings.auto_brightness:
@@ -726,14 +780,15 @@ class App:
         self.animation.finish()
         self.assist.cancel()
         self.view.show_hint(-1)
+        words = _undo_words or _undo_statuses()  # (made already while Undo is on)
         if not game.undo():
-            self.view.show_status("no", "undo")
+            self.view.show_status(words[0], words[1])
             return
         self.policy.changed(now)
         # The board drawn as it is now: only the cells that differ change.
         self.view.show_cells(game.cells)
         self.view.show_scores(game.score, game.best)
-        self.view.show_status("undone", _UNDOS_LEFT[game.history.undoable])
+        self.view.show_status(words[2], words[3 + game.history.undoable])
         self.resume()  # off a banner, to play
 
     def _on_won(self, action, now):

@@ -2,49 +2,74 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Words for the help pages, the controls table shared with the README,
-and the pager that lays out every page of text (help, Stats, About).
+"""The help documents (one table: each one's name, short name and pages),
+the controls table shared with the README, and the pager that lays out
+every page of text (help, Stats, About).
 
 Pages are laid out for terminalio.FONT: 26 columns and 9 lines under the
 title on a 160x128 screen, fewer on the others (app.layout). Lines are
 wrapped at spaces, never cut, and a page ends only between two sentences,
 two rows or two paragraphs: no sentence or row is split across pages.
 Texts that name a button name it as the board does (its profile's
-``BUTTONS``, through the control scheme's ``name``).
+``BUTTONS``, through the control scheme's ``name``). The words are
+app.words's, in the language chosen: a help document's prose is read from
+its file when it opens.
 """
 
-#: (button, what it does): the Controls page and README's "Play" table.
+from micropython import const
+
+from app.words import text
+
+# The texts of app.words these pages show (lang/keys.txt names them).
+_W_CONTROLS = const(110)
+_W_RULES = const(111)
+_W_STRATEGY = const(112)
+_W_SOLVER = const(113)
+_W_SOLVER_SHORT = const(114)
+_W_SLIDE = const(115)
+_W_OK_CONTINUE = const(116)
+_W_BACK = const(117)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_HOLD = const(123)
+_W_IN_MENUS = const(124)
+_W_OFF_SAVE_FIRST = const(125)
+_W_KEYS_ON_KEYBOARD = const(126)
+_W_UNDO_IF_ON = const(160)
+
+#: (button, what it does) rows of the Controls page and README's "Play"
+#: table: a button the board names (``controls.name``; "Hold X": held),
+#: or a text of app.words ("Any key"); what it does, a text of app.words.
 CONTROLS = (
-    ("D-pad", "slide tiles"),
-    ("A", "OK / Continue"),
-    ("B", "back"),
-    ("Start", "menu"),
-    ("Select", "hint (solver)"),
-    ("Hold Select", "autoplay"),
-    ("Any key", "stop autoplay"),
+    ("D-pad", _W_SLIDE),
+    ("A", _W_OK_CONTINUE),
+    ("B", _W_BACK),
+    ("Start", _W_MENU_ACTION),
+    ("Select", _W_HINT_SOLVER),
+    ("Hold Select", _W_AUTOPLAY),
+    (_W_ANY_KEY, _W_STOP_AUTOPLAY),
 )
-#: What the board's undo button does (its row, named by the control
-#: scheme's ``undo_button``, joins the Controls page where the rows have none).
-UNDO_ACTION = "undo if on"
-
-STRATEGY = (
-    "Four mistakes end games.",
-    "1. Using all four directions. Keep to two (say left and down), use a"
-    " third rarely and the fourth almost never, so the biggest tile stays"
-    " in its corner.",
-    "2. Chasing every merge. A merge in the middle of the board that breaks your row of big tiles costs more than it scores.",
-    "3. Leaving a small tile stuck among much bigger ones. It can only grow by merging, and its neighbours never will.",
-    "4. Moving fast when the board is nearly full. With two or three empty cells left, slow down and think about every move.",
-)
-
-#: From docs/solver.md, "Help page text" (the solver's author), one page
-#: per paragraph; a test keeps the words the same.
-SOLVER = (
-    "It tries all 4 moves. After each, it imagines every new tile: a 2 (90%) or 4 (10%) on each empty cell, and averages them.",
-    "It looks 2 moves deep, then 3 for the 2 best moves, and scores the"
-    " boards: empty cells, ready merges, rows that grow toward a corner.",
-    "On boards with room for it, a table learned in 100,000 practice games scores them instead until the first 4096:"
-    " how long each board is likely to last.",
+#: Lines under the buttons on the Controls page, texts of app.words; "{A}"
+#: in one is the board's name for A (``fill``).
+NOTES = (_W_IN_MENUS, _W_OFF_SAVE_FIRST)
+#: What the board's undo button does, a text of app.words (its row, named
+#: by the control scheme's ``undo_button``, joins the Controls page where
+#: the rows have none).
+UNDO_ACTION = _W_UNDO_IF_ON
+#: The help documents, in the Help menu's order, one row each: its name and
+#: the shorter one for a narrow screen (texts of app.words), and what its
+#: pages say: the paragraphs of a file of app.words.paragraphs ("rules" is
+#: lang/ro-rules.txt in Romanian), or "" for the Controls page, built from
+#: the board's control scheme. A document is its row: no title without its
+#: pages, no pages without their title.
+DOCUMENTS = (
+    (_W_CONTROLS, _W_CONTROLS, ""),
+    (_W_RULES, _W_RULES, "rules"),
+    (_W_STRATEGY, _W_STRATEGY, "strategy"),
+    (_W_SOLVER, _W_SOLVER_SHORT, "solver"),
 )
 
 
@@ -222,11 +247,6 @@ def in_pages(groups, per_page=9, width=26):
     return pages
 
 
-#: Lines under the buttons on the Controls page; "{A}" is the board's name
-#: for A (``fill``).
-NOTES = ("In menus: {D-pad}, {A} picks", "Off? Menu > Save now first")
-
-
 def fill(text, controls=None):
     """``text`` with every "{button}" in it replaced by the board's name for
     that button (``controls.name``; the game's own name without ``controls``)."""
@@ -243,12 +263,14 @@ def fill(text, controls=None):
 
 
 def _label(button, controls):
-    # A row's button as the board names it ("Hold Select" follows Select's name).
-    if controls is None:
-        return button
-    if button.startswith("Hold "):
-        return "Hold " + controls.name(button[5:])
-    return controls.name(button)
+    # A row's button as the board names it ("Hold Select" follows Select's
+    # name).
+    held = button.startswith("Hold ")
+    if held:
+        button = button[5:]
+    if controls is not None:
+        button = controls.name(button)
+    return text(_W_HOLD) % button if held else button
 
 
 def control_rows(rows=CONTROLS, controls=None):
@@ -262,7 +284,9 @@ def control_rows(rows=CONTROLS, controls=None):
     """
     labelled = []
     for button, action in rows:
-        label = _label(button, controls)
+        # (A text of app.words, an int, read here: a call level less on the pystack.)
+        label = _label(button, controls) if isinstance(button, str) else text(button)
+        action = text(action)
         for row in labelled:
             if row[0] == label:
                 row[1] += " / " + action
@@ -278,13 +302,14 @@ def controls_units(width=26, rows=CONTROLS, notes=NOTES, controls=None):
     ``width``, else "button: what it does", wrapped), then ``notes``."""
     units = []
     for label, action in control_rows(rows, controls):
-        row = "%-11s %s" % (label, action) if len(label) <= 11 else label + " " + action
+        # (padded by hand: MicroPython's "%-11s" pads by bytes, not by characters)
+        row = label + " " * max(1, 12 - len(label)) + action
         if width >= 26 and len(row) <= width:
             units.append([row])
         else:
             units.append(wrap("%s: %s" % (label, action), width))
     for note in notes:
-        units.append(wrap(fill(note, controls), width))
+        units.append(wrap(fill(text(note), controls), width))
     return units
 
 
@@ -299,15 +324,16 @@ def keys_units(key_names, width=26):
 
     :param key_names: (button, keys) pairs, e.g. ``("A", "X")``, from the host.
     """
-    units = [wrap("Keys on this keyboard:", width)]
+    units = [wrap(text(_W_KEYS_ON_KEYBOARD), width)]
     for button, keys in key_names:
         units.append(wrap("%s: %s" % (button, keys), width))
     return units
 
 
-def document(name, key_names=None, width=26, per_page=9, controls=None):
-    """Pages (lists of lines) of the help document ``name``, for pages of
-    ``per_page`` lines of ``width`` characters.
+def document(number, key_names=None, width=26, per_page=9, controls=None):
+    """Pages (lists of lines) of help document ``number`` (of DOCUMENTS),
+    for pages of ``per_page`` lines of ``width`` characters, in the
+    language in memory.
 
     :param key_names: optional (button, keys) pairs of a host with a
         keyboard (the simulator): the Controls document gets pages of them.
@@ -316,35 +342,49 @@ def document(name, key_names=None, width=26, per_page=9, controls=None):
         game's buttons), each button by the board's name for it (its
         ``name``), with a row for its ``undo_button`` if the rows have none.
     """
-    if name == "Controls":
-        rows = getattr(controls, "help_rows", CONTROLS)
-        if not any(action.endswith(UNDO_ACTION) for _, action in rows):
-            rows = rows + ((getattr(controls, "undo_button", "B"), UNDO_ACTION),)
-        units = controls_units(width, rows, getattr(controls, "help_notes", NOTES), controls)
-        pages = in_pages([units], per_page, width)
-        if key_names:
-            pages += in_pages([keys_units(key_names, width)], per_page, width)
-        return pages
-    if name == "Strategy":
-        return paginate(STRATEGY, per_page, width)
-    return paginate(SOLVER, per_page, width)
+    prose = DOCUMENTS[number][2]
+    if prose:
+        return paginate(paragraphs(prose), per_page, width)
+    rows = getattr(controls, "help_rows", CONTROLS)
+    if UNDO_ACTION not in [action for _, action in rows]:
+        rows = rows + ((getattr(controls, "undo_button", "B"), UNDO_ACTION),)
+    units = controls_units(width, rows, getattr(controls, "help_notes", NOTES), controls)
+    pages = in_pages([units], per_page, width)
+    if key_names:
+        pages += in_pages([keys_units(key_names, width)], per_page, width)
+    return pages
 
 
-#: Help documents, in menu order.
-DOCUMENTS = ("Controls", "Strategy", "How the solver works")
-#: A document's name where the whole one does not fit a narrow screen.
-SHORT_NAMES = {"How the solver works": "The solver"}
+def paragraphs(document):
+    """The paragraphs of help ``document`` ("rules", "strategy", "solver"):
+    its file's lines in the language in memory (app.words), English where
+    that language has no such file, none where neither has one."""
+    # Imported here: with a module-level `from app import words`, 7 KB more
+    # stayed live once the menu closed (tools.measure.ram_budget's VM).
+    from app import words
+
+    for code in (words.language or "en", "en"):
+        try:
+            with open("%s/%s-%s.txt" % (words.DIRECTORY, code, document)) as file:
+                return [line for line in file.read().split("\n") if line]
+        except (OSError, UnicodeError):
+            pass
+    return []
 
 
 def title(name, columns, page=0, count=1):
-    """A page's title that fits ``columns``: ``name`` (its short form if
-    need be) and, for page ``page`` of ``count`` (0-based), "2/3"."""
+    """A page's title that fits ``columns``: ``name`` (a str, or the number
+    of a help document: its name, or its short name if need be) and, for
+    page ``page`` of ``count`` (0-based), "2/3"."""
     suffix = " %d/%d" % (page + 1, count) if count > 1 else ""
-    if len(name) + len(suffix) > columns:
-        name = SHORT_NAMES.get(name, name)
+    if not isinstance(name, str):
+        whole, short, _ = DOCUMENTS[name]
+        name = text(whole)
+        if len(name) + len(suffix) > columns:
+            name = text(short)
     return name[: max(1, columns - len(suffix))] + suffix
 
 
 def names(columns):
     """The Help menu's rows: each document's name as it fits ``columns``."""
-    return [title(name, columns) for name in DOCUMENTS]
+    return [title(number, columns) for number in range(len(DOCUMENTS))]

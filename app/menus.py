@@ -35,8 +35,23 @@ from app.modes import (
 )
 from app.save_policy import MODE_NAMES
 from app.settings import BRIGHTNESS_LEVELS
+from app.words import text
 
-# The menu's rows: places in pages.MENU_ITEMS.
+# The texts of app.words these pages show (lang/keys.txt names them).
+_W_MENU = const(45)
+_W_HELP = const(49)
+_W_STATS = const(50)
+_W_ABOUT = const(52)
+_W_NEW_GAME_Q = const(54)
+_W_KEEP_PLAYING = const(55)
+_W_START_OVER = const(56)
+_W_SETTINGS = const(51)
+_W_RESET_STATS = const(156)
+_W_RESET_Q = const(157)
+_W_KEEP_THEM = const(158)
+_W_YES_RESET = const(159)
+
+# The menu's rows: places in pages.menu_items().
 _RESUME_ROW = const(0)
 _NEW_GAME_ROW = const(1)
 _AUTOPLAY_ROW = const(2)
@@ -103,11 +118,11 @@ class Menus:
     def open(self):
         """Show the menu."""
         self.mode = MENU
-        self.overlay.show_page("Menu", pages.MENU_ITEMS, self.row)
+        self.overlay.show_page(text(_W_MENU), pages.menu_items(), self.row)
 
     def on_menu(self, action, now):
         if action == act.UP or action == act.DOWN:
-            self.row = (self.row + (1 if action == act.DOWN else -1)) % len(pages.MENU_ITEMS)
+            self.row = (self.row + (1 if action == act.DOWN else -1)) % pages.MENU_ROWS
             self.overlay.select(self.row)
             return None
         if action == act.BACK or action == act.MENU:
@@ -120,13 +135,13 @@ class Menus:
         if row == _NEW_GAME_ROW:
             self.mode = CONFIRM_NEW
             self.choice = 0
-            self.overlay.show_banner("New game?", ("No, keep playing", "Yes, start over"), theme.OVERLAY, 0)
+            self.overlay.show_banner(text(_W_NEW_GAME_Q), (text(_W_KEEP_PLAYING), text(_W_START_OVER)), theme.OVERLAY, 0)
         elif row == _AUTOPLAY_ROW:
             return START_AUTOPLAY
         elif row == _HELP_ROW:
             self.mode = HELP_MENU
             self.help_document = 0
-            self.overlay.show_page("Help", help_text.names(self.overlay.columns), 0)
+            self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), 0)
         elif row == _STATS_ROW:
             self.show_stats()
         elif row == _SETTINGS_ROW:
@@ -145,14 +160,15 @@ class Menus:
                 self.light,
                 saving.failed_saves,
             )
-            self._open_pages(ABOUT, "About", help_text.in_pages(lines, self.overlay.page_lines, self.overlay.columns))
+            overlay = self.overlay
+            self._open_pages(ABOUT, text(_W_ABOUT), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
         elif row == _SAVE_NOW_ROW:
             # The player's way to keep every move before the power switch,
             # whatever the save policy would wait for; the app does it (one
             # call level less on the way to the NVM).
             return SAVE_NOW
         else:
-            raise ValueError(row)  # a row pages.MENU_ITEMS has and this does not
+            raise ValueError(row)  # a row pages.menu_items() has and this does not
         return None
 
     def show_stats(self):
@@ -171,10 +187,10 @@ class Menus:
             overlay.columns,
             getattr(store, "layout", "block"),
         )
-        groups[-1].append(help_text.fill("{A}: reset stats", self.controls))
+        groups[-1].append(help_text.fill(text(_W_RESET_STATS), self.controls))
         # (_open_pages' work written out: a call level less, on the pystack.)
         self.mode = STATS
-        self.title = "Stats"
+        self.title = text(_W_STATS)
         self.pages = help_text.in_pages(groups, overlay.page_lines, overlay.columns)
         self.page = 0
         self._show_page()
@@ -184,11 +200,9 @@ class Menus:
         self.mode = CONFIRM_RESET
         self.choice = 0
         overlay = self.overlay
-        from app.stats_page import RESET_CHOICES, RESET_QUESTION  # (loaded: Stats is open)
-
-        question = help_text.wrap(RESET_QUESTION, overlay.columns)
+        question = help_text.wrap(text(_W_RESET_Q), overlay.columns)
         self._reset_row = len(question) + 1
-        overlay.show_page("Stats", question + [""] + list(RESET_CHOICES), self._reset_row)
+        overlay.show_page(text(_W_STATS), question + ["", text(_W_KEEP_THEM), text(_W_YES_RESET)], self._reset_row)
 
     def on_confirm(self, action, now):
         """New game? and Stats > Reset's question: the D-pad picks No or Yes
@@ -227,10 +241,10 @@ class Menus:
             self.help_document = (self.help_document + (1 if action == act.DOWN else -1)) % count
             self.overlay.select(self.help_document)
         elif action == act.CONFIRM:
-            name = help_text.DOCUMENTS[self.help_document]
+            number = self.help_document
             overlay = self.overlay
-            document = help_text.document(name, self.key_names, overlay.columns, overlay.page_lines, self.controls)
-            self._open_pages(HELP_PAGE, name, document)
+            document = help_text.document(number, self.key_names, overlay.columns, overlay.page_lines, self.controls)
+            self._open_pages(HELP_PAGE, number, document)
         elif action == act.BACK:
             self.open()
         elif action == act.MENU:
@@ -238,6 +252,7 @@ class Menus:
         return None
 
     def _open_pages(self, mode, title, pages_):
+        # ``title``: a str (Stats, About), or a help document's number.
         self.mode = mode
         self.title = title
         self.pages = pages_
@@ -283,7 +298,7 @@ class Menus:
             self.open()
             return
         self.mode = HELP_MENU
-        self.overlay.show_page("Help", help_text.names(self.overlay.columns), self.help_document)
+        self.overlay.show_page(text(_W_HELP), help_text.names(self.overlay.columns), self.help_document)
 
     def show_settings(self):
         """Draw the Settings page (again, once the app has applied a change):
@@ -302,7 +317,7 @@ class Menus:
             overlay.page_lines,
             self.choice,
         )
-        overlay.show_page(help_text.title("Settings", columns, page, count), lines, selected)
+        overlay.show_page(help_text.title(text(_W_SETTINGS), columns, page, count), lines, selected)
 
     def on_settings(self, action, now):
         """Up and Down pick a row of pages.SETTING_ROWS; Left, Right and A

@@ -41,6 +41,16 @@ from micropython import const
 
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED
 
+# The texts of app.words its statuses show (lang/keys.txt names them).
+_W_S_SAVE = const(31)
+_W_S_SAVE_FAILED = const(32)
+_W_S_SAVED = const(33)
+_W_S_SAVED_2 = const(34)
+_W_S_UP_TO = const(35)
+_W_S_DATE = const(36)
+_W_S_NOT = const(37)
+_W_S_NOT_SAVED = const(38)
+
 #: Names of the modes, indexable by mode number.
 MODE_NAMES = ("safer", "balanced", "gentler")
 #: Mode used unless the player picks another.
@@ -200,7 +210,7 @@ class Saving:
             retry = self._retry_ms * 2 if self._retry_ms else _SAVE_RETRY_MS
             self._retry_ms = retry if retry < _SAVE_RETRY_MAX_MS else _SAVE_RETRY_MAX_MS
             self._retry_at = ticks_add(now, self._retry_ms)
-            self.view.show_status("save", "FAILED")
+            self.view.say(_W_S_SAVE, _W_S_SAVE_FAILED)
             return outcome
         self._retry_ms = 0
         if outcome == SAVED:
@@ -208,9 +218,9 @@ class Saving:
         self.policy.saved(now)
         if say:
             if outcome == SAVED:
-                self.view.show_status("saved")
+                self.view.say(_W_S_SAVED, _W_S_SAVED_2)
             elif outcome == UNCHANGED:
-                self.view.show_status("up to", "date")
+                self.view.say(_W_S_UP_TO, _W_S_DATE)
             else:
-                self.view.show_status("not", "saved")  # NO_NVM
+                self.view.say(_W_S_NOT, _W_S_NOT_SAVED)  # NO_NVM
         return outcome

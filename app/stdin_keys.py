@@ -81,17 +81,34 @@ del _chars, _key, _char
 # The final byte of an arrow's sequence: A B C D.
 _ARROWS = bytes((KEY_UP, KEY_DOWN, KEY_RIGHT, KEY_LEFT))
 
-#: The Controls page: (keys, what they do), then the notes under them.
+# The texts of app.words its Controls page shows (lang/keys.txt names them).
+_W_SLIDE = const(115)
+_W_OK_CONTINUE = const(116)
+_W_BACK = const(117)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_OFF_SAVE_FIRST = const(125)
+_W_ARROWS = const(129)
+_W_A_OR_X = const(130)
+_W_KEYS_IN_MENUS = const(131)
+_W_UNDO_IF_ON = const(160)
+
+#: The Controls page (app.help_text.CONTROLS's form): (keys, what they
+#: do), then the notes under them.
 HELP_ROWS = (
-    ("Arrows", "slide tiles"),
-    ("A or X", "OK / Continue"),
-    ("B, Z, Esc", "back / undo if on"),
-    ("Enter", "menu"),
-    ("Space", "hint (solver)"),
-    ("P", "autoplay"),
-    ("Any key", "stop autoplay"),
+    (_W_ARROWS, _W_SLIDE),
+    (_W_A_OR_X, _W_OK_CONTINUE),
+    ("B, Z, Esc", _W_BACK),  # (the two rows of one key make one: "back / undo if on")
+    ("B, Z, Esc", _W_UNDO_IF_ON),
+    ("Enter", _W_MENU_ACTION),
+    ("Space", _W_HINT_SOLVER),
+    ("P", _W_AUTOPLAY),
+    (_W_ANY_KEY, _W_STOP_AUTOPLAY),
 )
-HELP_NOTES = ("In menus: arrows, A picks", "Off? Menu > Save now first")
+HELP_NOTES = (_W_KEYS_IN_MENUS, _W_OFF_SAVE_FIRST)
 
 
 class KeyboardControls(Controls):

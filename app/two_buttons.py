@@ -35,16 +35,30 @@ from app.controls import AUTOPLAY, BACK, CONFIRM, HINT, KEY_A, KEY_B, LONG_PRESS
 CHORD_MS = const(150)
 _BOTH = const(3)  # the held bits of KEY_B (0) and KEY_A (1)
 
-#: The Controls page: (button, what it does), then the notes under them.
+# The texts of app.words its Controls page shows (lang/keys.txt names them).
+_W_TILT = const(63)
+_W_SLIDE = const(115)
+_W_MENU_ACTION = const(118)
+_W_HINT_SOLVER = const(119)
+_W_AUTOPLAY = const(120)
+_W_STOP_AUTOPLAY = const(121)
+_W_ANY_KEY = const(122)
+_W_OFF_SAVE_FIRST = const(125)
+_W_TILT_MENUS = const(127)
+_W_TILT_LEVEL = const(128)
+_W_UNDO_IF_ON = const(160)
+
+#: The Controls page (app.help_text.CONTROLS's form): (button, what it
+#: does), then the notes under them.
 HELP_ROWS = (
-    ("Tilt", "slide tiles"),
-    ("A", "hint (solver)"),
-    ("B", "menu"),
-    ("A+B", "autoplay"),
-    ("Hold B", "undo if on"),
-    ("Any key", "stop autoplay"),
+    (_W_TILT, _W_SLIDE),
+    ("A", _W_HINT_SOLVER),
+    ("B", _W_MENU_ACTION),
+    ("A+B", _W_AUTOPLAY),
+    ("Hold B", _W_UNDO_IF_ON),
+    (_W_ANY_KEY, _W_STOP_AUTOPLAY),
 )
-HELP_NOTES = ("In menus: tilt moves, A picks, B goes back", "Level: as the menu closes", "Off? Menu > Save now first")
+HELP_NOTES = (_W_TILT_MENUS, _W_TILT_LEVEL, _W_OFF_SAVE_FIRST)
 
 
 class TwoButtonControls(Controls):

@@ -236,10 +236,12 @@ def test_app_and_code_py_compile_with_mpy_cross(tmp_path):
 
 def test_readme_controls_table_matches_the_help_page():
     from app.help_text import CONTROLS
+    from app.words import load, text
 
+    load("en")  # (a simulator before, in this process, may have played in another)
     readme = (ROOT / "README.md").read_text()
     for button, action in CONTROLS:
-        assert "| %s | %s |" % (button, action) in readme
+        assert "| %s | %s |" % (button if isinstance(button, str) else text(button), text(action)) in readme
 
 
 @pytest.mark.filterwarnings("ignore:no fast renderer")
@@ -330,9 +332,9 @@ def test_menu_save_now_keeps_every_move_for_the_power_switch():
     moves = sim.game.moves
     assert moves >= 2
     sim.press("start")
-    while sim.app.menus.row != len(pages.MENU_ITEMS) - 1:
+    while sim.app.menus.row != len(pages.menu_items()) - 1:
         sim.press("up")
-    assert pages.MENU_ITEMS[sim.app.menus.row] == "Save now"
+    assert pages.menu_items()[sim.app.menus.row] == "Save now"
     sim.press("a")
     assert sim.app.mode == PLAY and sim.app.view.status_text == "saved"
     # Power off now: a new store on the same NVM resumes exactly here.

@@ -17,6 +17,7 @@ from app.menus import Menus
 from app.save_policy import MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
 from app.tilt import TiltKeys, turn_on
+from app.words import text
 from engine.game import Game
 from engine.store import Store
 from tests.tiles import board
@@ -79,12 +80,12 @@ ROWS = {
 }
 
 
-@pytest.mark.parametrize("row", range(len(pages.MENU_ITEMS)))
+@pytest.mark.parametrize("row", range(len(pages.menu_items())))
 def test_every_menu_row_asks_for_its_request_or_opens_its_page(row):
     menu = menus(row)
     menu.open()
     request = menu.on_menu(act.CONFIRM, 0)
-    expected = ROWS[pages.MENU_ITEMS[row]]
+    expected = ROWS[pages.menu_items()[row]]
     if isinstance(expected, str):
         assert request is None and menu.mode == expected
     else:
@@ -93,11 +94,11 @@ def test_every_menu_row_asks_for_its_request_or_opens_its_page(row):
 
 def test_leaving_the_menu_is_a_request_on_every_page():
     for mode in (modes.MENU, modes.CONFIRM_NEW, modes.HELP_MENU, modes.STATS, modes.SETTINGS, modes.ABOUT):
-        menu = menus(pages.MENU_ITEMS.index("Help") if mode == modes.HELP_MENU else 0)
+        menu = menus(pages.menu_items().index("Help") if mode == modes.HELP_MENU else 0)
         menu.mode = mode
         menu.pages = [["a page"]]
         assert menu.handlers[mode](act.MENU, 0) == modes.RESUME, mode
-    menu = menus(pages.MENU_ITEMS.index("New game"))
+    menu = menus(pages.menu_items().index("New game"))
     menu.on_menu(act.CONFIRM, 0)
     menu.on_confirm(act.RIGHT, 0)
     assert menu.on_confirm(act.CONFIRM, 0) == modes.NEW_GAME
@@ -116,6 +117,7 @@ def test_each_settings_row_shows_and_changes_the_setting_its_table_row_names(cho
     menu.choice = choice
     menu.show_settings()
     label, attribute, kind = pages.SETTING_ROWS[choice]
+    label = text(label)
     assert menu.overlay.lines[menu.overlay.selected].startswith(label + " ")  # its page, picked
     if kind == pages.CHOICE:
         byte, value = attribute, lambda: menu.settings.choice(attribute)

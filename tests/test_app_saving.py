@@ -28,8 +28,8 @@ def open_menu_row(sim, item):
     if sim.app.backlight.dimmed:
         sim.press("b")  # a dimmed screen: the first press only wakes it
     sim.press("start")
-    for _ in range(len(pages.MENU_ITEMS)):
-        if pages.MENU_ITEMS[sim.app.menus.row] == item:
+    for _ in range(len(pages.menu_items())):
+        if pages.menu_items()[sim.app.menus.row] == item:
             return
         sim.press("down")
     raise AssertionError("no menu row %r" % item)

@@ -166,9 +166,9 @@ def _shows(sim, colours):
 
 
 def _choose(sim, steps):
-    # Menu > Settings > Colours (the 8th row, after Undo), Right ``steps``
+    # Menu > Settings > Colours (the 9th row, after Undo and Language), Right ``steps``
     # times, back to the game. The menu opens on the row picked last.
-    sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a", "down*7"])
+    sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a", "down*8"])
     assert any(line.startswith("Colours") for line in sim.lines())
     for _ in range(steps):
         sim.press("right")
@@ -224,9 +224,9 @@ def test_an_unknown_colours_byte_shows_classic():
 
 
 def test_the_colours_row_is_on_its_own_page_where_the_rows_do_not_all_fit():
-    # The CLUE's pages hold 8 lines in 19 columns: its 8 settings and the
+    # The CLUE's pages hold 8 lines in 19 columns: its 9 settings and the
     # keys do not fit, so the rows go on two pages ("Settings 1/2") and
-    # Colours, the 8th, is on the second, picked as the player reaches it;
+    # Colours, the 9th, is on the second, picked as the player reaches it;
     # one more Down is Brightness on the first page again.
     sim = Simulator(seed=8, board="clue_nrf52840_express")
     sim.press_all(["start"] + ["down"] * ((5 - sim.app.menu_row) % 8) + ["a"])
@@ -234,7 +234,7 @@ def test_the_colours_row_is_on_its_own_page_where_the_rows_do_not_all_fit():
     assert lines[0].strip() == "Settings 1/2" and lines[1].startswith("Brightness")
     assert not any(line.startswith("Colours") for line in lines)
     assert lines[-1].endswith("back")
-    sim.press_all(["down*7"])
+    sim.press_all(["down*8"])
     lines = sim.lines()
     assert lines[0].strip() == "Settings 2/2" and any(line.startswith("Colours  ") for line in lines)
     assert sim.app.overlay.lines[sim.app.overlay.selected].startswith("Colours")

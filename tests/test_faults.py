@@ -93,9 +93,9 @@ def test_a_fault_while_tilt_is_turned_on_leaves_keys_that_read():
         nth += 1
         sim = Simulator(seed=11)
         sim.press("start")
-        while pages.MENU_ITEMS[sim.app.menus.row] != "Settings":
+        while pages.menu_items()[sim.app.menus.row] != "Settings":
             sim.press("down")
-        sim.press_all(["a", "down*6"])
+        sim.press_all(["a", "down*%d" % (len(pages.SETTING_ROWS) - 1)])  # Tilt, the last row
         with fault_at("app/controller.py", "_apply_settings", nth % 2, nth) as injector:
             sim.press("a")  # Tilt: on
         if not injector.fired:

@@ -17,7 +17,6 @@ import pytest
 from repo_fixture import FIXTURE, make_repo
 
 from app import VERSION, pages
-from app.help_text import CONTROLS
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import manifest as drive_manifest
@@ -109,7 +108,7 @@ def test_the_drive_text_says_what_a_player_needs(dist):
         # Every board by its name, never its raw id alone.
         assert "%s (Board ID %s)" % (boards.NAMES[board], board) in text
         assert "[%s]" % board not in text
-    for button, action in CONTROLS:
+    for button, action in release.read_controls():
         assert action in text
     assert "microcontroller.nvm" in text and "Save now" in text  # where saves live
     assert "MIT" in text and "public domain" in text  # licences
@@ -249,15 +248,17 @@ def test_the_readme_links_to_where_the_workflow_publishes_the_zip():
 
 
 def test_the_readmes_menu_list_names_every_setting():
-    from app.pages import MENU_ITEMS, SETTING_ROWS
+    from app.pages import SETTING_ROWS, menu_items
+    from app.words import load, text
 
+    load("en")  # (a simulator before, in this process, may have played in another)
     readme = " ".join((REPO / "README.md").read_text().split())
     listed = readme.split("The menu (Start) has ")[1].split(". ")[0].lower()
-    for item in MENU_ITEMS:
+    for item in menu_items():
         assert item.split(":")[0].lower() in listed, item
     settings = listed.split("settings (")[1].split(")")[0]
     for label, _, _ in SETTING_ROWS:
-        assert label.lower() in settings, label
+        assert text(label).lower() in settings, text(label)
 
 
 def test_zips_are_deterministic(dist, tmp_path):

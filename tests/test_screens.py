@@ -278,7 +278,7 @@ def test_menu(sim):
 
 def test_help_pages_fit_the_screen(sim):
     for document in range(len(help_text.DOCUMENTS)):
-        for page in help_text.document(help_text.DOCUMENTS[document]):
+        for page in help_text.document(document):
             assert 1 <= len(page) <= 9
             assert all(len(line) <= 26 for line in page), page
     sim.press_all(["start", "down*3", "a"])
@@ -287,6 +287,8 @@ def test_help_pages_fit_the_screen(sim):
     assert sim.app.mode == HELP_PAGE
     assert sim.app.overlay.title_text == "Controls"  # one page, the undo button's row in it
     assert sim.app.overlay.lines[0].startswith("D-pad")
+    sim.press_all(["b", "down", "a"])
+    assert sim.app.overlay.title_text.startswith("Rules 1/")
     sim.press_all(["b", "down", "a"])
     assert sim.app.overlay.title_text.startswith("Strategy 1/")
     text = " ".join(" ".join(page) for page in sim.app.menus.pages)
@@ -326,7 +328,7 @@ def test_hint_shows_arrow_and_name():
     pixels = sim.pixels()
     centre = (L.board_y + L.board_size // 2) * WIDTH + L.board_x + L.board_size // 2
     assert pixels[centre] == rgb565(theme.HINT_ARROW)
-    assert pages.MENU_ITEMS[0] == "Resume"
+    assert pages.menu_items()[0] == "Resume"
 
 
 def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):

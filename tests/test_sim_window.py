@@ -183,8 +183,8 @@ def test_the_window_names_its_keys_and_the_controls_page_lists_them():
 
 
 def test_controls_page_of_the_simulator_and_of_the_board():
-    board_pages = help_text.document("Controls")
-    sim_pages = help_text.document("Controls", KEY_NAMES)
+    board_pages = help_text.document(0)
+    sim_pages = help_text.document(0, KEY_NAMES)
     assert sim_pages[0] == board_pages[0] and len(board_pages) == 1
     keys_page = sim_pages[1]
     assert 1 <= len(keys_page) <= 9 and all(len(line) <= 26 for line in keys_page), keys_page

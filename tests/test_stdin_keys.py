@@ -211,7 +211,7 @@ def test_keyboard_controls_map_the_autoplay_key():
     assert scheme.translate(Event(KEY_AUTOPLAY, True), 0) == AUTOPLAY
     assert scheme.translate(Event(KEY_AUTOPLAY, False), 10) == NONE
     assert scheme.translate(Event(KEY_UP, True), 20) == UP
-    lines = help_text.document("Controls", None, controls=scheme)[0]
+    lines = help_text.document(0, None, controls=scheme)[0]
     text = "\n".join(lines)
     for words in ("Arrows", "Enter", "Space", "P ", "Esc", "autoplay"):
         assert words in text

@@ -5,7 +5,9 @@
 """Every page of text on every board, read from the glass: nothing cut, nothing lost.
 
 For each board (every layout: 160x128, 240x240 at scale 2, 320x240,
-640x480, 128x128), with the simulator's keys page as the window shows it,
+640x480, 128x128) and each language (English, Romanian, Czech: the
+glass shows a character only where its glyph has ink), with the
+simulator's keys page as the window shows it,
 the test walks every page of every help document, Stats, Settings and
 About, as a player does (its buttons, tilts and keys), and reads each page
 from the glass (what the last refresh sent). On every page:
@@ -25,12 +27,23 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
+from tools import ROOT
+from tools.play.sim import parse_settings, use_settings
 from tools.play.simulator import Simulator
 from tools.play.window import key_names_for
 
 #: Where a sentence ends in the help's prose: after . ! or ? that follows a
-#: letter, a closing bracket or a per cent sign (not the "1." of a point).
-SENTENCE_END = re.compile(r"[A-Za-z)%][.!?]$")
+#: letter (of any language), a closing bracket or a per cent sign (not the
+#: "1." of a point).
+SENTENCE_END = re.compile(r"(?:[^\W\d_]|[)%])[.!?]$")
+LANGUAGES = ("en", "ro", "cs")
+#: Names of lang/keys.txt, by number (app.words's texts).
+KEYS = (ROOT / "lang" / "keys.txt").read_text().split()
+
+
+def word(sim, name):
+    """The text ``name`` of lang/keys.txt in the language the board plays in."""
+    return sim.module("app.words").text(KEYS.index(name))
 
 
 def leave(sim):
@@ -48,7 +61,7 @@ def open_row(sim, row):
     """Open the menu and pick its row ``row`` (0-based) with A."""
     leave(sim)
     sim.press("start")
-    items = len(sim.module("app.pages").MENU_ITEMS)
+    items = sim.module("app.pages").MENU_ROWS
     for _ in range((row - sim.app.menus.row) % items):
         sim.press("down")
     sim.press("a")
@@ -77,8 +90,9 @@ def check_page(sim, expected_title):
 
 
 def walk(sim, name):
-    """Every page of the document ``name`` that is open now, as the glass
-    shows them (checked by ``check_page``), turning with Right."""
+    """Every page of the document ``name`` (a str, or the number of a help
+    document) that is open now, as the glass shows them (checked by
+    ``check_page``), turning with Right."""
     help_text = sim.module("app.help_text")
     menus = sim.app.menus
     count = len(menus.pages)
@@ -88,7 +102,11 @@ def walk(sim, name):
         assert menus.page == number
         title = help_text.title(name, columns, number, count)
         whole = title.rsplit(" ", 1)[0] if count > 1 else title
-        assert whole in (name, help_text.SHORT_NAMES.get(name, name)), (sim.board_id, title)
+        if isinstance(name, str):
+            assert whole == name, (sim.board_id, title)
+        else:
+            row = help_text.DOCUMENTS[name]
+            assert whole in (help_text.text(row[0]), help_text.text(row[1])), (sim.board_id, title)
         pages.append(check_page(sim, title))
         if number + 1 < count:
             sim.press("right")
@@ -102,18 +120,19 @@ def check_units_kept_together(pages, units, where):
         lines = shown(unit)
         if len(lines) < 2:
             continue
-        starts = [at for at, (_, line) in enumerate(flat) if line == lines[0]]
+        # (Where the unit starts: a line like its first may start another
+        # unit too, "Best tile" before "Best tile, no undo" wrapped.)
+        starts = [at for at in range(len(flat)) if [line for _, line in flat[at : at + len(lines)]] == lines]
         assert starts, (where, unit, pages)
-        at = starts[0]
-        found = flat[at : at + len(lines)]
-        assert [line for _, line in found] == lines and len({number for number, _ in found}) == 1, (where, unit, pages)
+        found = flat[starts[0] : starts[0] + len(lines)]
+        assert len({number for number, _ in found}) == 1, (where, unit, pages)
 
 
 def check_prose(pages, paragraphs, where, columns, page_lines):
     """Pages of prose end at a sentence's end, and give back every word in
     order. Only a sentence too long for a page of its own may end a page
     after a comma, colon or semicolon."""
-    sentences = [part for paragraph in paragraphs for part in re.split(r"(?<=[A-Za-z)%][.!?]) ", paragraph)]
+    sentences = [part for paragraph in paragraphs for part in re.split(r"(?<=[^\W\d_)%][.!?]) ", paragraph)]
     for page in pages[:-1]:
         if SENTENCE_END.search(page[-1]):
             continue
@@ -124,26 +143,31 @@ def check_prose(pages, paragraphs, where, columns, page_lines):
     assert words == " ".join(paragraphs).split(), where
 
 
-@pytest.fixture(params=sorted(boards.NAMES), ids=str)
+@pytest.fixture(params=[(board_id, language) for board_id in sorted(boards.NAMES) for language in LANGUAGES], ids=str)
 def sim(request):
-    board_id = request.param
-    return Simulator(seed=7, board=board_id, solver=first_legal, key_names=key_names_for(board_id))
+    board_id, language = request.param
+    sim = Simulator(seed=7, board=board_id, solver=first_legal, key_names=key_names_for(board_id))
+    use_settings(sim.app, parse_settings(["language=" + language], board_id), sim.now)  # Settings > Language
+    sim.step()
+    assert sim.module("app.words").language == language
+    return sim
 
 
 def test_every_help_page_is_whole_and_breaks_between_sentences(sim):
     help_text = sim.module("app.help_text")
     overlay = sim.app.overlay
-    for number, name in enumerate(help_text.DOCUMENTS):
+    for number, (name, short, prose) in enumerate(help_text.DOCUMENTS):
         open_row(sim, 3)  # Help
         names = help_text.names(overlay.columns)
-        assert sim.glass.lines() == ["Help"] + names
-        assert all(row in (full, help_text.SHORT_NAMES.get(full)) for row, full in zip(names, help_text.DOCUMENTS))
+        assert sim.glass.lines() == [word(sim, "HELP")] + names
+        text = help_text.text
+        assert all(row in (text(whole), text(brief)) for row, (whole, brief, _) in zip(names, help_text.DOCUMENTS))
         for _ in range(number):
             sim.press("down")
         sim.press("a")
-        pages = walk(sim, name)
-        where = (sim.board_id, name)
-        if name == "Controls":
+        pages = walk(sim, number)
+        where = (sim.board_id, help_text.text(name))
+        if not prose:
             controls = sim.app.controls
             units = help_text.controls_units(
                 overlay.columns,
@@ -152,10 +176,10 @@ def test_every_help_page_is_whole_and_breaks_between_sentences(sim):
                 controls,
             ) + help_text.keys_units(sim.app.key_names, overlay.columns)
             check_units_kept_together(pages, units, where)
-            assert any(line.startswith("Keys on this keyboard:") or line == "Keys on this" for line in sum(pages, []))
+            keys = help_text.wrap(word(sim, "KEYS_ON_KEYBOARD"), overlay.columns)[0]
+            assert any(line == keys for line in sum(pages, []))
         else:
-            prose = help_text.STRATEGY if name == "Strategy" else help_text.SOLVER
-            check_prose(pages, prose, where, overlay.columns, overlay.page_lines)
+            check_prose(pages, help_text.paragraphs(prose), where, overlay.columns, overlay.page_lines)
 
 
 def test_stats_settings_and_about_are_whole_on_every_screen(sim):
@@ -163,7 +187,7 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     overlay = sim.app.overlay
     columns = overlay.columns
     open_row(sim, 4)
-    stats = walk(sim, "Stats")
+    stats = walk(sim, word(sim, "STATS"))
     store = sim.app.saving.store
     stats_page = sim.module("app.stats_page")
     groups = stats_page.stats_lines(sim.app.game, store.erase_cycles(), store.refused, store.refusal, columns, store.layout)
@@ -173,9 +197,11 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     # Settings: one page, or pages of as many rows as fit (Down past a
     # page's last row turns to the next), each with the buttons under it.
     help_text = sim.module("app.help_text")
-    labels = [label for label, attribute, _ in pages_module.SETTING_ROWS if sim.app.menus.tilt or attribute != "tilt"]
-    back = sim.app.controls.name("B")
-    titles = [help_text.title("Settings", columns, page, count) for count in (1, 2, 3) for page in range(count)]
+    text = sim.module("app.words").text
+    labels = [text(label) for label, attribute, _ in pages_module.SETTING_ROWS if sim.app.menus.tilt or attribute != "tilt"]
+    back = pages_module.fill(word(sim, "B_BACK"), sim.app.controls)
+    name = word(sim, "SETTINGS")
+    titles = [help_text.title(name, columns, page, count) for count in (1, 2, 3) for page in range(count)]
     seen = []
     shown = None
     for _ in labels:
@@ -184,12 +210,12 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
             shown = title
             assert title in titles, (sim.board_id, title)
             lines = check_page(sim, title)
-            assert any(line.endswith("%s: back" % back) for line in lines), (sim.board_id, lines)
+            assert any(line.endswith(back) for line in lines), (sim.board_id, lines)
             seen += [label for label in labels if any(line.startswith(label + " ") for line in lines)]
         sim.press("down")
     assert seen == labels, (sim.board_id, seen)
     open_row(sim, 6)
-    about = walk(sim, "About")
+    about = walk(sim, word(sim, "ABOUT"))
     saving = sim.app.saving
     groups = pages_module.about_lines(
         saving.timings,
@@ -202,12 +228,22 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
         saving.failed_saves,
     )
     check_units_kept_together(about, [unit for group in groups for unit in group], sim.board_id)
-    assert any(line.startswith("Simulator of the") for line in sum(about, []))
+    assert any(line.startswith(word(sim, "SIMULATOR").strip()) for line in sum(about, []))
     leave(sim)
 
 
-def test_the_pager_keeps_sentences_and_rows_whole():
-    from app import help_text
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pager_keeps_sentences_and_rows_whole(language):
+    from app import help_text, words
+
+    words.load(language)
+    try:
+        check_the_pager(help_text)
+    finally:
+        words.load("en")
+
+
+def check_the_pager(help_text):
 
     # A page that has room for the start of a sentence but not its end
     # takes none of it.
@@ -215,7 +251,7 @@ def test_the_pager_keeps_sentences_and_rows_whole():
     assert pages == [["One two three."], ["Four five six", "seven eight", "nine ten."]]
     for width in range(19, 40):  # 19, 20 and 26 columns on the screens
         for per_page in range(8, 13):  # the screens have 8 or 9 lines
-            for prose in (help_text.STRATEGY, help_text.SOLVER):
+            for prose in [help_text.paragraphs(row[2]) for row in help_text.DOCUMENTS if row[2]]:
                 pages = help_text.paginate(prose, per_page, width)
                 assert all(len(line) <= width for page in pages for line in page)
                 check_prose(pages, prose, (width, per_page), width, per_page)

@@ -26,7 +26,7 @@ PAGE_WITHOUT_TILT = [
     "Saving            balanced",
     "Screen off           5 min",
     "Undo                   off",
-    "Colours            classic",
+    "Language           English",
 ]
 
 
@@ -74,7 +74,7 @@ class PyBadge:
 
     def open_settings(self):
         self.press("start")
-        while pages.MENU_ITEMS[self.app.menus.row] != "Settings":  # the menu keeps its row
+        while pages.menu_items()[self.app.menus.row] != "Settings":  # the menu keeps its row
             self.press("down")
         self.press("a")
         assert self.app.mode == SETTINGS
@@ -86,7 +86,7 @@ def test_without_the_option_the_settings_page_is_unchanged():
     lines = badge.app.overlay.lines
     assert [line for line in lines if line][:8] == PAGE_WITHOUT_TILT
     assert "Tilt" not in " ".join(lines)
-    badge.press("down*8")  # eight rows, round to the first
+    badge.press("down*9")  # nine rows, round to the first
     assert badge.app.menus.choice == 0
 
 
@@ -98,12 +98,12 @@ def test_the_tilt_row_is_there_off_by_default_and_the_page_fits():
     assert lines[:8] == PAGE_WITHOUT_TILT  # the first page of two ("Settings 1/2")
     assert len(lines) <= 9 and max(len(line) for line in lines) <= 26
     assert badge.sim.glass.lines()[0].strip() == "Settings 1/2"
-    badge.press("down*8")  # Tilt, the second page's one row
+    badge.press("down*9")  # Tilt, the second page's second row (after Colours)
     lines = list(badge.app.overlay.lines)
-    assert lines[0] == "Tilt                   off"
+    assert lines[0].startswith("Colours") and lines[1] == "Tilt                   off"
     assert len(lines) <= 9 and max(len(line) for line in lines) <= 26
     assert badge.sim.glass.lines()[0].strip() == "Settings 2/2"
-    badge.press("down")  # nine rows, round to the first
+    badge.press("down")  # ten rows, round to the first
     assert badge.app.menus.choice == 0
     # Off: the option is not built, the sensor never read.
     assert badge.hook_calls == 0 and badge.reads == 0
@@ -114,8 +114,8 @@ def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
     badge = PyBadge(seed=42)
     app, reference = badge.app, Game(seed=42)
     badge.open_settings()
-    badge.press("down*8", "a")  # Tilt: on
-    assert app.overlay.lines[0] == "Tilt                    on"
+    badge.press("down*9", "a")  # Tilt: on
+    assert app.overlay.lines[1] == "Tilt                    on"
     assert app.settings.tilt and app.store.settings[5] == 1
     assert badge.tilted() and badge.hook_calls == 1
     badge.press("b", "b")  # back to the game: level is measured as the menu closes
@@ -132,8 +132,8 @@ def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
     assert app.game.cells == reference.cells
     # Off again: tilting does nothing, the sensor is left alone.
     badge.open_settings()
-    badge.press("down*8", "a")
-    assert not app.settings.tilt and app.overlay.lines[0] == "Tilt                   off"
+    badge.press("down*9", "a")
+    assert not app.settings.tilt and app.overlay.lines[1] == "Tilt                   off"
     badge.press("b", "b")
     reads = badge.reads
     cells = list(app.game.cells)
@@ -148,7 +148,7 @@ def test_turned_on_tilt_adds_to_the_d_pad_and_off_again_it_stops():
 def test_tilt_on_is_kept_and_on_from_the_next_start():
     badge = PyBadge(seed=43)
     badge.open_settings()
-    badge.press("down*8", "a", "b", "b")
+    badge.press("down*9", "a", "b", "b")
     badge.app.saving.save(badge.sim.now)
     again = PyBadge(seed=44, nvm=badge.sim.nvm)
     assert again.app.settings.tilt and again.tilted()
@@ -165,8 +165,8 @@ def test_no_accelerometer_answering_turns_tilt_back_off_and_play_goes_on():
     badge = PyBadge(seed=45, accelerometer=False)
     app, reference = badge.app, Game(seed=45)
     badge.open_settings()
-    badge.press("down*8", "a")
-    assert not app.settings.tilt and app.overlay.lines[0] == "Tilt                   off"
+    badge.press("down*9", "a")
+    assert not app.settings.tilt and app.overlay.lines[1] == "Tilt                   off"
     assert not badge.tilted() and app.faults == 0
     badge.press("b", "b", "left")
     reference.move(rules.LEFT)
@@ -176,7 +176,7 @@ def test_no_accelerometer_answering_turns_tilt_back_off_and_play_goes_on():
 def test_turn_on_builds_the_tilt_once():
     badge = PyBadge(seed=46)
     badge.open_settings()
-    badge.press("down*8", "a")
+    badge.press("down*9", "a")
     keys = badge.app.keys
     turn_on = badge.sim.module("app.tilt").turn_on
     assert turn_on(keys, None, lambda: None, badge.app.settings) is keys  # already on: no second sensor
@@ -207,12 +207,12 @@ def test_a_sensor_that_stops_answering_turns_tilt_off_and_says_so():
     badge = PyBadge(seed=47)
     app = badge.app
     badge.open_settings()
-    badge.press("down*8", "a", "b", "b")  # Tilt on, back to the game
+    badge.press("down*9", "a", "b", "b")  # Tilt on, back to the game
     assert app.settings.tilt and badge.tilted()
     badge.sim.fakeworld.accelerometer = False  # the chip stops answering
     badge.sim.frames(40)
     assert badge.sim.glass.shows("tilt", "failed") and not app.settings.tilt and app.faults == 0
     badge.open_settings()
-    badge.press("down*8")  # Tilt's page
-    assert app.overlay.lines[0] == "Tilt                   off"
+    badge.press("down*9")  # Tilt's page
+    assert app.overlay.lines[1] == "Tilt                   off"
     badge.press("b", "b", "left")  # the D-pad plays on

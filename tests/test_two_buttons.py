@@ -236,15 +236,15 @@ def test_the_clue_banner_a_and_b():
 
 def test_the_clue_controls_page_names_tilt_and_its_buttons():
     # The CLUE's 240x240 screen shows pages of 20 columns (scale 2).
-    pages = help_text.document("Controls", None, 20, 8, controls=TwoButtonControls())
+    pages = help_text.document(0, None, 20, 8, controls=TwoButtonControls())
     lines = [line for page in pages for line in page]
     text = "\n".join(lines)
     for words in ("Tilt", "slide tiles", "hint", "menu", "A+B", "autoplay", "Level"):
         assert words in text
     assert all(len(page) <= 8 for page in pages) and max(len(line) for line in lines) <= 20
     # The PyBadge's page is the one it always was.
-    assert help_text.document("Controls")[0] == help_text.document("Controls", None, controls=controls.Controls())[0]
-    assert help_text.document("Controls")[0][0] == "D-pad       slide tiles"
+    assert help_text.document(0)[0] == help_text.document(0, None, controls=controls.Controls())[0]
+    assert help_text.document(0)[0][0] == "D-pad       slide tiles"
     clue = Clue(seed=24)
     clue.tap("b")
     for _ in range(3):
@@ -253,7 +253,7 @@ def test_the_clue_controls_page_names_tilt_and_its_buttons():
     clue.tap("a")  # Controls
     overlay = clue.sim.app.overlay
     assert overlay.title_text == "Controls 1/2"  # 20 columns, 8 lines: two pages
-    page = help_text.document("Controls", None, overlay.columns, overlay.page_lines, controls=TwoButtonControls())[0]
+    page = help_text.document(0, None, overlay.columns, overlay.page_lines, controls=TwoButtonControls())[0]
     assert list(overlay.lines[: len(page)]) == page
     assert clue.sim.glass.shows("Controls", "slide tiles")  # and on the glass
 

@@ -430,7 +430,10 @@ def test_every_settings_value_the_option_takes_shows_on_the_settings_page():
         sim = powered(board_id)
         open_settings(sim)
         rows = sim_module.setting_values(board_id)
-        assert "undo" in rows and "screenoff" in rows
+        assert "undo" in rows and "screenoff" in rows and "language" in rows
+        # (Language's values each change the page's words, its own row's name
+        # too: "Limba" in Romanian; every other row is read in English.)
+        own_names = {"English": "language", "Română": "limba", "Čeština": "jazyk"}
         for key, (label, values, texts) in rows.items():
             for text in texts:
                 if not values:
@@ -438,8 +441,11 @@ def test_every_settings_value_the_option_takes_shows_on_the_settings_page():
                 use_settings(sim.app, parse_settings(["%s=%s" % (label.replace(" ", "-"), text)], board_id), sim.now)
                 sim.app.menus.show_settings()
                 sim.frames(1)
-                shown = [line for page in _settings_pages(sim) for line in page if line.lower().startswith(label)]
+                name = own_names[text] if key == "language" else label
+                shown = [line for page in _settings_pages(sim) for line in page if line.lower().startswith(name)]
                 assert shown and shown[0].endswith(" " + text), (board_id, label, text, shown)
+            if key == "language":
+                use_settings(sim.app, parse_settings(["language=en"], board_id), sim.now)
 
 
 def _settings_pages(sim):

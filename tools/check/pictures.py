@@ -85,7 +85,7 @@ PICTURES = {
     ),
     "docs/screenshots/hint.png": _screenshot(press=("left", "up", "select")),
     "docs/screenshots/menu.png": _screenshot(press=("start",)),
-    "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "a")),
+    "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "down", "a")),
     "docs/screenshots/settings.png": _screenshot(press=("start", "down*5", "a")),
 }
 #: Every palette of Settings > Colours on every tile (docs/colours.md).
@@ -93,7 +93,7 @@ for _step, _name in enumerate(("classic", "clear", "night")):
     PICTURES["docs/screenshots/colours-%s.png" % _name] = _screenshot(
         position=". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 131072",
         score=1088,
-        press=("start", "down*5", "a", "down*7") + ("right",) * _step + ("b", "b"),  # Colours: the 8th row
+        press=("start", "down*5", "a", "down*8") + ("right",) * _step + ("b", "b"),  # Colours: the 9th row
     )
 for _board in BOARD_IDS:
     PICTURES["docs/images/boards/%s-play.png" % _board] = {
@@ -120,14 +120,36 @@ for _board in BOARD_IDS:
         "press": ("start", "down*3", "a", "a"),
         "scale": 1,
     }
+#: docs/boards.md's languages: a PyBadge in each language (Settings >
+#: Language), its menu, the first page of the rules and Settings, at twice
+#: its size.
+LANGUAGES = ("en", "ro", "cs")
+for _language in LANGUAGES:
+    for _page, _press in (
+        ("menu", ("start",)),
+        ("rules", ("start", "down*3", "a", "down", "a")),
+        ("settings", ("start", "down*5", "a")),
+    ):
+        PICTURES["docs/images/languages/%s-%s.png" % (_language, _page)] = {
+            "board": "pybadge",
+            "seed": 1,
+            "position": None,
+            "score": 0,
+            "press": _press,
+            "scale": 2,
+            "language": _language,
+        }
 
 
 def make(spec):
     """The glass of the board ``spec`` describes, after its presses: (pixels, width, height)."""
-    from tools.play.sim import parse_board
+    from tools.play.sim import parse_board, parse_settings, use_settings
     from tools.play.simulator import Simulator
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
+    language = spec.get("language", "en")
+    if language != "en":
+        use_settings(sim.app, parse_settings(["language=" + language], spec["board"]), sim.now)  # Settings > Language
     if spec["position"]:
         sim.game.set_board(parse_board(spec["position"]), score=spec["score"])
         sim.app.show_position()

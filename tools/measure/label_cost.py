@@ -102,10 +102,12 @@ ACTIONS = (
 
 
 def pages():
-    """The two pages measured: Strategy's first two, as the PyBadge lays them out."""
-    from app import help_text
+    """The two pages measured: Strategy's first two, in English, as the PyBadge lays them out."""
+    from app import help_text, words
 
-    return [list(page) for page in help_text.document("Strategy", width=COLUMNS, per_page=LINES)[:2]]
+    words.load("en")
+    strategy = [prose for _, _, prose in help_text.DOCUMENTS].index("strategy")
+    return [list(page) for page in help_text.document(strategy, width=COLUMNS, per_page=LINES)[:2]]
 
 
 def program(actions=ACTIONS, measured=None):

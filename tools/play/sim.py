@@ -236,7 +236,7 @@ MAX_PICTURE = 4096
 SEED_LIMIT = 1 << 30
 #: Options that only a headless run uses (the window is played from the
 #: keyboard), with their defaults.
-HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None))
+HEADLESS_ONLY = (("board", None), ("press", ""), ("scale", 1), ("score", 0), ("screenshot", None), ("text", False))
 
 
 def _setting_key(text):
@@ -260,7 +260,7 @@ def setting_values(board_id):
     a light sensor). How to set a value: ("set", attribute, value) pairs
     for ``setattr``, ("choose", byte, step) for ``Settings.choose``.
     """
-    from app import pages
+    from app import pages, words
     from app.save_policy import DEFAULT_MODE, MODE_NAMES
     from app.settings import OPTIONS, SCREEN_OFF_MINUTES, Settings
     from tools.play import world
@@ -269,38 +269,47 @@ def setting_values(board_id):
     profile = Profile(world.ROOT, board_id)
     light = profile.light and profile.dimmable
     rows = {}
-    for label, attribute, kind in pages.SETTING_ROWS:
-        if attribute == "tilt" and not profile.tilt:
-            continue
-        if kind == pages.BRIGHTNESS and not profile.dimmable:
-            rows[_setting_key(label)] = (label.lower(), {}, ["fixed"])  # nothing to set
-            continue
-        if kind == pages.CHOICE:
-            states = [[("choose", attribute, step)] for step in range(len(OPTIONS[attribute - 8]))]
-        elif kind == pages.ON_OFF:
-            states = [[("set", attribute, False)], [("set", attribute, True)]]
-        elif kind == pages.BRIGHTNESS:
-            states = [[("set", "auto_brightness", False), ("set", attribute, step)] for step in range(5)]
-            if light:
-                states.append([("set", "auto_brightness", True)])
-        else:
-            steps = len(MODE_NAMES) if kind == pages.SAVE_MODE else len(SCREEN_OFF_MINUTES)
-            states = [[("set", attribute, step)] for step in range(steps)]
-        values = {}
-        texts = []
-        for state in states:
-            scratch = Settings(bytearray(16), DEFAULT_MODE, len(MODE_NAMES))
-            apply_setting(scratch, state)
-            # The row as the page shows it (all rows on one long page).
-            lines = pages.settings_lines(scratch, MODE_NAMES, profile.tilt, 40, light, profile.dimmable, None, 99)[0]
-            text = [line for line in lines if line.startswith(label + " ")][0][len(label) :].strip()
-            texts.append(text)
-            words = {text, text.split()[0], text.rstrip("%")}
+    # The rows and values by their English words; the language a game in
+    # this process plays in comes back after.
+    playing = words.language
+    words.load("en")
+    try:
+        for label, attribute, kind in pages.SETTING_ROWS:
+            label = words.text(label)
+            if attribute == "tilt" and not profile.tilt:
+                continue
+            if kind == pages.BRIGHTNESS and not profile.dimmable:
+                rows[_setting_key(label)] = (label.lower(), {}, ["fixed"])  # nothing to set
+                continue
             if kind == pages.CHOICE:
-                words.add(str(scratch.chosen(attribute)))
-            for word in words:
-                values.setdefault(_setting_key(word), state)
-        rows[_setting_key(label)] = (label.lower(), values, texts)
+                states = [[("choose", attribute, step)] for step in range(len(OPTIONS[attribute - 8]))]
+            elif kind == pages.ON_OFF:
+                states = [[("set", attribute, False)], [("set", attribute, True)]]
+            elif kind == pages.BRIGHTNESS:
+                states = [[("set", "auto_brightness", False), ("set", attribute, step)] for step in range(5)]
+                if light:
+                    states.append([("set", "auto_brightness", True)])
+            else:
+                steps = len(MODE_NAMES) if kind == pages.SAVE_MODE else len(SCREEN_OFF_MINUTES)
+                states = [[("set", attribute, step)] for step in range(steps)]
+            values = {}
+            texts = []
+            for state in states:
+                scratch = Settings(bytearray(16), DEFAULT_MODE, len(MODE_NAMES))
+                apply_setting(scratch, state)
+                # The row as the page shows it (all rows on one long page).
+                lines = pages.settings_lines(scratch, MODE_NAMES, profile.tilt, 40, light, profile.dimmable, None, 99)[0]
+                text = [line for line in lines if line.startswith(label + " ")][0][len(label) :].strip()
+                texts.append(text)
+                names = {text, text.split()[0], text.rstrip("%")}
+                if kind == pages.CHOICE:
+                    names.add(str(scratch.chosen(attribute)))
+                for name in names:
+                    values.setdefault(_setting_key(name), state)
+            rows[_setting_key(label)] = (label.lower(), values, texts)
+    finally:
+        if playing:
+            words.load(playing)
     return rows
 
 
@@ -479,6 +488,10 @@ def _play_headless(args, nvm):
         except OSError as error:  # the disk, after the checks (full, gone)
             print("--screenshot: cannot write %s: %s" % (args.screenshot, error.strerror or error), file=sys.stderr)
             return 1
+    if args.text:
+        for line in sim.lines():
+            print(line)
+        return status
     game = sim.game
     largest = (1 << game.max_exponent) if game.max_exponent else 0
     print(
@@ -548,7 +561,7 @@ def main(argv=None):
         action="append",
         default=None,
         metavar="NAME=VALUE",
-        help="a Settings row set before the first key, e.g. undo=5, screen-off=never (repeatable)",
+        help="a Settings row set before the first key, e.g. undo=5, language=ro, colours=clear, screen-off=never (repeatable)",
     )
     parser.add_argument(
         "--board-profile",
@@ -564,6 +577,11 @@ def main(argv=None):
         help="the battery's voltage in millivolts (a board that reads its battery)",
     )
     parser.add_argument("--usb", action="store_true", help="the board is on USB power")
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="headless: print the text on the glass, one line per text row, instead of the score line",
+    )
     parser.add_argument(
         "--light", type=int, default=None, metavar="N", help="the light sensor's reading, 0..65535 (a board with one)"
     )

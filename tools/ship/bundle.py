@@ -50,6 +50,11 @@ FONT_EXTENSIONS = (".pcf", ".bdf", ".bin", ".strip")
 #: Data files a module reads from its own folder (the solver's learned
 #: table): shipped beside the module that names them.
 DATA_EXTENSIONS = (".tbl",)
+#: Folders of data files a module reads at run time, shipped whole when
+#: our code names them (a string constant ending "/lang", as app.words's
+#: path does), less the files only tools and tests read.
+DATA_FOLDERS = ("lang",)
+DATA_NOT_SHIPPED = ("keys.txt",)
 #: Words that mark a licence file beside the fonts.
 LICENCE_WORDS = ("license", "licence", "copying", "copyright")
 #: Settings files taken from the repository root, if present. The board reads
@@ -160,6 +165,19 @@ def plan_data(repo, modules, bundle):
                 bundle.notes.append("not shipped (%s names it, but it is not there): %s" % (module.dest, board_path))
 
 
+def plan_folders(repo, our_sources, bundle):
+    """Add the data folders (DATA_FOLDERS) our code names to ``bundle``:
+    every file in one, but those of DATA_NOT_SHIPPED."""
+    named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_sources)}
+    for folder in DATA_FOLDERS:
+        path = Path(repo) / folder
+        if folder not in named or not path.is_dir():
+            continue
+        for file in sorted(path.rglob("*")):
+            if file.is_file() and file.name not in DATA_NOT_SHIPPED:
+                bundle.files[file.relative_to(repo).as_posix()] = file
+
+
 def plan(repo=ROOT, entry_path=None):
     """Work out the :class:`Bundle` for ``repo`` (nothing is written).
 
@@ -181,6 +199,7 @@ def plan(repo=ROOT, entry_path=None):
             bundle.libraries[module.origin] = (version, top)
     plan_fonts(repo, [m.source for m in modules if m.origin == "ours"], bundle)
     plan_data(repo, modules, bundle)
+    plan_folders(repo, [m.source for m in modules if m.origin == "ours"], bundle)
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name

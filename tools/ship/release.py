@@ -105,14 +105,36 @@ def read_version(repo=ROOT):
 
 
 def _literal(path, name):
-    """The value of the top-level assignment ``name = <literal>`` in ``path``, or None."""
-    for node in ast.parse(Path(path).read_text(encoding="utf-8")).body:
+    """The value of the top-level assignment ``name = <literal>`` in ``path``,
+    or None; a text of app.words it names (``_W_SLIDE``, a ``const`` of
+    that module) is its English (lang/en.txt)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    english = None
+    for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
             value = node.value
             if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "bytes" and value.args:
                 value = value.args[0]  # KEYMAP = bytes((1, 2, ...))
+            for sub in ast.walk(value):
+                if isinstance(sub, ast.Name) and sub.id.startswith("_W_"):
+                    english = english or _english_texts(tree)
+                    sub.__class__ = ast.Constant
+                    sub.value = english[sub.id]
             return ast.literal_eval(value)
     return None
+
+
+def _english_texts(tree):
+    # {_W_NAME: its English text} for the texts a module names (app.words:
+    # the play screen's file, then the menu's).
+    lang = ROOT / "lang"
+    lines = (lang / "en.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    lines += (lang / "en-menu.txt").read_text(encoding="utf-8").split("\n")
+    texts = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").startswith("_W_"):
+            texts[node.targets[0].id] = lines[node.value.args[0].value]
+    return texts
 
 
 def read_controls(repo=ROOT):
@@ -364,14 +386,16 @@ Boards and their controls
 
 In menus the directions move, the button for OK / Continue picks and the
 one for back goes back (each board's table names them). In the menu,
-Help > Controls shows the board's own controls, then come a strategy page
-and how the solver works.
+Help > Controls shows the board's own controls, then come the rules in
+brief, a strategy page and how the solver works. Settings > Language
+switches every word of the game to English, Romanian (Română) or Czech
+(Čeština).
 
 Installing and updating
 -----------------------
 Copy everything in this zip (code.py, app/, engine/, boards/, lib/, fonts/,
-metadata.json, icon.bmp, the text files and the hidden .deploy-2048.txt) to
-the top folder of the CIRCUITPY drive, replacing what is there (under Fruit
+lang/, metadata.json, icon.bmp, the text files and the hidden .deploy-2048.txt)
+to the top folder of the CIRCUITPY drive, replacing what is there (under Fruit
 Jam OS, see the Fruit Jam above). The board restarts the game by
 itself; eject the drive before you unplug it. A code.py or library of your
 own with the same name is overwritten: copy it somewhere first. A .py file
@@ -405,6 +429,7 @@ boards/          one profile per supported board (buttons, screen, saving)
 lib/             the Adafruit libraries the game uses, compiled to .mpy:
 {libs}
 fonts/           the digits and a text font (misc-fixed, public domain)
+lang/            the game's words in English, Romanian and Czech
 metadata.json,   the game's name and icon in Fruit Jam OS's launcher (the
 icon.bmp         Fruit Jam above); nothing else reads them
 {readme}  this file

@@ -64,14 +64,15 @@ SCENARIO = (
     ("menu", (("tap", "start"),)),
     ("help", (("tap", "down"), ("tap", "down"), ("tap", "down"), ("tap", "a"))),
     ("help: Controls", (("tap", "a"),)),
+    ("help: Rules", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("help: Strategy", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("help: Strategy pages", (("tap", "right"), ("tap", "right"), ("tap", "right"))),
     ("help: the solver", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("stats", (("tap", "b"), ("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("settings", (("tap", "b"), ("tap", "down"), ("tap", "a"), ("tap", "right"))),
-    # Settings > Colours (the row after Undo): Clear (its record read, the
-    # screen's palettes rewritten).
-    ("settings: Colours", (("tap", "down"),) * 7 + (("tap", "right"),)),
+    # Settings > Colours (the row after Undo and Language): Clear (its
+    # record read, the screen's palettes rewritten).
+    ("settings: Colours", (("tap", "down"),) * 8 + (("tap", "right"),)),
     ("about", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     ("save now", (("tap", "b"), ("tap", "down"), ("tap", "a"))),
     (

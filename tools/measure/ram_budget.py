@@ -58,8 +58,10 @@ from tools.vm import GuestError, pystack_vm, unix_vm, vmroot
 #: found the game's own target takes 12 ("How the room is spent"): the
 #: round-4 work and its fault paths, the display work, save format 3 and
 #: undo in the engine and on the screen, the learned table's switch, the
-#: languages and the palettes. The 24 KiB reserve stays whole.
-PEAK_TARGET = 108 * 1024
+#: languages and the palettes; then 2 KiB more when the scenario opened the
+#: menu with an undo history held, as a player who keeps Undo on does. The
+#: 24 KiB reserve stays whole.
+PEAK_TARGET = 110 * 1024
 PYSTACK_TARGET = 1024
 #: What the deepest chain is held to on every board (tests/test_board_ram.py):
 #: the target less room for what no VM here shows (CircuitPython's own C

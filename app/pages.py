@@ -40,6 +40,7 @@ _W_LANGUAGE = const(64)
 _W_ON = const(65)
 _W_OFF = const(66)
 _W_FIXED = const(67)
+_W_AUTO = const(161)
 _W_NEVER = const(68)
 _W_SAFER = const(69)  # then balanced, gentler: SavePolicy's modes in order
 _W_PICK = const(72)
@@ -208,7 +209,7 @@ def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimma
                 if not dimmable:
                     shown = text(_W_FIXED)
                 elif light and settings.auto_brightness:
-                    shown = "auto"
+                    shown = text(_W_AUTO)
                 else:
                     shown = "%d%%" % BRIGHTNESS_LEVELS[value]
             elif kind == SAVE_MODE:

@@ -13,6 +13,7 @@ from it. This runs the real ``app/memory.py`` in the unix port of
 
 import pytest
 
+from tools import ROOT
 from tools.vm import unix_vm
 
 _HELD = 24 * 1024
@@ -35,9 +36,7 @@ print("LOADED", loaded - before, "AFTER", gc.mem_alloc() - before)
 def test_a_forgotten_module_is_freed(tmp_path):
     root = tmp_path / "root"
     (root / "app").mkdir(parents=True)
-    from pathlib import Path
-
-    source = Path(__file__).resolve().parent.parent / "app" / "memory.py"
+    source = ROOT / "app" / "memory.py"
     (root / "app" / "__init__.py").write_text("")
     (root / "app" / "memory.py").write_text(source.read_text())
     (root / "heavy").mkdir()

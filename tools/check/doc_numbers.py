@@ -389,6 +389,17 @@ def _code_quote(doc, what, pattern, *names, form=str):
     return Quote(doc, what, pattern, "code", lambda output: tuple(form(code_value(output, name)) for name in names))
 
 
+def _heap_quote(what, pattern, name):
+    # A heap docs/device-facts.md states in bytes and KiB: the constant ``name`` (module.NAME).
+    return Quote(
+        "docs/device-facts.md",
+        what,
+        pattern,
+        "code",
+        lambda output: (thousands(code_value(output, name)), kib(code_value(output, name))),
+    )
+
+
 def kib(value):
     """Bytes as the docs write KiB: 145856 -> '142.4'."""
     return "%.1f" % (int(value) / 1024)
@@ -990,25 +1001,15 @@ QUOTES = (
                 thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
             ),
         ),
-        Quote(
-            "docs/device-facts.md",
+        _heap_quote(
             "the CLUE's heap",
             r"\*\*The CLUE's heap: ([\d,]+) bytes \(([\d.]+) KiB\) on CircuitPython 10\.x",
-            "code",
-            lambda output: (
-                thousands(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
-                kib(code_value(output, "tools.firmware.standins.fakeboards._CLUE_FREE")),
-            ),
+            "tools.firmware.standins.fakeboards._CLUE_FREE",
         ),
-        Quote(
-            "docs/device-facts.md",
+        _heap_quote(
             "the PyBadge's heap",
             r"\*\*The Python heap: ([\d,]+) bytes \(([\d.]+) KiB\) on CircuitPython 10\.x",
-            "code",
-            lambda output: (
-                thousands(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-                kib(code_value(output, "tools.measure.ram_budget.FREE_AT_BOOT")),
-            ),
+            "tools.measure.ram_budget.FREE_AT_BOOT",
         ),
         _code_quote(
             "docs/saving.md",

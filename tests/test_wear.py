@@ -71,3 +71,13 @@ def test_a_player_who_undoes_wears_the_nvm_no_faster():
     assert plain["erases_per_1000_moves"] == pytest.approx(1000 * plain["erases_per_hour"] / plain["moves_per_hour"])
     # No undo share is the default: the same player, move for move.
     assert wear.simulate(1, hours=3, seed=4, undo_share=0.0) == plain
+
+
+@pytest.mark.parametrize("mode", range(3))
+def test_the_frames_skipped_are_those_where_the_policy_says_no(mode, monkeypatch):
+    # poll_until polls the policy only from the moment its answer could be
+    # yes (Run.wake); a poll in every frame, as the app makes, gives the
+    # same saves at the same moments, to the last bit of every figure.
+    skipping = wear.simulate(mode, hours=2, seed=4, undo_share=wear.UNDO_SHARE)
+    monkeypatch.setattr(wear.Run, "wake", lambda run, clock: 0)
+    assert wear.simulate(mode, hours=2, seed=4, undo_share=wear.UNDO_SHARE) == skipping

@@ -55,6 +55,8 @@ page is never erased), and only the RP2040 log's rewrite of a full sector
 import math
 import random
 
+from adafruit_ticks import ticks_add, ticks_diff
+
 from app.save_policy import MODE_NAMES, SavePolicy
 from engine.record import LENGTH, SLOT_SIZE
 from engine.store import ERASE_SIZE
@@ -257,20 +259,60 @@ class Run:
             self.longest_lost_seconds = max(self.longest_lost_seconds, lost)
             self.longest_lost_moves = max(self.longest_lost_moves, self.unsaved_moves)
 
+    def wake(self, clock):
+        """The first millisecond (``int(clock * 1000)`` of a later frame)
+        at which polling the policy could answer yes or change its state;
+        0 when the frame at ``clock`` must poll, ``math.inf`` when no frame
+        needs to until the next event.
+
+        Until then ``policy.due`` answers no and changes nothing: it only
+        starts the policy's clock at its first call, says yes to an urgent
+        event, forgets the last save once it is ``pause_gap`` old, and says
+        yes ``max_age`` after the first unsaved change or ``pause`` after
+        the last one when no save is remembered. These are the moments.
+        """
+        policy = self.policy
+        if not policy._started or policy._urgent:
+            return 0
+        moments = []
+        if policy._last_save is not None:
+            moments.append(ticks_add(policy._last_save, policy.pause_gap + 1))  # forgotten
+        if policy.dirty:
+            moments.append(ticks_add(policy._first_change, policy.max_age))
+            if policy._last_save is None:
+                moments.append(ticks_add(policy._last_change, policy.pause))
+        if not moments:
+            return math.inf
+        now = self.ticks(clock)
+        return int(clock * 1000) + max(0, min(ticks_diff(moment, now) for moment in moments))
+
     def poll_until(self, clock, stop):
         # Idle frames from ``clock`` up to ``stop``; returns the next frame time.
+        # The policy is polled only in the frames where its answer could be
+        # yes or its state change (``wake``); the frames between pass by the
+        # same steps of ``FRAME``, so every time and count is what a poll
+        # in every frame gives, to the last bit.
+        wake = self.wake(clock)
         while clock < stop:
-            if clock >= self.busy_until and self.policy.due(self.ticks(clock)):
-                if self.version != self.saved_version:
-                    self.note_loss()
-                    self.erases += 1
-                    self.saved_version = self.version
-                    self.first_unsaved = None
-                    self.unsaved_moves = 0
-                    self.busy_until = clock + WRITE_SECONDS
-                    self.saves.append(clock)
-                    self.save_count += 1
-                self.policy.saved(self.ticks(clock))
+            # Below (wake - 1) / 1000 s, clock * 1000 < wake whatever the rounding.
+            quiet = min(stop, max(self.busy_until, (wake - 1) / 1000))
+            while clock < quiet:
+                clock += FRAME
+            if clock >= stop:
+                break
+            if clock >= self.busy_until and clock * 1000 >= wake:
+                if self.policy.due(self.ticks(clock)):
+                    if self.version != self.saved_version:
+                        self.note_loss()
+                        self.erases += 1
+                        self.saved_version = self.version
+                        self.first_unsaved = None
+                        self.unsaved_moves = 0
+                        self.busy_until = clock + WRITE_SECONDS
+                        self.saves.append(clock)
+                        self.save_count += 1
+                    self.policy.saved(self.ticks(clock))
+                wake = self.wake(clock)
             clock += FRAME
         return clock
 

@@ -445,13 +445,19 @@ def test_the_deployed_drive_runs_what_the_bundle_holds(tmp_path, repo):
 # --- a drive unpacked from the release zip -----------------------------------------
 
 
-def unpacked_release(tmp_path):
-    """A CIRCUITPY drive holding what this version's release zip holds, unzipped onto it."""
-    import zipfile
-
+@pytest.fixture(scope="module")
+def release_zip(tmp_path_factory):
+    """This version's release zip, built once for the tests that unzip it."""
     from tools.ship import release
 
-    [path] = release.build_release(tmp_path / "dist", quiet=True)
+    [path] = release.build_release(tmp_path_factory.mktemp("dist"), quiet=True)
+    return path
+
+
+def unpacked_release(tmp_path, path):
+    """A CIRCUITPY drive holding what the release zip at ``path`` holds, unzipped onto it."""
+    import zipfile
+
     dest = drive(tmp_path)
     with zipfile.ZipFile(path) as archive:
         archive.extractall(dest)
@@ -469,10 +475,10 @@ def sums_hold(dest):
     return True
 
 
-def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, capsys):
+def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, capsys, release_zip):
     from tools.ship import release
 
-    dest = unpacked_release(tmp_path)
+    dest = unpacked_release(tmp_path, release_zip)
     before = snapshot(dest)
     result = deployer.deploy(dest, out=tmp_path / "build")
     said = capsys.readouterr().out
@@ -485,10 +491,10 @@ def test_deploy_onto_an_unpacked_release_zip_keeps_the_zips_own_files(tmp_path, 
     assert deployer.deploy(dest, out=tmp_path / "build", quiet=True)["copied"] == []
 
 
-def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
+def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path, release_zip):
     from tools.ship import release
 
-    dest = unpacked_release(tmp_path)
+    dest = unpacked_release(tmp_path, release_zip)
     current = {name: (dest / name).read_bytes() for name in release.EXTRA_NAMES}
     # As an older version's zip left them: other bytes, listed with their hashes.
     manifest = drive_manifest.read_manifest(dest)
@@ -507,8 +513,8 @@ def test_an_older_zips_text_files_are_brought_up_to_date_not_removed(tmp_path):
     assert all(listed[name] == drive_manifest.sha256(current[name]) for name in release.EXTRA_NAMES)
 
 
-def test_a_zips_text_file_the_player_edited_is_kept_aside(tmp_path):
-    dest = unpacked_release(tmp_path)
+def test_a_zips_text_file_the_player_edited_is_kept_aside(tmp_path, release_zip):
+    dest = unpacked_release(tmp_path, release_zip)
     (dest / "2048-README.txt").write_text("my notes about the game\n")
     result = deployer.deploy(dest, out=tmp_path / "build", quiet=True)
     assert result["backups"] == [("2048-README.txt", "2048-README.txt.bak-2048")]

@@ -95,6 +95,54 @@ def pytest_report_header(config):
     return sampling.mode()
 
 
+# -- the longest files first ---------------------------------------------------
+#
+# pytest-xdist's loadfile hands each worker a whole file at a time, in the
+# order of the collection (pytest.ini: --no-loadscope-reorder; its own order
+# is by count of tests, which put files of a few long tests, the browser's,
+# the heap surveys', last: one worker still on one of them while the other
+# had nothing left). Started longest first, the short files fill the end of
+# both workers' runs. How long a file takes is what the last run that
+# played it took (its tests' seconds, summed, kept in pytest's cache); a
+# file not timed yet goes first, the rest in collection order. The order
+# changes which worker runs a file and when, never what a test does or sees.
+
+#: The pytest cache's key of each file's seconds in the runs before.
+FILE_SECONDS = "tests/file-seconds"
+
+
+def _file_of(nodeid):
+    return nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(config, items):
+    cache = getattr(config, "cache", None)
+    seconds = (cache.get(FILE_SECONDS, {}) if cache else {}) or {}
+    first_seen = {}
+    for item in items:
+        first_seen.setdefault(_file_of(item.nodeid), len(first_seen))
+    # Within a file the tests keep their order (a stable sort by file).
+    items.sort(key=lambda item: (-seconds.get(_file_of(item.nodeid), float("inf")), first_seen[_file_of(item.nodeid)]))
+
+
+def pytest_runtest_logreport(report):
+    # In the controller (or a run without workers): every test's report.
+    _timed[_file_of(report.nodeid)] = _timed.get(_file_of(report.nodeid), 0.0) + report.duration
+
+
+_timed = {}
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _timed:
+        return
+    seconds = dict(cache.get(FILE_SECONDS, {}) or {})
+    seconds.update((name, round(value, 2)) for name, value in _timed.items())
+    cache.set(FILE_SECONDS, seconds)
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _frozen_before_each_file():
     """Whatever a worker holds when a test file starts (pytest's objects,

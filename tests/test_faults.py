@@ -14,6 +14,7 @@ start-up; what the player sees is read from the glass.
 
 import pytest
 
+from tests import sampling
 from tests.tiles import on_glass
 from tools.measure import faults
 from tools.measure.faults import fault_at
@@ -269,11 +270,18 @@ def test_one_fault_at_any_line_of_start_up_gives_the_saved_game_or_the_message(b
     # Never a fresh game in place of the saved one (its first save would
     # replace the player's record), never a traceback: the load lets a
     # fault out, code.py tries again with less, or says memory is short.
+    # Every line under make test-slow; make test the first, the last and
+    # a seeded sample between (tests/sampling.py), each fault of the kind
+    # its place in the whole enumeration gives it.
     first = {}
     faults.start_up_once(board_id, 0, 0, play_ms=0, first=first, where=(path, function))
     points = sorted(first.values())
     assert len(points) > 3, points
-    for index, at in enumerate(points):
+    chosen = sampling.cases(
+        "start-up faults, %s %s %s" % (board_id, path, function), range(len(points)), 6, always=(0, len(points) - 1)
+    )
+    for index in chosen:
+        at = points[index]
         outcome, where, said, _, _ = faults.start_up_once(board_id, at, index % 2, play_ms=0, where=(path, function))
         assert where is not None
         assert outcome in (faults.SAVED, faults.MESSAGE), (where, outcome, said)

@@ -37,7 +37,8 @@ Human timing model (per session; all draws from one seeded generator):
   (a change of the saved game, like a move, but no move).
 
 The app polls ``policy.due`` every idle frame (here every 50 ms without
-input); a save takes 75 ms (a SAMD51 erase + program, typical). A save whose
+input; the simulation skips the frames whose poll must answer no, to the
+same results: ``Run.wake``); a save takes 75 ms (a SAMD51 erase + program, typical). A save whose
 bytes equal the stored ones writes nothing, as ``engine.store`` does.
 "Play lost" at a cut is the stretch from the first to the last unsaved move.
 Total loss (erase model): a cut during the block erase or before the first

@@ -89,12 +89,22 @@ class Bundle:
         self.notes = []
 
 
+#: The str constants of each source text parsed, by the text: a process
+#: plans the bundle more than once (the test suite dozens of times, each
+#: plan reading every module three times), and they depend on nothing else.
+_CONSTANTS = {}
+
+
 def _string_constants(paths):
     """Every str constant in the given Python files."""
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                yield node.value
+        text = path.read_text(encoding="utf-8")
+        found = _CONSTANTS.get(text)
+        if found is None:
+            found = _CONSTANTS[text] = tuple(
+                node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            )
+        yield from found
 
 
 def font_references(paths):

@@ -24,6 +24,7 @@ code wants it when it can have it); optional imports inside libraries (their
 
 import ast
 import importlib.metadata
+import sys
 from pathlib import Path
 
 from tools import ROOT
@@ -116,12 +117,25 @@ def _absolute(module, level, package):
     return ".".join(base)
 
 
+#: find_imports' answers by (source, package): a process plans the bundle
+#: more than once (the test suite dozens of times), and they depend on
+#: nothing else. (An Import is never changed once made.)
+_FOUND = {}
+
+
 def find_imports(source, package):
     """Every import in ``source`` (str) as a list of :class:`Import`.
 
     :param str package: the package the file belongs to (``""`` for a top
         level file); relative imports are resolved against it.
     """
+    known = _FOUND.get((source, package))
+    if known is None:
+        known = _FOUND[source, package] = tuple(_imports(source, package))
+    return list(known)
+
+
+def _imports(source, package):
     found = []
 
     def visit(nodes, optional):
@@ -153,14 +167,23 @@ def find_imports(source, package):
     return found
 
 
+#: _library_roots' answer by sys.path (reading every installed package's
+#: file list takes a good part of a second; what is installed where a
+#: process looks does not change under it).
+_ROOTS = {}
+
+
 def _library_roots():
     """Map top-level module name -> importlib Distribution, for device libraries."""
-    roots = {}
-    for top, dist_names in importlib.metadata.packages_distributions().items():
-        for dist_name in dist_names:
-            if dist_name.lower().replace("_", "-").startswith(LIBRARY_PREFIX):
-                roots[top] = importlib.metadata.distribution(dist_name)
-    return roots
+    where = tuple(sys.path)
+    if where not in _ROOTS:
+        roots = {}
+        for top, dist_names in importlib.metadata.packages_distributions().items():
+            for dist_name in dist_names:
+                if dist_name.lower().replace("_", "-").startswith(LIBRARY_PREFIX):
+                    roots[top] = importlib.metadata.distribution(dist_name)
+        _ROOTS[where] = roots
+    return dict(_ROOTS[where])
 
 
 class Resolver:

@@ -31,12 +31,15 @@ list in ``log`` gets every refresh that sent something).
 """
 
 import functools
+import os
 import sys
+
+import numpy
 
 from tools import text_chars
 from tools.firmware import dirty_areas
 from tools.firmware.standins import displaystate
-from tools.play import blinka
+from tools.play import blinka, raster
 
 #: Text cells: the glyph strip of app/text.py (6x12 each), a tile per
 #: character of the strip (tools.text_chars(): ASCII, then app.text.EXTRAS).
@@ -176,78 +179,39 @@ def count_changes():
 # -- pixels -----------------------------------------------------------------
 
 
-class _Renderer:
-    """Blinka trees built from snapshots; converted bitmaps are reused."""
+#: True: every frame the glass draws is drawn by Blinka too, and must be
+#: the same pixels (an AssertionError says where not). ``make test-slow``
+#: turns it on (tests/conftest.py), as does GLASS_CROSS_CHECK=1 in the
+#: environment: the fast renderer keeps the old judge on every frame.
+CROSS_CHECK = os.environ.get("GLASS_CROSS_CHECK", "") not in ("", "0")
 
-    def __init__(self):
-        self._bitmaps = {}
+_RASTER = raster.Raster()
 
-    def bitmap(self, state):
-        made = self._bitmaps.get(state)
-        if made is None:
-            if len(self._bitmaps) > 256:
-                self._bitmaps.clear()
-            made = self._bitmaps[state] = blinka.bitmap_from_rows(
-                displaystate.bitmap_values(state), 1 << displaystate.bits_per_value(state)
-            )
-        return made
 
-    def palette(self, state):
-        return blinka.palette_from_colours(displaystate.palette_colours(state))
-
-    def layer(self, node):
-        kind = node[0]
-        if kind == "group":
-            _, x, y, scale, hidden, members = node
-            group = blinka.module("displayio").Group(scale=scale, x=x, y=y)
-            for member in members:
-                group.append(self.layer(member))
-            group.hidden = hidden
-            return group
-        if kind == "tiles":
-            _, state, inline, bitmap_state, palette_state = node
-            grid = blinka.module("displayio").TileGrid(
-                self.bitmap(bitmap_state),
-                pixel_shader=self.palette(palette_state),
-                width=displaystate.columns(state),
-                height=displaystate.rows(state),
-                tile_width=displaystate.tile_width(state),
-                tile_height=displaystate.tile_height(state),
-                x=displaystate.x(state),
-                y=displaystate.y(state),
-            )
-            for index, tile in enumerate(displaystate.tile_indices(state, inline)):
-                grid[index] = tile
-            flags = displaystate.flags(state)
-            grid.flip_x = bool(flags & displaystate.FLIP_X)
-            grid.flip_y = bool(flags & displaystate.FLIP_Y)
-            grid.transpose_xy = bool(flags & displaystate.TRANSPOSE_XY)
-            grid.hidden = displaystate.hidden(state)
-            return grid
-        _, state, palette_state = node
-        shape = blinka.module("vectorio").Rectangle(
-            pixel_shader=self.palette(palette_state),
-            width=displaystate.rect_width(state),
-            height=displaystate.rect_height(state),
-            x=displaystate.x(state),
-            y=displaystate.y(state),
-            color_index=displaystate.rect_colour(state),
+def cross_check(frame, width, height, drawn):
+    """Raise AssertionError unless ``drawn`` (the raster's (height, width)
+    array of snapshot ``frame``) is what Blinka draws for it."""
+    expected = numpy.array(blinka.render_frame(frame, width, height), dtype=numpy.uint16).reshape(height, width)
+    if not numpy.array_equal(drawn, expected):
+        wrong = numpy.argwhere(drawn != expected)
+        y, x = wrong[0]
+        raise AssertionError(
+            "the glass's raster and Blinka differ at %d pixels, first at (%d, %d): %04x, Blinka %04x"
+            % (len(wrong), x, y, drawn[y, x], expected[y, x])
         )
-        shape.hidden = displaystate.hidden(state)
-        return shape
-
-    def pixels(self, frame, width, height):
-        if frame is None:
-            return [0] * (width * height)  # no group: the console, shown here as black
-        return blinka.render_rgb565(self.layer(frame), width, height)
 
 
-_RENDERER = _Renderer()
+def _draw(frame, width, height):
+    # The frame's pixels as a (height, width) array.
+    drawn = _RASTER.pixels(frame, width, height)
+    if CROSS_CHECK:
+        cross_check(frame, width, height, drawn)
+    return drawn
 
 
 def render(group, width, height):
     """RGB565 pixels (row-major list) of a stand-in ``group`` as it is now."""
-    return _RENDERER.pixels(snapshot(group), width, height)
+    return _draw(snapshot(group), width, height).ravel().tolist()
 
 
 # -- text -------------------------------------------------------------------
@@ -339,7 +303,7 @@ def _collect(node, x0, y0, scale, cells, cache):
 
 def rgb565(colour):
     """0xRRGGBB -> the RGB565 value the glass holds for it."""
-    return ((colour >> 8) & 0xF800) | ((colour >> 5) & 0x07E0) | ((colour >> 3) & 0x001F)
+    return raster.rgb565(colour)
 
 
 def readable(cell, pixels, width, height):
@@ -464,6 +428,7 @@ class Glass:
         #: changed"), or a refresh failed.
         self.missed = None
         self._pixels = None
+        self._array = None
         self._visible = None
         self._ink = {}
         self._sent = None  # (root group, CHANGES) of the last refresh
@@ -504,6 +469,7 @@ class Glass:
             self._frame = frame
             self.changes += 1
             self._pixels = None
+            self._array = None
             self._visible = None
 
     def _send(self, root_group):
@@ -546,10 +512,16 @@ class Glass:
         (something changed that no refresh has sent)."""
         return snapshot(root_group) != self.frame
 
+    def array(self):
+        """The glass as a (height, width) numpy array of RGB565 (do not change it)."""
+        if self._array is None:
+            self._array = _draw(self.frame, self.width, self.height)
+        return self._array
+
     def pixels(self):
         """The glass as width*height RGB565 ints, row-major."""
         if self._pixels is None:
-            self._pixels = _RENDERER.pixels(self.frame, self.width, self.height)
+            self._pixels = self.array().ravel().tolist()
         return self._pixels
 
     def cells(self):

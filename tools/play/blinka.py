@@ -153,7 +153,8 @@ def render_rgb565(group, width, height):
         raise ValueError("group already has a parent")
     try:
         count = width * height
-        buffer = memoryview(bytearray(count * 2 + 4)).cast("I")
+        # Whole 32-bit words (Blinka casts it so), one spare.
+        buffer = memoryview(bytearray((count + 1) // 2 * 4 + 4)).cast("I")
         mask = memoryview(bytearray((count // 32 + 1) * 4)).cast("I")
         core.fill_area(module("area").Area(0, 0, width, height), mask, buffer)
         return list(buffer.cast("B").cast("H")[:count])

@@ -417,6 +417,9 @@ class Glass:
         #: pixels)`` for every window sent: the layer pixels displayio visits
         #: to render it (dirty_areas.fill_work; slow: for measurements).
         self.trace = None
+        #: None, or a list that gets every frame (snapshot) a refresh put on
+        #: the glass that differs from the one before.
+        self.history = None
         self._quiet = 0  # refreshes after no write, in a row
         dirty_areas.install(sys.modules)
         self._frame = None  # what ``frame`` gives
@@ -468,6 +471,8 @@ class Glass:
         if frame != self._frame:
             self._frame = frame
             self.changes += 1
+            if self.history is not None:
+                self.history.append(frame)
             self._pixels = None
             self._array = None
             self._visible = None

@@ -49,7 +49,8 @@ def bitmap_array(bitmap_state):
 
     The rows are read as displaystate.py lays them out: from BITMAP_ROWS,
     ``row_bytes`` each, a value's bits from the lowest bit of the lowest
-    byte (tests/test_glass.py holds this equal to its ``bitmap_values``)."""
+    byte (tests/test_glass.py holds this equal to its ``bitmap_values``
+    for every bits per value)."""
     width = displaystate.bitmap_width(bitmap_state)
     height = displaystate.bitmap_height(bitmap_state)
     bits = displaystate.bits_per_value(bitmap_state)
@@ -61,12 +62,10 @@ def bitmap_array(bitmap_state):
         shifts = numpy.arange(0, 8, bits, dtype=numpy.uint8)
         values = (rows[:, :, None] >> shifts) & ((1 << bits) - 1)
         return values.reshape(height, stride * 8 // bits)[:, :width].astype(numpy.uint32)
-    # Whole bytes a value, little-endian.
+    # A value of 8 bits or more is its first byte: displaystate.pixel reads
+    # no more (the stand-ins write no more).
     size = bits // 8
-    values = numpy.zeros((height, width), dtype=numpy.uint32)
-    for byte in range(size):
-        values |= rows[:, byte : width * size : size].astype(numpy.uint32) << (8 * byte)
-    return values
+    return rows[:, : width * size : size].astype(numpy.uint32)
 
 
 def palette_table(palette_state):

@@ -414,5 +414,13 @@ def test_every_frame_of_a_play_through_is_drawn_as_blinka_draws_it(board_id):
     _play_through(sim)
     frames = list(dict.fromkeys(sim.glass.history))  # each distinct frame once
     assert len(frames) > 25  # the animations' in-between frames among them
-    for frame in frames:
-        glass.cross_check(frame, sim.width, sim.height, raster.Raster().pixels(frame, sim.width, sim.height))
+    for index, frame in enumerate(frames):
+        drawn = raster.Raster().pixels(frame, sim.width, sim.height)
+        glass.cross_check(frame, sim.width, sim.height, drawn)
+        if index % 8 == 0:
+            # The text reader's answer for all cells at once is the one it
+            # gives cell by cell.
+            cells = glass.text_cells(frame)
+            pixels = drawn.ravel().tolist()
+            expected = [cell for cell in cells if glass.readable(cell, pixels, sim.width, sim.height)]
+            assert glass.readable_cells(cells, drawn) == expected

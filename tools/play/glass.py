@@ -331,6 +331,51 @@ def readable(cell, pixels, width, height):
     return False
 
 
+def readable_cells(cells, screen, masks=None):
+    """The cells of ``cells`` that :func:`readable` finds on the glass, in
+    order, all at once: ``screen`` is the glass as a (height, width) array
+    (Glass.array); ``masks`` an optional dict that keeps each glyph's ink
+    as a (12, 6) array of bools between calls."""
+    height, width = screen.shape
+    masks = {} if masks is None else masks
+    keep = [False] * len(cells)
+    by_scale = {}
+    for index, cell in enumerate(cells):
+        scale = cell.scale
+        if cell.x < 0 or cell.y < 0 or cell.x + CHAR_WIDTH * scale > width or cell.y + CHAR_HEIGHT * scale > height:
+            continue
+        if not cell.ink:
+            keep[index] = cell.char == " "
+            continue
+        by_scale.setdefault(scale, []).append(index)
+    for scale, indices in by_scale.items():
+        chosen = [cells[index] for index in indices]
+        # Each cell's box of screen pixels, (cells, 12 * scale, 6 * scale).
+        rows = numpy.array([cell.y for cell in chosen])[:, None] + numpy.arange(CHAR_HEIGHT * scale)
+        columns = numpy.array([cell.x for cell in chosen])[:, None] + numpy.arange(CHAR_WIDTH * scale)
+        colours = numpy.array([rgb565(cell.colour) for cell in chosen])
+        inked = screen[rows[:, :, None], columns[:, None, :]] == colours[:, None, None]
+        ink = numpy.stack([_ink_mask(cell.ink, masks) for cell in chosen])
+        scaled = ink.repeat(scale, axis=1).repeat(scale, axis=2) if scale > 1 else ink
+        # Every ink pixel in the ink's colour; some pixel off the ink (the
+        # first screen pixel of each glyph pixel) in another.
+        whole = (inked | ~scaled).all(axis=(1, 2))
+        stands_out = (~inked[:, ::scale, ::scale] & ~ink).any(axis=(1, 2))
+        for index, seen in zip(indices, (whole & stands_out).tolist()):
+            keep[index] = seen
+    return [cell for cell, seen in zip(cells, keep) if seen]
+
+
+def _ink_mask(ink, masks):
+    # A glyph's ink pixels as a (12, 6) array of bools, kept by its ink.
+    mask = masks.get(ink)
+    if mask is None:
+        mask = masks[ink] = numpy.zeros((CHAR_HEIGHT, CHAR_WIDTH), dtype=bool)
+        for dx, dy in ink:
+            mask[dy, dx] = True
+    return mask
+
+
 def _squares(cell):
     # The 6 x 12 px squares of the screen (from its corner) that a cell's
     # box touches.
@@ -433,7 +478,9 @@ class Glass:
         self._pixels = None
         self._array = None
         self._visible = None
+        self._lines = None
         self._ink = {}
+        self._masks = {}
         self._sent = None  # (root group, CHANGES) of the last refresh
         self._unchanged = 0
 
@@ -476,6 +523,7 @@ class Glass:
             self._pixels = None
             self._array = None
             self._visible = None
+            self._lines = None
 
     def _send(self, root_group):
         # What the firmware sends for this refresh (tools/firmware/dirty_areas.py).
@@ -519,28 +567,33 @@ class Glass:
 
     def array(self):
         """The glass as a (height, width) numpy array of RGB565 (do not change it)."""
+        if self.missed:
+            raise AssertionError(self.missed)
         if self._array is None:
             self._array = _draw(self.frame, self.width, self.height)
         return self._array
 
     def pixels(self):
         """The glass as width*height RGB565 ints, row-major."""
+        array = self.array()
         if self._pixels is None:
-            self._pixels = self.array().ravel().tolist()
+            self._pixels = array.ravel().tolist()
         return self._pixels
 
     def cells(self):
-        """The text cells a player can read on the glass."""
+        """The text cells a player can read on the glass (:func:`readable`)."""
+        if self.missed:
+            raise AssertionError(self.missed)
         if self._visible is None:
-            pixels = self.pixels()
-            self._visible = [
-                cell for cell in text_cells(self.frame, self._ink) if readable(cell, pixels, self.width, self.height)
-            ]
+            self._visible = readable_cells(text_cells(self.frame, self._ink), self.array(), self._masks)
         return self._visible
 
     def lines(self):
         """The text on the glass, line by line (see :func:`lines_of`)."""
-        return lines_of(self.cells())
+        cells = self.cells()
+        if self._lines is None:
+            self._lines = lines_of(cells)
+        return list(self._lines)
 
     def text(self):
         """The text on the glass as one string, a line per screen row."""

@@ -30,6 +30,8 @@ rules, kept here:
 * nothing drawn is 0.
 """
 
+import math
+
 import numpy
 
 from tools.firmware.standins import displaystate
@@ -101,12 +103,29 @@ class Raster:
     def pixels(self, frame, width, height):
         """The screen showing snapshot ``frame``: a (height, width) uint16 array
         of RGB565 (None: no root group, the console, drawn black)."""
-        screen = numpy.zeros((height, width), dtype=numpy.uint16)
+        layers = []
         if frame is not None:
-            self._draw(frame, 0, 0, 1, screen)
+            self._place(frame, 0, 0, 1, layers)
+        # The grain: the largest square of screen pixels that every layer's
+        # edges and scale are whole multiples of (a board drawn at scale 2
+        # or 4 has a grain of 2 or 4). The screen is drawn at 1/grain of its
+        # size and each pixel repeated: the same pixels, a grain squared
+        # fewer to draw.
+        grain = math.gcd(width, height, *(number for layer in layers for number in layer[1:]))
+        screen = numpy.zeros((height // grain, width // grain), dtype=numpy.uint16)
+        for node, *place in layers:
+            if node[0] == "tiles":
+                self._draw_tiles(node, *(number // grain for number in place), screen)
+            else:
+                self._draw_rect(node, *(number // grain for number in place), screen)
+        if grain > 1:
+            screen = screen.repeat(grain, axis=0).repeat(grain, axis=1)
         return screen
 
-    def _draw(self, node, x0, y0, scale, screen):
+    def _place(self, node, x0, y0, scale, layers):
+        # Every layer not hidden, bottom first, with its place on the screen:
+        # (node, left, top, scale) for a TileGrid, (node, left, top, width,
+        # height) for a rectangle (placed in its group's scale, not scaled).
         kind = node[0]
         if kind == "group":
             _, x, y, own_scale, hidden, members = node
@@ -116,11 +135,17 @@ class Raster:
             y0 += y * scale
             scale *= own_scale
             for member in members:
-                self._draw(member, x0, y0, scale, screen)
-        elif kind == "tiles":
-            self._draw_tiles(node, x0, y0, scale, screen)
+                self._place(member, x0, y0, scale, layers)
+            return
+        state = node[1]
+        if displaystate.hidden(state):
+            return
+        left = x0 + displaystate.x(state) * scale
+        top = y0 + displaystate.y(state) * scale
+        if kind == "tiles":
+            layers.append((node, left, top, scale))
         else:
-            self._draw_rect(node, x0, y0, scale, screen)
+            layers.append((node, left, top, displaystate.rect_width(state), displaystate.rect_height(state)))
 
     def _tile_stack(self, bitmap_state, tile_width, tile_height):
         # The bitmap cut into its tiles, in tile-index order, and one tile of
@@ -134,10 +159,8 @@ class Raster:
         tiles = tiles.reshape(down * across, tile_height, tile_width)
         return numpy.concatenate((tiles, numpy.zeros((1, tile_height, tile_width), dtype=tiles.dtype)))
 
-    def _draw_tiles(self, node, x0, y0, scale, screen):
+    def _draw_tiles(self, node, left, top, scale, screen):
         _, state, inline, bitmap_state, palette_state = node
-        if displaystate.hidden(state):
-            return
         columns = displaystate.columns(state)
         rows = displaystate.rows(state)
         tile_width = displaystate.tile_width(state)
@@ -149,8 +172,6 @@ class Raster:
         flags = displaystate.flags(state)
         transposed = bool(flags & displaystate.TRANSPOSE_XY)
         # The grid's place on the screen, clipped.
-        left = x0 + displaystate.x(state) * scale
-        top = y0 + displaystate.y(state) * scale
         across = (rows * tile_height if transposed else columns * tile_width) * scale
         down = (columns * tile_width if transposed else rows * tile_height) * scale
         height, width = screen.shape
@@ -160,36 +181,41 @@ class Raster:
             return
         key = (bitmap_state, tile_width, tile_height)
         stack = self._cached(self._tiles, key, self._tile_stack, *key)
-        indices = numpy.minimum(numpy.array(displaystate.tile_indices(state, inline), dtype=numpy.intp), len(stack) - 1).reshape(
-            rows, columns
-        )
-        # The grid's own pixels: rows x columns tiles, values.
-        image = stack[indices].transpose(0, 2, 1, 3).reshape(rows * tile_height, columns * tile_width)
+        tiles = numpy.array(displaystate.tile_indices(state, inline), dtype=numpy.intp)
+        tiles = numpy.minimum(tiles, len(stack) - 1).reshape(rows, columns)
+        # The grid's own pixels (rows x columns tiles of values), flipped,
+        # then transposed.
+        image = stack[tiles].transpose(0, 2, 1, 3).reshape(rows * tile_height, columns * tile_width)
         if flags & displaystate.FLIP_X:
             image = image[:, ::-1]
         if flags & displaystate.FLIP_Y:
             image = image[::-1, :]
         if transposed:
             image = image.T
-        # Each screen pixel of the clipped area reads image pixel (screen - corner) // scale.
-        image = image[(numpy.arange(y1, y2) - top) // scale][:, (numpy.arange(x1, x2) - left) // scale]
+        # The image pixels the clipped area shows (screen pixel (x, y) shows
+        # ((x - left) // scale, (y - top) // scale)), in colour, repeated
+        # to the scale and cut to the area.
+        first_x, first_y = (x1 - left) // scale, (y1 - top) // scale
+        image = image[first_y : (y2 - 1 - top) // scale + 1, first_x : (x2 - 1 - left) // scale + 1]
         colours, opaque = self._cached(self._palettes, palette_state, palette_table, palette_state)
         image = numpy.minimum(image, len(colours) - 1)
         shown = opaque[image]
+        image = colours[image]
+        if scale > 1:
+            cut_x, cut_y = x1 - left - first_x * scale, y1 - top - first_y * scale
+            image = image.repeat(scale, axis=0).repeat(scale, axis=1)[cut_y : cut_y + y2 - y1, cut_x : cut_x + x2 - x1]
+            shown = shown.repeat(scale, axis=0).repeat(scale, axis=1)[cut_y : cut_y + y2 - y1, cut_x : cut_x + x2 - x1]
         area = screen[y1:y2, x1:x2]
-        area[shown] = colours[image[shown]]
+        if shown.all():
+            area[...] = image
+        else:
+            numpy.copyto(area, image, where=shown)
 
-    def _draw_rect(self, node, x0, y0, scale, screen):
+    def _draw_rect(self, node, left, top, rect_width, rect_height, screen):
         _, state, palette_state = node
-        if displaystate.hidden(state):
-            return
-        left = x0 + displaystate.x(state) * scale
-        top = y0 + displaystate.y(state) * scale
         height, width = screen.shape
-        x1 = max(left, 0)
-        x2 = min(left + displaystate.rect_width(state), width)
-        y1 = max(top, 0)
-        y2 = min(top + displaystate.rect_height(state), height)
+        x1, x2 = max(left, 0), min(left + rect_width, width)
+        y1, y2 = max(top, 0), min(top + rect_height, height)
         if x1 >= x2 or y1 >= y2:
             return
         colours, opaque = self._cached(self._palettes, palette_state, palette_table, palette_state)

@@ -12,17 +12,20 @@ group tree as it was at that moment: every object's state bytes, copied
 whole state in one ``bytearray``, so a snapshot is a few memory copies).
 What the app changes afterwards is not on the glass until the next refresh.
 
-Pixels are made from a snapshot only when asked for, by Blinka's own
-renderer (``displayio._displaycore._DisplayCore.fill_area``, loaded
-privately by tools/play/blinka.py): the snapshot becomes a Blinka tree of the
-same bitmaps, palettes, tile grids, rectangles and groups. The text on the
-glass is read from the text cells (TileGrids over the 6x12 glyph strip of
-app/text.py) and kept only where the rendered pixels show each glyph's ink.
+Pixels are made from a snapshot only when asked for, with numpy
+(tools/play/raster.py), exactly as Blinka's own renderer draws the same
+tree (``displayio._displaycore._DisplayCore.fill_area``, loaded privately
+by tools/play/blinka.py, which builds a Blinka tree of the snapshot's
+bitmaps, palettes, tile grids, rectangles and groups): tests/test_glass.py
+compares the two on made-up trees and on every frame of a play-through,
+and with CROSS_CHECK (``make test-slow``) every frame the glass draws is
+drawn by Blinka too. The text on the glass is read from the text cells
+(TileGrids over the 6x12 glyph strip of app/text.py) and kept only where
+the drawn pixels show each glyph's ink.
 
 The state bytes are read through the stand-ins' own readers
 (tools/firmware/standins/displaystate.py, the one place that knows their
-layout); ``tests/test_glass.py`` checks what the glass draws against trees
-built directly in Blinka.
+layout).
 
 Each refresh also counts what the firmware would send for it: the dirty
 areas displayio computes (tools/firmware/dirty_areas.py), their pixels and the

@@ -82,6 +82,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     sampling.SLOW = config.getoption("--slow")
     sampling.SEED = config.getoption("--sample-seed")
+    if sampling.SLOW:
+        # Every frame the glass draws is drawn by Blinka too, and must be
+        # the same pixels (tools/play/glass.py: CROSS_CHECK): the slow run
+        # keeps the old judge on every frame of every test.
+        os.environ["GLASS_CROSS_CHECK"] = "1"
     # A VM run is made once and read back after (by any worker, and by the
     # tools the tests start): tools/vm/run_cache.py keys each by all its inputs.
     if "VM_RUN_CACHE" not in os.environ:

@@ -49,8 +49,7 @@ def board_pixels(sim):
     left = layout.left + layout.board_x * scale
     top = layout.top + layout.board_y * scale
     side = layout.board_size * scale
-    pixels = sim.pixels()
-    return [pixels[(top + y) * sim.width + left + x] for y in range(side) for x in range(side)]
+    return sim.glass.array()[top : top + side, left : left + side].ravel().tolist()
 
 
 def put(sim, cells, score=0):

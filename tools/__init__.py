@@ -21,7 +21,8 @@ play/: a board played on the desktop
     simulator       the tests' harness: a World driven by button names
     window          the simulator's window: the glass at a whole scale, the keyboard as the board's buttons
     sim             the simulator's command line: the window, or headless runs and screenshots (make play)
-    blinka          Blinka's displayio, kept apart from the fake world, draws the glass
+    raster          draws the glass's frames with numpy, pixel for pixel as Blinka does
+    blinka          Blinka's displayio, kept apart from the fake world: the raster's judge
     framebuffer     the glass as a PNG
     file_nvm        the simulator's NVM file
 

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Blinka's displayio as a private renderer, beside the fake world's.
+"""Blinka's displayio as a private renderer, beside the fake world's: the glass's judge.
 
 On the desktop the game runs on the stand-ins of tools/firmware/standins/ (its
 ``displayio`` is sized like CircuitPython's C objects and draws nothing),
@@ -12,6 +12,12 @@ from Blinka's ``displayio`` (adafruit-blinka-displayio), whose
 display does. Both are called ``displayio``, so Blinka's modules are
 imported here once with the fake world's names out of the way, kept, and
 taken out of ``sys.modules`` again: nothing else in the process sees them.
+
+The glass draws its frames with tools/play/raster.py (numpy); this module
+draws the same snapshots the slow, reference way (:func:`render_frame`: a
+Blinka tree of the same bitmaps, palettes, tile grids, rectangles and
+groups, rasterised by ``fill_area``), and tests/test_glass.py holds the two
+equal pixel for pixel (every frame under ``make test-slow``).
 """
 
 import os
@@ -19,6 +25,7 @@ import sys
 from array import array
 
 from tools.firmware import finder
+from tools.firmware.standins import displaystate
 
 # Blinka's top-level modules that are also firmware modules (and so also
 # the fake world's names), and the ones they import at load time.
@@ -146,9 +153,84 @@ def render_rgb565(group, width, height):
         raise ValueError("group already has a parent")
     try:
         count = width * height
-        buffer = memoryview(bytearray(count * 2 + 4)).cast("I")
+        # Whole 32-bit words (Blinka casts it so), one spare.
+        buffer = memoryview(bytearray((count + 1) // 2 * 4 + 4)).cast("I")
         mask = memoryview(bytearray((count // 32 + 1) * 4)).cast("I")
         core.fill_area(module("area").Area(0, 0, width, height), mask, buffer)
         return list(buffer.cast("B").cast("H")[:count])
     finally:
         core.set_root_group(None)
+
+
+class TreeBuilder:
+    """Blinka trees built from the glass's snapshots (tools/play/glass.py);
+    converted bitmaps are reused."""
+
+    def __init__(self):
+        self._bitmaps = {}
+
+    def bitmap(self, state):
+        made = self._bitmaps.get(state)
+        if made is None:
+            if len(self._bitmaps) > 256:
+                self._bitmaps.clear()
+            made = self._bitmaps[state] = bitmap_from_rows(
+                displaystate.bitmap_values(state), 1 << displaystate.bits_per_value(state)
+            )
+        return made
+
+    def palette(self, state):
+        return palette_from_colours(displaystate.palette_colours(state))
+
+    def layer(self, node):
+        """The Blinka Group, TileGrid or Rectangle of a snapshot's node."""
+        kind = node[0]
+        if kind == "group":
+            _, x, y, scale, hidden, members = node
+            group = module("displayio").Group(scale=scale, x=x, y=y)
+            for member in members:
+                group.append(self.layer(member))
+            group.hidden = hidden
+            return group
+        if kind == "tiles":
+            _, state, inline, bitmap_state, palette_state = node
+            grid = module("displayio").TileGrid(
+                self.bitmap(bitmap_state),
+                pixel_shader=self.palette(palette_state),
+                width=displaystate.columns(state),
+                height=displaystate.rows(state),
+                tile_width=displaystate.tile_width(state),
+                tile_height=displaystate.tile_height(state),
+                x=displaystate.x(state),
+                y=displaystate.y(state),
+            )
+            for index, tile in enumerate(displaystate.tile_indices(state, inline)):
+                grid[index] = tile
+            flags = displaystate.flags(state)
+            grid.flip_x = bool(flags & displaystate.FLIP_X)
+            grid.flip_y = bool(flags & displaystate.FLIP_Y)
+            grid.transpose_xy = bool(flags & displaystate.TRANSPOSE_XY)
+            grid.hidden = displaystate.hidden(state)
+            return grid
+        _, state, palette_state = node
+        shape = module("vectorio").Rectangle(
+            pixel_shader=self.palette(palette_state),
+            width=displaystate.rect_width(state),
+            height=displaystate.rect_height(state),
+            x=displaystate.x(state),
+            y=displaystate.y(state),
+            color_index=displaystate.rect_colour(state),
+        )
+        shape.hidden = displaystate.hidden(state)
+        return shape
+
+
+_BUILDER = TreeBuilder()
+
+
+def render_frame(frame, width, height):
+    """A glass snapshot (None: no root group, black) drawn by Blinka:
+    width*height RGB565 ints, row-major."""
+    if frame is None:
+        return [0] * (width * height)
+    return render_rgb565(_BUILDER.layer(frame), width, height)

@@ -12,17 +12,20 @@ group tree as it was at that moment: every object's state bytes, copied
 whole state in one ``bytearray``, so a snapshot is a few memory copies).
 What the app changes afterwards is not on the glass until the next refresh.
 
-Pixels are made from a snapshot only when asked for, by Blinka's own
-renderer (``displayio._displaycore._DisplayCore.fill_area``, loaded
-privately by tools/play/blinka.py): the snapshot becomes a Blinka tree of the
-same bitmaps, palettes, tile grids, rectangles and groups. The text on the
-glass is read from the text cells (TileGrids over the 6x12 glyph strip of
-app/text.py) and kept only where the rendered pixels show each glyph's ink.
+Pixels are made from a snapshot only when asked for, with numpy
+(tools/play/raster.py), exactly as Blinka's own renderer draws the same
+tree (``displayio._displaycore._DisplayCore.fill_area``, loaded privately
+by tools/play/blinka.py, which builds a Blinka tree of the snapshot's
+bitmaps, palettes, tile grids, rectangles and groups): tests/test_glass.py
+compares the two on made-up trees and on every frame of a play-through,
+and with CROSS_CHECK (``make test-slow``) every frame the glass draws is
+drawn by Blinka too. The text on the glass is read from the text cells
+(TileGrids over the 6x12 glyph strip of app/text.py) and kept only where
+the drawn pixels show each glyph's ink.
 
 The state bytes are read through the stand-ins' own readers
 (tools/firmware/standins/displaystate.py, the one place that knows their
-layout); ``tests/test_glass.py`` checks what the glass draws against trees
-built directly in Blinka.
+layout).
 
 Each refresh also counts what the firmware would send for it: the dirty
 areas displayio computes (tools/firmware/dirty_areas.py), their pixels and the
@@ -31,12 +34,15 @@ list in ``log`` gets every refresh that sent something).
 """
 
 import functools
+import os
 import sys
+
+import numpy
 
 from tools import text_chars
 from tools.firmware import dirty_areas
 from tools.firmware.standins import displaystate
-from tools.play import blinka
+from tools.play import blinka, raster
 
 #: Text cells: the glyph strip of app/text.py (6x12 each), a tile per
 #: character of the strip (tools.text_chars(): ASCII, then app.text.EXTRAS).
@@ -176,78 +182,39 @@ def count_changes():
 # -- pixels -----------------------------------------------------------------
 
 
-class _Renderer:
-    """Blinka trees built from snapshots; converted bitmaps are reused."""
+#: True: every frame the glass draws is drawn by Blinka too, and must be
+#: the same pixels (an AssertionError says where not). ``make test-slow``
+#: turns it on (tests/conftest.py), as does GLASS_CROSS_CHECK=1 in the
+#: environment: the fast renderer keeps the old judge on every frame.
+CROSS_CHECK = os.environ.get("GLASS_CROSS_CHECK", "") not in ("", "0")
 
-    def __init__(self):
-        self._bitmaps = {}
+_RASTER = raster.Raster()
 
-    def bitmap(self, state):
-        made = self._bitmaps.get(state)
-        if made is None:
-            if len(self._bitmaps) > 256:
-                self._bitmaps.clear()
-            made = self._bitmaps[state] = blinka.bitmap_from_rows(
-                displaystate.bitmap_values(state), 1 << displaystate.bits_per_value(state)
-            )
-        return made
 
-    def palette(self, state):
-        return blinka.palette_from_colours(displaystate.palette_colours(state))
-
-    def layer(self, node):
-        kind = node[0]
-        if kind == "group":
-            _, x, y, scale, hidden, members = node
-            group = blinka.module("displayio").Group(scale=scale, x=x, y=y)
-            for member in members:
-                group.append(self.layer(member))
-            group.hidden = hidden
-            return group
-        if kind == "tiles":
-            _, state, inline, bitmap_state, palette_state = node
-            grid = blinka.module("displayio").TileGrid(
-                self.bitmap(bitmap_state),
-                pixel_shader=self.palette(palette_state),
-                width=displaystate.columns(state),
-                height=displaystate.rows(state),
-                tile_width=displaystate.tile_width(state),
-                tile_height=displaystate.tile_height(state),
-                x=displaystate.x(state),
-                y=displaystate.y(state),
-            )
-            for index, tile in enumerate(displaystate.tile_indices(state, inline)):
-                grid[index] = tile
-            flags = displaystate.flags(state)
-            grid.flip_x = bool(flags & displaystate.FLIP_X)
-            grid.flip_y = bool(flags & displaystate.FLIP_Y)
-            grid.transpose_xy = bool(flags & displaystate.TRANSPOSE_XY)
-            grid.hidden = displaystate.hidden(state)
-            return grid
-        _, state, palette_state = node
-        shape = blinka.module("vectorio").Rectangle(
-            pixel_shader=self.palette(palette_state),
-            width=displaystate.rect_width(state),
-            height=displaystate.rect_height(state),
-            x=displaystate.x(state),
-            y=displaystate.y(state),
-            color_index=displaystate.rect_colour(state),
+def cross_check(frame, width, height, drawn):
+    """Raise AssertionError unless ``drawn`` (the raster's (height, width)
+    array of snapshot ``frame``) is what Blinka draws for it."""
+    expected = numpy.array(blinka.render_frame(frame, width, height), dtype=numpy.uint16).reshape(height, width)
+    if not numpy.array_equal(drawn, expected):
+        wrong = numpy.argwhere(drawn != expected)
+        y, x = wrong[0]
+        raise AssertionError(
+            "the glass's raster and Blinka differ at %d pixels, first at (%d, %d): %04x, Blinka %04x"
+            % (len(wrong), x, y, drawn[y, x], expected[y, x])
         )
-        shape.hidden = displaystate.hidden(state)
-        return shape
-
-    def pixels(self, frame, width, height):
-        if frame is None:
-            return [0] * (width * height)  # no group: the console, shown here as black
-        return blinka.render_rgb565(self.layer(frame), width, height)
 
 
-_RENDERER = _Renderer()
+def _draw(frame, width, height):
+    # The frame's pixels as a (height, width) array.
+    drawn = _RASTER.pixels(frame, width, height)
+    if CROSS_CHECK:
+        cross_check(frame, width, height, drawn)
+    return drawn
 
 
 def render(group, width, height):
     """RGB565 pixels (row-major list) of a stand-in ``group`` as it is now."""
-    return _RENDERER.pixels(snapshot(group), width, height)
+    return _draw(snapshot(group), width, height).ravel().tolist()
 
 
 # -- text -------------------------------------------------------------------
@@ -339,7 +306,7 @@ def _collect(node, x0, y0, scale, cells, cache):
 
 def rgb565(colour):
     """0xRRGGBB -> the RGB565 value the glass holds for it."""
-    return ((colour >> 8) & 0xF800) | ((colour >> 5) & 0x07E0) | ((colour >> 3) & 0x001F)
+    return raster.rgb565(colour)
 
 
 def readable(cell, pixels, width, height):
@@ -365,6 +332,51 @@ def readable(cell, pixels, width, height):
             if (dx, dy) not in inked and pixels[(cell.y + dy * scale) * width + cell.x + dx * scale] != ink_colour:
                 return True
     return False
+
+
+def readable_cells(cells, screen, masks=None):
+    """The cells of ``cells`` that :func:`readable` finds on the glass, in
+    order, all at once: ``screen`` is the glass as a (height, width) array
+    (Glass.array); ``masks`` an optional dict that keeps each glyph's ink
+    as a (12, 6) array of bools between calls."""
+    height, width = screen.shape
+    masks = {} if masks is None else masks
+    keep = [False] * len(cells)
+    by_scale = {}
+    for index, cell in enumerate(cells):
+        scale = cell.scale
+        if cell.x < 0 or cell.y < 0 or cell.x + CHAR_WIDTH * scale > width or cell.y + CHAR_HEIGHT * scale > height:
+            continue
+        if not cell.ink:
+            keep[index] = cell.char == " "
+            continue
+        by_scale.setdefault(scale, []).append(index)
+    for scale, indices in by_scale.items():
+        chosen = [cells[index] for index in indices]
+        # Each cell's box of screen pixels, (cells, 12 * scale, 6 * scale).
+        rows = numpy.array([cell.y for cell in chosen])[:, None] + numpy.arange(CHAR_HEIGHT * scale)
+        columns = numpy.array([cell.x for cell in chosen])[:, None] + numpy.arange(CHAR_WIDTH * scale)
+        colours = numpy.array([rgb565(cell.colour) for cell in chosen])
+        inked = screen[rows[:, :, None], columns[:, None, :]] == colours[:, None, None]
+        ink = numpy.stack([_ink_mask(cell.ink, masks) for cell in chosen])
+        scaled = ink.repeat(scale, axis=1).repeat(scale, axis=2) if scale > 1 else ink
+        # Every ink pixel in the ink's colour; some pixel off the ink (the
+        # first screen pixel of each glyph pixel) in another.
+        whole = (inked | ~scaled).all(axis=(1, 2))
+        stands_out = (~inked[:, ::scale, ::scale] & ~ink).any(axis=(1, 2))
+        for index, seen in zip(indices, (whole & stands_out).tolist()):
+            keep[index] = seen
+    return [cell for cell, seen in zip(cells, keep) if seen]
+
+
+def _ink_mask(ink, masks):
+    # A glyph's ink pixels as a (12, 6) array of bools, kept by its ink.
+    mask = masks.get(ink)
+    if mask is None:
+        mask = masks[ink] = numpy.zeros((CHAR_HEIGHT, CHAR_WIDTH), dtype=bool)
+        for dx, dy in ink:
+            mask[dy, dx] = True
+    return mask
 
 
 def _squares(cell):
@@ -453,6 +465,9 @@ class Glass:
         #: pixels)`` for every window sent: the layer pixels displayio visits
         #: to render it (dirty_areas.fill_work; slow: for measurements).
         self.trace = None
+        #: None, or a list that gets every frame (snapshot) a refresh put on
+        #: the glass that differs from the one before.
+        self.history = None
         self._quiet = 0  # refreshes after no write, in a row
         dirty_areas.install(sys.modules)
         self._frame = None  # what ``frame`` gives
@@ -464,8 +479,11 @@ class Glass:
         #: changed"), or a refresh failed.
         self.missed = None
         self._pixels = None
+        self._array = None
         self._visible = None
+        self._lines = None
         self._ink = {}
+        self._masks = {}
         self._sent = None  # (root group, CHANGES) of the last refresh
         self._unchanged = 0
 
@@ -503,8 +521,12 @@ class Glass:
         if frame != self._frame:
             self._frame = frame
             self.changes += 1
+            if self.history is not None:
+                self.history.append(frame)
             self._pixels = None
+            self._array = None
             self._visible = None
+            self._lines = None
 
     def _send(self, root_group):
         # What the firmware sends for this refresh (tools/firmware/dirty_areas.py).
@@ -546,24 +568,35 @@ class Glass:
         (something changed that no refresh has sent)."""
         return snapshot(root_group) != self.frame
 
+    def array(self):
+        """The glass as a (height, width) numpy array of RGB565 (do not change it)."""
+        if self.missed:
+            raise AssertionError(self.missed)
+        if self._array is None:
+            self._array = _draw(self.frame, self.width, self.height)
+        return self._array
+
     def pixels(self):
         """The glass as width*height RGB565 ints, row-major."""
+        array = self.array()
         if self._pixels is None:
-            self._pixels = _RENDERER.pixels(self.frame, self.width, self.height)
+            self._pixels = array.ravel().tolist()
         return self._pixels
 
     def cells(self):
-        """The text cells a player can read on the glass."""
+        """The text cells a player can read on the glass (:func:`readable`)."""
+        if self.missed:
+            raise AssertionError(self.missed)
         if self._visible is None:
-            pixels = self.pixels()
-            self._visible = [
-                cell for cell in text_cells(self.frame, self._ink) if readable(cell, pixels, self.width, self.height)
-            ]
+            self._visible = readable_cells(text_cells(self.frame, self._ink), self.array(), self._masks)
         return self._visible
 
     def lines(self):
         """The text on the glass, line by line (see :func:`lines_of`)."""
-        return lines_of(self.cells())
+        cells = self.cells()
+        if self._lines is None:
+            self._lines = lines_of(cells)
+        return list(self._lines)
 
     def text(self):
         """The text on the glass as one string, a line per screen row."""

@@ -24,16 +24,17 @@ OFF = 2
 
 
 class Backlight:
-    """Brightness and dimming of ``display`` (anything with a ``brightness``).
+    """Brightness and dimming of the display of ``hardware`` (an
+    :class:`app.hardware.Hardware`; its ``display`` has a ``brightness``).
 
     :param int now: the time of start-up (ms), the first "input".
     """
 
-    def __init__(self, display, now, dimmable=True):
-        self.display = display
+    def __init__(self, hardware, now):
+        self.display = hardware.display
         #: False for a backlight that is only on or off: it is never dimmed
         #: (any level under full would turn it off), only switched off.
-        self.dimmable = dimmable
+        self.dimmable = hardware.dimmable
         self.level = 1.0
         self.dimmed = False
         #: True while the backlight is off.

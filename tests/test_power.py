@@ -210,17 +210,17 @@ def test_the_readings_and_brightness_autos_shift_keep_their_beat_across_the_cloc
     app.settings.auto_brightness = True
     app._apply_settings()
     readings = []
-    tick = app.battery.tick
+    tick = app.power.battery.tick
 
     def counted():
         readings.append(sim.now)
         return tick()
 
-    app.battery.tick = counted
+    app.power.battery.tick = counted
     sim.sleeps.clear()
     sim.frames(1000)  # 20 s, the wrap 5 s in
     assert sim.now < 20000  # wrapped
     gaps = {(later - earlier) & 0x1FFFFFFF for earlier, later in zip(readings, readings[1:])}
     assert gaps == {498}  # POWER_MS less the shift, every time
     assert set(sim.sleeps) == {FRAME_MS, FRAME_MS - 2}
-    assert app._auto.step == 2  # 6000: the 60 % level, chosen from the first readings
+    assert app.power.auto.step == 2  # 6000: the 60 % level, chosen from the first readings

@@ -8,8 +8,8 @@
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
 (app.menus), hint and autoplay (app.assist), saving and when to
-(app.save_policy), the backlight (app.backlight), the battery and the
-light sensor (app.power), the controls and feedback. The board's parts
+(app.save_policy), the backlight, the battery and the light sensor
+(app.power), the controls and feedback. The board's parts
 come in one record, app.hardware.Hardware, which the App hands on to the
 parts that use them. A part is handed what it needs, never the App: the
 menu and autoplay return what they want done, and the App does it.
@@ -41,7 +41,6 @@ from app import controls as act
 from app import theme
 from app.animation import Animation
 from app.assist import Assist
-from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
@@ -58,7 +57,7 @@ from app.modes import (
     WON,
 )
 from app.overlay import Overlay
-from app.power import Power
+from app.power import OFF, Backlight, Power
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
 from app.words import close_menu, text
@@ -478,8 +477,9 @@ class App:
         if self.menus is None:
             from app.menus import Menus
 
-            hardware, saving = self.hardware, self.saving
-            self.menus = Menus(self.overlay, self.menu_row, self.settings, hardware, saving, self.faults, self.key_names)
+            self.menus = Menus(
+                self.overlay, self.menu_row, self.settings, self.hardware, self.saving, self.faults, self.key_names
+            )
         self.menus.open()
         self.mode = self.menus.mode
 

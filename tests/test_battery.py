@@ -16,9 +16,8 @@ from fake_inputs import first_legal
 from app import battery as gauge
 from app import light as auto
 from app import pages
-from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
-from app.power import POWER_MS
+from app.power import DIM_SHARE, POWER_MS
 from tools.firmware.standins import fakeboards
 from tools.play.simulator import Simulator
 

@@ -18,8 +18,8 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
-from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
+from app.power import DIM_AFTER_MS
 from tests.tiles import board
 from tools.play.simulator import FRAME_MS, Simulator
 

@@ -13,8 +13,8 @@ frame's own work, where a test adds some), never by waiting.
 import pytest
 from fake_inputs import first_legal
 
-from app.backlight import DIM_AFTER_MS
 from app.controller import DARK_FRAME_MS, FRAME_MS
+from app.power import DIM_AFTER_MS
 from engine.store import Store
 from tools.play.simulator import Simulator
 

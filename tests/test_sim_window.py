@@ -9,8 +9,8 @@ import pytest
 
 import tools.play.window
 from app import controls, help_text
-from app.backlight import DIM_AFTER_MS
 from app.menus import HELP_PAGE
+from app.power import DIM_AFTER_MS
 from tools.play import sim
 from tools.play.sim import open_nvm
 from tools.play.simulator import Simulator

@@ -44,7 +44,6 @@ NAMES = {
 # table-boards:begin
 TABLE_BOARDS = (
     "adafruit_fruit_jam",
-    "pewpew_m4",
 )
 # table-boards:end
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from app import assist, backlight, pages
+from app import assist, pages, power
 from app.controller import OVER, PLAY, WON
 from app.menus import MENU
 from engine import rules
@@ -124,7 +124,7 @@ def test_saves_and_resumes_through_the_nvm(tmp_path):
 
 def test_screen_dims_and_the_waking_key_does_nothing():
     sim = Simulator(seed=13)
-    sim.frames(backlight.DIM_AFTER_MS // FRAME_MS + 2)
+    sim.frames(power.DIM_AFTER_MS // FRAME_MS + 2)
     assert sim.app.backlight.dimmed and sim.display.brightness < 0.5
     cells = list(sim.game.cells)
     sim.press("left")

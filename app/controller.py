@@ -8,8 +8,8 @@
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
 (app.menus), hint and autoplay (app.assist), saving and when to
-(app.save_policy), the backlight, the battery and the light sensor
-(app.power), the controls and feedback. The board's parts
+(app.save_policy), the backlight (app.backlight), the battery and the
+light sensor (app.power), the controls and feedback. The board's parts
 come in one record, app.hardware.Hardware, which the App hands on to the
 parts that use them. A part is handed what it needs, never the App: the
 menu and autoplay return what they want done, and the App does it.
@@ -41,6 +41,7 @@ from app import controls as act
 from app import theme
 from app.animation import Animation
 from app.assist import Assist
+from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
@@ -57,7 +58,6 @@ from app.modes import (
     WON,
 )
 from app.overlay import Overlay
-from app.power import OFF, Backlight, Power
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
 from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
 from app.words import close_menu, text
@@ -190,8 +190,15 @@ class App:
         self.mode = PLAY
         self.choice = 0
         now = ticks_ms()
-        self.backlight = Backlight(hardware, now)
-        self.power = Power(hardware, self.view, self.assist, self.saving, self.backlight)
+        #: The backlight (app.backlight), or on a board with a battery gauge
+        #: or a light sensor its kind that reads them too (app.power, loaded
+        #: only there).
+        if hardware.battery is None and hardware.light is None:
+            self.power = Backlight(hardware, now)
+        else:
+            from app.power import Power
+
+            self.power = Power(hardware, now, self.view, self.assist, self.saving)
         #: Milliseconds the main loop sleeps after this frame (``run``).
         self.wait_ms = 0
         self._frame_at = now
@@ -248,14 +255,14 @@ class App:
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
-            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
+            if self.power.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
                 # Nobody is playing: the game is kept as the screen goes dark.
                 if self.saving.may_save(now):
                     self.saving.save(now)
             # The battery and the light sensor, twice a second (written out:
             # the ticks_diff of every other frame would cost a call).
             if self.power.at >= 0 and ((now - self.power.at) & _TICKS_MASK) < _TICKS_HALF:
-                self._frame_at = self.power.tick(now, self._frame_at)
+                self._frame_at = self.power.read(now, self._frame_at)
             # Sends what changed in this frame (nothing if nothing did).
             self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
@@ -292,7 +299,7 @@ class App:
         # the frame rate holds however long a frame's work took; a frame
         # that overran its slot starts the schedule again from now.
         now = self.ticks_ms()
-        period = DARK_FRAME_MS if self.backlight.off else FRAME_MS
+        period = DARK_FRAME_MS if self.power.off else FRAME_MS
         # ticks_add and ticks_diff, written out (no calls: every frame):
         # ticks_ms wraps at 2**29.
         due = (self._frame_at + period) & _TICKS_MASK
@@ -398,7 +405,7 @@ class App:
     def _act(self, action, now):
         # One action from a key: wake the screen, stop autoplay, or act in
         # the current mode; a menu page's request is done here.
-        if self.backlight.touched(now):
+        if self.power.touched(now):
             # The press only wakes the screen.
             self.controls.swallow()
             return
@@ -548,7 +555,7 @@ class App:
             self.view.retitle()  # the scores' titles in the new language
         self.policy.set_mode(settings.save_mode)
         self.power.apply(settings, self._frame_at)  # Brightness, "auto" too
-        self.backlight.off_after_ms = settings.screen_off_ms
+        self.power.off_after_ms = settings.screen_off_ms
         # Another palette is painted by step() once the menu is closed, on
         # a shallow stack (an import and the paint, under the Settings
         # page's chain of calls, would not fit the pystack).

@@ -2,27 +2,22 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Power: the backlight (the player's brightness, dimmed after a minute
-without input, off after the Screen off setting's minutes, never while the
-solver plays), the battery and the light sensor (read twice a second: the
-battery's level on the screen, a save and a word when it runs low, the
-game's thrift while it is empty, and Brightness "auto").
+"""The battery and the light sensor, read twice a second: the battery's
+level on the screen, a save and a word when it runs low, the game's
+thrift while it is empty, and Brightness "auto".
 
-The key that wakes a dimmed or dark screen does nothing else (the player
-may not see what it would do). Displays without a backlight control are
-fine (they stay lit).
-
-The App asks ``Power.tick`` when ``Power.at`` comes (its frame loop
-compares the ticks itself: a call every frame would cost one) and gives
-``Power.apply`` the player's Brightness. A board with neither a battery
-gauge nor a light sensor reads nothing: ``at`` stays -1. The battery's
-module (app.battery) comes with the board's profile; Brightness "auto"'s
+``Power`` is the backlight (app.backlight) of a board with a battery
+gauge or a light sensor: the App builds it only there, so a board with
+neither holds none of this. The App asks ``read`` when ``at`` comes (its
+frame loop compares the ticks itself: a call every frame would cost one)
+and gives ``apply`` the player's Brightness. The battery's module
+(app.battery) comes with the board's profile; Brightness "auto"'s
 (app.light) is loaded while it is on. docs/power.md has the figures.
 """
 
-from adafruit_ticks import ticks_diff
 from micropython import const
 
+from app.backlight import Backlight
 from app.words import text
 
 # What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
@@ -45,90 +40,19 @@ POWER_MS = 500
 #: meets a lamp's flicker 0.2 of a 100 Hz cycle, 0.24 of a 120 Hz one,
 #: from where the last did.
 LIGHT_SHIFT_MS = const(2)
-#: No input for this long dims the backlight (ms).
-DIM_AFTER_MS = 60000
-#: Backlight while dimmed, as a share of the chosen brightness.
-DIM_SHARE = 0.15
-#: What ``Backlight.tick`` says happened: nothing, the screen dimmed, it went off.
-NOTHING = 0
-DIMMED = 1
-OFF = 2
 
 
-class Backlight:
-    """Brightness and dimming of the display of ``hardware`` (an
-    :class:`app.hardware.Hardware`; its ``display`` has a ``brightness``).
+class Power(Backlight):
+    """The backlight of ``hardware`` (an :class:`app.hardware.Hardware`),
+    with its battery gauge and Brightness "auto" (its ``battery``,
+    ``light`` and ``dimmable``), on the App's ``view``, ``assist`` and
+    ``saving``.
 
     :param int now: the time of start-up (ms), the first "input".
     """
 
-    def __init__(self, hardware, now):
-        self.display = hardware.display
-        #: False for a backlight that is only on or off: it is never dimmed
-        #: (any level under full would turn it off), only switched off.
-        self.dimmable = hardware.dimmable
-        self.level = 1.0
-        self.dimmed = False
-        #: True while the backlight is off.
-        self.off = False
-        #: Milliseconds without input before the backlight goes off (0: never).
-        self.off_after_ms = 0
-        #: Time of the last input (ms).
-        self.last_input = now
-
-    def set_level(self, level):
-        """The player's brightness, 0.0 .. 1.0 (shown at once unless dimmed or off)."""
-        self.level = level
-        if not self.off:
-            self._apply(level * DIM_SHARE if self.dimmed else level)
-
-    def touched(self, now):
-        """Input at ``now``; True if it only woke the screen up."""
-        self.last_input = now
-        if not self.dimmed:
-            return False
-        self.dimmed = False
-        self.off = False
-        self._apply(self.level)
-        return True
-
-    def tick(self, now, busy):
-        """Dim once the player has been away long enough, and then switch
-        off: NOTHING, DIMMED or OFF, what happened now. A ``busy`` frame
-        (the solver plays) counts as input."""
-        if busy:
-            self.last_input = now
-            return NOTHING
-        away = ticks_diff(now, self.last_input)
-        if not self.dimmed:
-            if away >= DIM_AFTER_MS:
-                self.dimmed = True
-                self._apply(self.level * DIM_SHARE)
-                return DIMMED
-            return NOTHING
-        if not self.off and self.off_after_ms and away >= self.off_after_ms:
-            self.off = True
-            self._apply(0.0)
-            return OFF
-        return NOTHING
-
-    def _apply(self, level):
-        if not self.dimmable:
-            level = 1.0 if level > 0 else 0.0
-        try:
-            self.display.brightness = level
-        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
-            pass  # a display without a backlight control
-
-
-class Power:
-    """The battery gauge and Brightness "auto" of ``hardware``
-    (an :class:`app.hardware.Hardware`: its ``battery``, ``light`` and
-    ``dimmable``), on the App's ``view``, ``assist``, ``saving`` and
-    ``backlight``.
-    """
-
-    def __init__(self, hardware, view, assist, saving, backlight):
+    def __init__(self, hardware, now, view, assist, saving):
+        super().__init__(hardware, now)
         #: The battery gauge, or None (a board that cannot read its battery).
         self.battery = hardware.battery
         #: The light sensor, or None.
@@ -148,7 +72,6 @@ class Power:
         self.view = view
         self.assist = assist
         self.saving = saving
-        self.backlight = backlight
 
     def apply(self, settings, now):
         """Brightness as ``settings`` (app.settings.Settings) has it: a
@@ -160,16 +83,16 @@ class Power:
                 from app.light import AutoBrightness
 
                 auto = self.auto = AutoBrightness(self.light)
-            self.backlight.set_level(auto.level)
+            self.set_level(auto.level)
         else:
             self.auto = None  # its module stays loaded; the object goes
-            self.backlight.set_level(settings.brightness)
+            self.set_level(settings.brightness)
         if self.battery is None and self.auto is None:
             self.at = -1
         elif self.at < 0:
             self.at = now
 
-    def tick(self, now, frame_at):
+    def read(self, now, frame_at):
         """Read the battery and the light (``at`` has come); returns the
         frame schedule ``frame_at`` (ticks_ms), moved LIGHT_SHIFT_MS earlier
         while Brightness is "auto"."""
@@ -214,5 +137,5 @@ class Power:
             frame_at = (frame_at - LIGHT_SHIFT_MS) & _TICKS_MASK
             level = auto.tick()
             if level is not None:
-                self.backlight.set_level(level)
+                self.set_level(level)
         return frame_at

@@ -16,8 +16,9 @@ from fake_inputs import first_legal
 from app import battery as gauge
 from app import light as auto
 from app import pages
+from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
-from app.power import DIM_SHARE, POWER_MS
+from app.power import POWER_MS
 from tools.firmware.standins import fakeboards
 from tools.play.simulator import Simulator
 
@@ -495,7 +496,7 @@ def test_auto_follows_the_room_slowly_and_holds_at_a_threshold():
     open_brightness(sim)
     sim.press("left")  # auto (the end of the list, before 100 %)
     sim.press_all(["b", "b"])
-    backlight = sim.app.backlight
+    backlight = sim.app.power
     sim.run_for(20000)
     assert backlight.level == 0.6 and sim.display.brightness == 0.6  # 6000: past 3000, under 8000
     sim.light(100)  # the lights go out
@@ -521,7 +522,7 @@ def test_auto_is_dimmed_with_the_rest_after_a_minute():
     open_brightness(sim)
     sim.press_all(["left", "b", "b"])  # auto
     sim.run_for(65000)
-    assert sim.app.backlight.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
+    assert sim.app.power.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
 
 
 def test_the_wio_terminals_on_off_backlight_is_never_dimmed_and_offers_no_auto():
@@ -533,7 +534,7 @@ def test_the_wio_terminals_on_off_backlight_is_never_dimmed_and_offers_no_auto()
     assert brightness_row(sim).endswith("fixed") and sim.display.brightness == 1.0
     sim.press_all(["b", "b"])
     sim.run_for(65000)
-    assert sim.app.backlight.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
+    assert sim.app.power.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
 
 
 def test_the_light_threshold_table_rises():

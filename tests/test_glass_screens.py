@@ -18,8 +18,8 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
+from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
-from app.power import DIM_AFTER_MS
 from tests.tiles import board
 from tools.play.simulator import FRAME_MS, Simulator
 
@@ -182,7 +182,7 @@ def test_autoplay_says_so_and_any_key_stops_it(sim):
 
 def test_the_screen_dims_and_the_waking_key_does_nothing_else(sim):
     sim.frames(DIM_AFTER_MS // FRAME_MS + 2)
-    assert sim.app.backlight.dimmed
+    assert sim.app.power.dimmed
     # A backlight only on or off (the Wio Terminal's) stays lit: dimmed
     # would be dark (docs/power.md).
     assert sim.display.brightness < 0.5 if sim.app.hardware.dimmable else sim.display.brightness == 1.0

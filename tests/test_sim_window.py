@@ -9,8 +9,8 @@ import pytest
 
 import tools.play.window
 from app import controls, help_text
+from app.backlight import DIM_AFTER_MS
 from app.menus import HELP_PAGE
-from app.power import DIM_AFTER_MS
 from tools.play import sim
 from tools.play.sim import open_nvm
 from tools.play.simulator import Simulator
@@ -118,7 +118,7 @@ def test_dimming_and_brightness_darken_the_window():
         window.step()
         full = pixel(window)
         assert min(full) > 100  # the board's backdrop, lit
-        backlight = window.app.backlight
+        backlight = window.app.power
         backlight.tick(backlight.last_input + DIM_AFTER_MS, False)  # a minute without input
         window.step()
         dim = pixel(window)

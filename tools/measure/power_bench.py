@@ -209,13 +209,13 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     app.settings.screen_off_step = SCREEN_OFF_MINUTES.index(0)  # never
     app._apply_settings()
     levels = []
-    set_level = app.backlight.set_level
+    set_level = app.power.set_level
 
     def counted(level):
         levels.append(level)
         set_level(level)
 
-    app.backlight.set_level = counted
+    app.power.set_level = counted
     end = (sim.now + minutes * 60000) & _WRAP
     while not _reached(sim.now, end):
         sim.step()

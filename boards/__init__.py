@@ -42,7 +42,10 @@ NAMES = {
 #: on the PyBadge, within the game's own 100 KiB target too;
 #: ``--update-doc`` rewrites this list, and tests/test_board_ram.py checks it.
 # table-boards:begin
-TABLE_BOARDS = ("adafruit_fruit_jam",)
+TABLE_BOARDS = (
+    "adafruit_fruit_jam",
+    "pewpew_m4",
+)
 # table-boards:end
 
 

@@ -73,14 +73,13 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                 raise  # short of memory, not the hardware's fault: said below
             print("2048: this board's hardware did not start: %s: %s" % (type(error).__name__, error))
             return
-        display, keys, nvm, strategy = parts.display, parts.keys, parts.nvm, parts.store
-        keymap, speed, speaker, pixels = parts.keymap, parts.speed, parts.speaker, parts.pixels
-        controls, tilt, event = parts.controls, parts.tilt, parts.event or keypad.Event()
-        battery, light, dimmable, board_scale = parts.battery, parts.light, parts.dimmable, parts.board_scale
+        if parts.event is None:
+            parts.event = keypad.Event()  # the App reads keys into it
+        display = parts.display
         from boards import TABLE_BOARDS
 
         table = board_id in TABLE_BOARDS  # its heap holds the solver's learned table
-        del profile, parts, TABLE_BOARDS  # nothing refers to boards/ any more: it can go
+        del profile, TABLE_BOARDS  # nothing refers to boards/ any more: it can go
         forget("boards")
         if display is None:
             print("2048: no display (on a Fruit Jam: is a monitor plugged in?)")
@@ -88,7 +87,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         from app.layouts import for_screen
 
         try:
-            layout = for_screen(display.width, display.height, board_scale)
+            layout = for_screen(display.width, display.height, parts.board_scale)
         except ValueError as error:  # smaller than every layout
             print("2048: %s" % error)
             return
@@ -141,7 +140,7 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                         failure = 132  # NVM_NOT_NUMBER
                     else:
                         try:
-                            store = Store(nvm, start_at, length, **strategy)
+                            store = Store(parts.nvm, start_at, length, **parts.store)
                         except ValueError as error:
                             if first:
                                 print("2048: saving is off: %s" % error)
@@ -169,23 +168,13 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
 
                     animation.SPRITES = 0
                 app = App(
-                    display,
-                    keys,
+                    parts,
                     store,
                     supervisor.ticks_ms,
-                    art=art,
-                    layout=layout,
-                    speaker=speaker,
-                    pixels=pixels,
+                    art,
+                    layout,
                     seed=entropy_seed(),
-                    event=event,
-                    keymap=keymap,
-                    speed=None if less else speed,  # None: no solver
-                    controls=controls,
-                    tilt=tilt,
-                    battery=battery,
-                    light=light,
-                    dimmable=dimmable,
+                    speed=None if less else parts.speed,  # None: no solver
                 )
                 # What the About page tells (the attributes are there
                 # already: these allocate nothing).
@@ -198,8 +187,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                     raise  # nothing more to leave out
             # What the try built goes (the keys it was handed forget the
             # App), and the next try goes without one thing more.
-            if hasattr(keys, "on_failure"):
-                keys.on_failure = None
+            if hasattr(parts.keys, "on_failure"):
+                parts.keys.on_failure = None
             display.root_group = None
             store = None  # made again: what its load made goes with the try
             let_go()  # and the texts its App read (app.words): the next reads them again

@@ -8,7 +8,8 @@ solver plays).
 
 The key that wakes a dimmed or dark screen does nothing else (the player
 may not see what it would do). Displays without a backlight control are
-fine (they stay lit).
+fine (they stay lit). On a board with a battery gauge or a light sensor
+the App's backlight is its kind app.power.Power, which reads them too.
 """
 
 from adafruit_ticks import ticks_diff
@@ -24,16 +25,23 @@ OFF = 2
 
 
 class Backlight:
-    """Brightness and dimming of ``display`` (anything with a ``brightness``).
+    """Brightness and dimming of the display of ``hardware`` (an
+    :class:`app.hardware.Hardware`; its ``display`` has a ``brightness``).
 
     :param int now: the time of start-up (ms), the first "input".
     """
 
-    def __init__(self, display, now, dimmable=True):
-        self.display = display
+    #: When the App next asks ``read`` (ticks_ms): -1, never (a backlight
+    #: alone has nothing to read; app.power.Power has).
+    at = -1
+    #: Never short of power: only a battery gauge can tell (app.power.Power).
+    low_power = False
+
+    def __init__(self, hardware, now):
+        self.display = hardware.display
         #: False for a backlight that is only on or off: it is never dimmed
         #: (any level under full would turn it off), only switched off.
-        self.dimmable = dimmable
+        self.dimmable = hardware.dimmable
         self.level = 1.0
         self.dimmed = False
         #: True while the backlight is off.
@@ -48,6 +56,10 @@ class Backlight:
         self.level = level
         if not self.off:
             self._apply(level * DIM_SHARE if self.dimmed else level)
+
+    def apply(self, settings, now):
+        """Settings > Brightness (app.settings.Settings): its level."""
+        self.set_level(settings.brightness)
 
     def touched(self, now):
         """Input at ``now``; True if it only woke the screen up."""

@@ -9,7 +9,7 @@ A board profile that can read its battery gives the App a ``Gauge``: an
 analog pin that sees the battery through a divider, the mapping from
 millivolts to a level (its chemistry's, or its maker's own), and how to
 tell USB power where the board can (docs/power.md has every board's and
-the sources). The App reads it twice a second (``tick``; app.controller
+the sources). The App reads it twice a second (``tick``; app.power
 POWER_MS); each reading is integer millivolts (no float, no allocation).
 
 What a reading must pass before it counts:

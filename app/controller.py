@@ -8,10 +8,11 @@
 the original 2048's application file wires its managers: the play screen
 (app.board_view) and overlay (app.overlay), the menu and its pages
 (app.menus), hint and autoplay (app.assist), saving and when to
-(app.save_policy), the backlight (app.backlight, app.light), the battery
-(app.battery), the controls and feedback. A part is handed what it needs,
-never the App: the menu and autoplay return what they want done, and the
-App does it.
+(app.save_policy), the backlight (app.backlight), the battery and the
+light sensor (app.power), the controls and feedback. The board's parts
+come in one record, app.hardware.Hardware, which the App hands on to the
+parts that use them. A part is handed what it needs, never the App: the
+menu and autoplay return what they want done, and the App does it.
 
 It is driven by ``step()``, one call per frame: read every queued key
 event and act on each in order, give a hint asked for in the last frame,
@@ -62,10 +63,6 @@ from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
 from app.words import close_menu, text
 from app.words import load as load_words
 
-# What app.battery.Gauge.tick reports (its LOW and EMPTY; that module is
-# loaded only on a board with a battery gauge).
-_BATTERY_LOW = const(1)
-_BATTERY_EMPTY = const(2)
 # The texts of app.words the play screen shows (lang/keys.txt names them).
 _W_NEW_GAME_B = const(4)
 _W_YOU_WIN = const(2)
@@ -73,9 +70,6 @@ _W_CONTINUE = const(3)
 _W_GAME_OVER = const(5)
 _W_SCORE_D = const(6)
 _W_A_NEW_GAME = const(7)
-_W_S_BATT = const(8)
-_W_S_LOW = const(9)
-_W_S_EMPTY = const(10)
 _W_S_LOW_MEMORY = const(11)
 _W_S_MEMORY = const(12)
 _W_S_TOO = const(13)
@@ -97,16 +91,6 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-#: How often the battery gauge and the light sensor are read (ms): twice a
-#: second, for the light sensor's sake (app.light averages a lamp's flicker
-#: over its readings; more readings, less flicker), and the battery's
-#: decisions are counted in readings (app.battery). docs/power.md quotes it.
-POWER_MS = 500
-#: With Brightness "auto", each reading moves the frame schedule this much
-#: earlier (ms): readings come every POWER_MS - LIGHT_SHIFT_MS, and each
-#: meets a lamp's flicker 0.2 of a 100 Hz cycle, 0.24 of a 120 Hz one,
-#: from where the last did.
-LIGHT_SHIFT_MS = const(2)
 #: What the status says after a fault: out of memory, out of Python
 #: stack (or recursion), anything else.
 #: (Texts of app.words: the view reads them only as it says them.)
@@ -147,64 +131,30 @@ class Timings:
 class App:
     """The handheld 2048.
 
-    :param display: ``root_group``, ``refresh()``, ``auto_refresh``,
-        ``brightness``, ``width`` and ``height``.
-    :param keys: has ``events`` with ``get()`` -> keypad-style Event or None
-        (key numbers 0..7 = B, A, Start, Select, Right, Down, Up, Left).
+    :param hardware: the board's parts (:class:`app.hardware.Hardware`:
+        the display, the keys, the speaker and lights, the battery, the
+        light sensor, tilt...), as its profile built them.
     :param store: an ``engine.store.Store`` (``load``, ``save``, ``saves``, ``settings``).
     :param ticks_ms: millisecond clock wrapping at 2**29 (``supervisor.ticks_ms``).
     :param art: the bitmaps from ``app.artwork.painting`` (code.py paints
         first and then frees the painter).
     :param layout: the screen's :class:`app.layout.Layout`.
-    :param speaker: optional tone player (see :class:`app.feedback.Feedback`).
-    :param pixels: optional NeoPixels.
     :param int seed: seed for a new game when nothing is saved (None: entropy).
-    :param event: optional ``keypad.Event()`` to read keys into with
-        ``events.get_into`` (no allocation per key event on the device).
-    :param keymap: optional bytes mapping the key source's key numbers to
-        the ones above (see :class:`app.controls.Controls`; used by the
-        default scheme only).
     :param float speed: the board's speed at the solver relative to a
-        PyBadge; a slower board's solver searches proportionally fewer nodes.
-    :param controls: control scheme (default ``app.controls.Controls()``);
-        the App keeps its ``playing`` up to date; its ``help_rows`` are the
-        Controls page.
-    :param tilt: a board whose accelerometer Settings may add to the D-pad
-        gives ``tilt(keys, event, settings) -> keys``: called while
-        Settings > Tilt is on (at start, after each change), it returns the
-        key source to read from then on, ``keys`` merged with tilt
-        (``app.tilt.turn_on``).
-    :param battery: the board's battery gauge (``app.battery.Gauge``), or None.
-    :param light: the board's light sensor (``value`` 0..65535), or None:
-        with one, Brightness offers "auto" (``app.light``).
-    :param bool dimmable: False for a backlight that is only on or off.
+        PyBadge (``hardware.speed``; None: no solver); a slower board's
+        solver searches proportionally fewer nodes.
 
     code.py builds it, on the board and on the desktop alike (tools/play/world.py).
     """
 
-    def __init__(
-        self,
-        display,
-        keys,
-        store,
-        ticks_ms,
-        art,
-        layout,
-        speaker=None,
-        pixels=None,
-        seed=None,
-        event=None,
-        keymap=None,
-        speed=1.0,
-        controls=None,
-        tilt=None,
-        battery=None,
-        light=None,
-        dimmable=True,
-    ):
+    def __init__(self, hardware, store, ticks_ms, art, layout, seed=None, speed=1.0):
+        #: The board's parts (app.hardware.Hardware).
+        self.hardware = hardware
+        display = hardware.display
         self.display = display
-        self.keys = keys
-        self._event = event
+        #: The key source (the board's, merged with tilt while Settings > Tilt is on).
+        self.keys = hardware.keys
+        self._event = hardware.event
         self.store = store
         self.ticks_ms = ticks_ms
         #: (button, keys) pairs of a host with a keyboard (the simulator
@@ -214,24 +164,8 @@ class App:
         self.settings = Settings(store.settings, DEFAULT_MODE, len(MODE_NAMES))
         load_words(self.settings.chosen(LANGUAGE))  # before anything shows a word
         self.policy = SavePolicy(mode=self.settings.save_mode)
-        self.feedback = Feedback(speaker, pixels)
-        self.controls = controls if controls is not None else act.Controls(keymap)
-        self.tilt = tilt
-        #: The battery gauge, or None (a board that cannot read its battery).
-        self.battery = battery
-        self._battery_version = -1
-        #: True while the battery is empty (not on USB): no animations, no
-        #: hints or autoplay, to make the rest last.
-        self.low_power = False
-        #: The light sensor, or None.
-        self.light = light
-        #: False for a backlight that is only on or off (Brightness is fixed).
-        self.dimmable = dimmable
-        #: True if Settings offers Brightness "auto" (a light sensor and a
-        #: backlight that dims).
-        self.auto_offered = light is not None and dimmable
-        #: Brightness "auto" (app.light), loaded while it is on.
-        self._auto = None
+        self.feedback = Feedback(hardware)
+        self.controls = hardware.controls
         #: The step of Settings > Colours on show (0, Classic: what
         #: BoardView draws first); ~step (below 0) while that one waits to
         #: be painted.
@@ -256,12 +190,18 @@ class App:
         self.mode = PLAY
         self.choice = 0
         now = ticks_ms()
-        self.backlight = Backlight(display, now, dimmable)
+        #: The backlight (app.backlight), or on a board with a battery gauge
+        #: or a light sensor its kind that reads them too (app.power, loaded
+        #: only there).
+        if hardware.battery is None and hardware.light is None:
+            self.power = Backlight(hardware, now)
+        else:
+            from app.power import Power
+
+            self.power = Power(hardware, now, self.view, self.assist, self.saving)
         #: Milliseconds the main loop sleeps after this frame (``run``).
         self.wait_ms = 0
         self._frame_at = now
-        # When the battery and light are next looked at (-1: the board has neither).
-        self._power_at = -1
         self._apply_settings()  # a saved palette other than Classic: the first step paints it
         # The frame is drawn whole and then sent (no half-drawn frame on
         # the screen): one refresh at the end of every step.
@@ -315,15 +255,14 @@ class App:
             self._do(self.assist.tick(now), now)  # autoplay's move
             self.animation.tick(now)
             self.feedback.tick(now)
-            if self.backlight.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
+            if self.power.tick(now, self.assist.autoplay) == OFF and self.policy.dirty:
                 # Nobody is playing: the game is kept as the screen goes dark.
                 if self.saving.may_save(now):
                     self.saving.save(now)
             # The battery and the light sensor, twice a second (written out:
             # the ticks_diff of every other frame would cost a call).
-            if self._power_at >= 0 and ((now - self._power_at) & _TICKS_MASK) < _TICKS_HALF:
-                self._power_at = (now + POWER_MS) & _TICKS_MASK
-                self._tick_power(now)
+            if self.power.at >= 0 and ((now - self.power.at) & _TICKS_MASK) < _TICKS_HALF:
+                self._frame_at = self.power.read(now, self._frame_at)
             # Sends what changed in this frame (nothing if nothing did).
             self.display.refresh()
             # Saving stalls the device (~75 ms NVM erase): only with no key
@@ -360,7 +299,7 @@ class App:
         # the frame rate holds however long a frame's work took; a frame
         # that overran its slot starts the schedule again from now.
         now = self.ticks_ms()
-        period = DARK_FRAME_MS if self.backlight.off else FRAME_MS
+        period = DARK_FRAME_MS if self.power.off else FRAME_MS
         # ticks_add and ticks_diff, written out (no calls: every frame):
         # ticks_ms wraps at 2**29.
         due = (self._frame_at + period) & _TICKS_MASK
@@ -371,49 +310,6 @@ class App:
         else:
             self._frame_at = now
             self.wait_ms = 0
-
-    def _tick_power(self, now):
-        # The battery (its level on the screen, a save and a word when it
-        # runs low) and Brightness "auto", twice a second.
-        battery = self.battery
-        if battery is not None:
-            news = battery.tick()
-            empty = battery.empty
-            if empty != self.low_power:
-                # Empty (again, after USB power came and went: said once
-                # already), or no more: a charge, USB power, no reading.
-                self.low_power = empty
-                if empty and self.assist.autoplay:
-                    self.assist.stop()
-                    self.view.say(_W_S_BATT, _W_S_EMPTY)
-            if battery.version != self._battery_version:
-                self._battery_version = battery.version
-                self.view.show_battery(battery.text())
-                status = self.view.status_text
-                if status.startswith(text(_W_S_BATT)) and battery.state < (
-                    _BATTERY_EMPTY if status.endswith(text(_W_S_EMPTY)) else _BATTERY_LOW
-                ):
-                    self.view.show_status()  # the warning is over: USB power, a charge, no reading
-            if news:
-                # Low, then empty: the game is kept now, while there is
-                # power to write it, and the player is told.
-                if self.policy.dirty and self.saving.may_save(now):
-                    self.saving.save(now)
-                if news == _BATTERY_EMPTY:
-                    self.assist.stop()
-                self.view.say(_W_S_BATT, _W_S_EMPTY if news == _BATTERY_EMPTY else _W_S_LOW)
-        auto = self._auto
-        if auto is not None:
-            # The next frame comes LIGHT_SHIFT_MS early, the frames after it
-            # keep the new beat, and so does the next reading: it falls
-            # elsewhere in a lamp's 100 or 120 Hz flicker. Frames 20 ms apart
-            # all meet one moment of a 100 Hz cycle; readings that walk
-            # through it let the average take the flicker out (app.light).
-            self._frame_at = (self._frame_at - LIGHT_SHIFT_MS) & _TICKS_MASK
-            self._power_at = (self._power_at - LIGHT_SHIFT_MS) & _TICKS_MASK
-            level = auto.tick()
-            if level is not None:
-                self.backlight.set_level(level)
 
     def recover(self, error):
         """A frame failed: drop what it was doing, say so, play on.
@@ -509,7 +405,7 @@ class App:
     def _act(self, action, now):
         # One action from a key: wake the screen, stop autoplay, or act in
         # the current mode; a menu page's request is done here.
-        if self.backlight.touched(now):
+        if self.power.touched(now):
             # The press only wakes the screen.
             self.controls.swallow()
             return
@@ -559,7 +455,7 @@ class App:
             self.new_game(now)
         elif request == START_AUTOPLAY:
             self.resume()
-            self.assist.start(now, self.low_power)
+            self.assist.start(now, self.power.low_power)
         elif request == SETTINGS_CHANGED:
             self._apply_settings()
             self.policy.changed(now)  # kept like a move
@@ -589,18 +485,7 @@ class App:
             from app.menus import Menus
 
             self.menus = Menus(
-                self.overlay,
-                self.menu_row,
-                self.settings,
-                self.tilt is not None,
-                self.auto_offered,
-                self.dimmable,
-                self.saving,
-                self.faults,
-                self.battery,
-                self.light,
-                self.key_names,
-                self.controls,
+                self.overlay, self.menu_row, self.settings, self.hardware, self.saving, self.faults, self.key_names
             )
         self.menus.open()
         self.mode = self.menus.mode
@@ -669,22 +554,8 @@ class App:
             _undo_words = ()  # made again in the new language (_set_undo)
             self.view.retitle()  # the scores' titles in the new language
         self.policy.set_mode(settings.save_mode)
-        auto = self._auto
-        if self.auto_offered and settings.auto_brightness:
-            if auto is None:
-                from app.light import AutoBrightness
-
-                auto = self._auto = AutoBrightness(self.light)
-            self.backlight.set_level(auto.level)
-        else:
-            self._auto = None  # its module stays loaded; the object goes
-            self.backlight.set_level(settings.brightness)
-        # The battery and the light are looked at only where there is either.
-        if self.battery is None and self._auto is None:
-            self._power_at = -1
-        elif self._power_at < 0:
-            self._power_at = self._frame_at
-        self.backlight.off_after_ms = settings.screen_off_ms
+        self.power.apply(settings, self._frame_at)  # Brightness, "auto" too
+        self.power.off_after_ms = settings.screen_off_ms
         # Another palette is painted by step() once the menu is closed, on
         # a shallow stack (an import and the paint, under the Settings
         # page's chain of calls, would not fit the pystack).
@@ -692,13 +563,11 @@ class App:
         shown = self._colours if self._colours >= 0 else ~self._colours
         if colours != shown:
             self._colours = ~colours
-        self.feedback.sound = settings.sound
-        self.feedback.lights = settings.lights
-        if not (settings.sound and settings.lights):
-            self.feedback.off()
+        self.feedback.apply(settings)
         # The key source: the buttons, merged with tilt while it is on.
-        if self.tilt is not None and settings.tilt:
-            self.keys = self.tilt(self.keys, self._event, settings)
+        tilt = self.hardware.tilt
+        if tilt is not None and settings.tilt:
+            self.keys = tilt(self.keys, self._event, settings)
         if self.menus is None:
             self._set_undo()  # (from the menu: as it closes, in resume)
         self._wire_keys()
@@ -725,9 +594,9 @@ class App:
         elif action == act.MENU:
             self.open_menu(now)
         elif action == act.HINT:
-            self.assist.request_hint(self.low_power)
+            self.assist.request_hint(self.power.low_power)
         elif action == act.AUTOPLAY:
-            self.assist.start(now, self.low_power)
+            self.assist.start(now, self.power.low_power)
         elif (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
             self.undo(now)
         else:
@@ -751,7 +620,7 @@ class App:
             self.feedback.merged(game.max_exponent, now)
         # The move on screen (here, not in a helper: this is one of the
         # game's longest call chains, and each level takes pystack).
-        if self.settings.animations and not self.low_power:
+        if self.settings.animations and not self.power.low_power:
             self.animation.start(game.cells, direction, now)
         else:
             self.view.show_cells(game.cells)

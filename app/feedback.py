@@ -30,16 +30,17 @@ def _dimmed(colour):
 
 
 class Feedback:
-    """Sound and lights.
+    """Sound and lights, on the speaker and the NeoPixels of ``hardware``
+    (an :class:`app.hardware.Hardware`).
 
-    :param speaker: object with ``play_tone(frequency_hz)`` and ``stop()``, or None.
-    :param pixels: an object whose ``fill(0xRRGGBB)`` lights every pixel
-        (boards._pixels.Pixels, or a ``neopixel.NeoPixel``), or None.
+    Its ``speaker`` has ``play_tone(frequency_hz)`` and ``stop()``; its
+    ``pixels`` a ``fill(0xRRGGBB)`` that lights every pixel
+    (boards._pixels.Pixels, or a ``neopixel.NeoPixel``); either may be None.
     """
 
-    def __init__(self, speaker=None, pixels=None):
-        self.speaker = speaker
-        self.pixels = pixels
+    def __init__(self, hardware):
+        self.speaker = hardware.speaker
+        self.pixels = hardware.pixels
         self.sound = False
         self.lights = False
         self._tone_until = -1
@@ -77,6 +78,13 @@ class Feedback:
         if self._light_until >= 0 and ticks_diff(now, self._light_since) >= self._light_until:
             self._light_until = -1
             self.pixels.fill(0)
+
+    def apply(self, settings):
+        """Settings > Sound and Lights (an app.settings.Settings)."""
+        self.sound = settings.sound
+        self.lights = settings.lights
+        if not (settings.sound and settings.lights):
+            self.off()
 
     def off(self):
         """Silence and darken at once (settings turned them off)."""

@@ -57,7 +57,7 @@ def for_screen(width, height, board_scale=1):
     largest that fits, centred.
 
     :param int board_scale: 2: on a 240x240 screen, the board at half
-        resolution (the board profile's choice: boards._common.Hardware);
+        resolution (the board profile's choice: app.hardware.Hardware);
         every other layout draws its board at its own resolution.
     :raises ValueError: the screen is smaller than every layout.
     """

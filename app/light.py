@@ -7,7 +7,7 @@
 A board with a light sensor on an analog pin (the PyBadge's and PyGamer's
 ``board.LIGHT``: a phototransistor whose reading grows with the light)
 offers Brightness "auto" in Settings. The sensor is read twice a second
-(app.controller POWER_MS), the readings are averaged (the first level
+(app.power POWER_MS), the readings are averaged (the first level
 from the mean of the first ``DWELL``, then with a time constant of
 2**SMOOTH_SHIFT readings: 8 s), and the brightness is one of Settings'
 levels, chosen by ``THRESHOLDS``: it moves to another level only once the
@@ -19,7 +19,7 @@ A lamp on mains power flickers at 100 or 120 Hz, and a phototransistor
 follows it: one reading may catch the lamp at its brightest, the next at
 its darkest. The frames come every 20 ms, so readings taken in frames all
 meet a 100 Hz flicker at the same moment of its cycle; the app moves the
-frame schedule 2 ms with each reading (app.controller LIGHT_SHIFT_MS), so
+frame schedule 2 ms with each reading (app.power LIGHT_SHIFT_MS), so
 the readings walk through the cycle and the average takes the flicker
 out. The thresholds are a first guess (no published readings were found):
 the About page shows the sensor's reading, to set them on a real board
@@ -30,7 +30,7 @@ from micropython import const
 
 from app.settings import BRIGHTNESS_LEVELS
 
-#: The average follows the readings (two a second: app.controller
+#: The average follows the readings (two a second: app.power
 #: POWER_MS) with a time constant of 2**SMOOTH_SHIFT of them (8 s).
 SMOOTH_SHIFT = const(4)
 #: The reading (0..65535) from which each brighter level of Settings'

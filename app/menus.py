@@ -68,32 +68,28 @@ class Menus:
     :param overlay: the app's :class:`app.overlay.Overlay`.
     :param int row: the menu row to start on (the one picked last time).
     :param settings: the :class:`app.settings.Settings` the Settings page changes.
-    :param bool tilt: the board offers Settings > Tilt.
-    :param bool auto: Brightness may be "auto" (a light sensor).
-    :param bool dimmable: False for a backlight only on or off (Brightness "fixed").
+    :param hardware: the board's parts (app.hardware.Hardware): Settings
+        offers Tilt with its ``tilt``, Brightness "auto" with its ``light``
+        (and says "fixed" unless ``dimmable``); About shows its ``battery``
+        and ``light``; Help and every page that names a button read its
+        ``controls`` (``help_rows``, ``name``).
     :param saving: the app's :class:`app.save_policy.Saving`: its game and store
         (Stats), its last save and timings (About).
     :param int faults: frames the app dropped (About).
-    :param battery: the battery gauge, or None (About).
-    :param light: the light sensor, or None (About).
     :param key_names: (button, keys) pairs of a host with a keyboard, or None (Help).
-    :param controls: the control scheme (Help: its ``help_rows``; its
-        ``name`` for each button a page names).
     """
 
-    def __init__(self, overlay, row, settings, tilt, auto, dimmable, saving, faults, battery, light, key_names, controls):
+    def __init__(self, overlay, row, settings, hardware, saving, faults, key_names):
         self.overlay = overlay
         self.row = row
         self.settings = settings
-        self.tilt = tilt
-        self.auto = auto
-        self.dimmable = dimmable
+        self.hardware = hardware
+        self.tilt = hardware.tilt is not None
+        self.auto = hardware.light is not None and hardware.dimmable
         self.saving = saving
         self.faults = faults
-        self.battery = battery
-        self.light = light
         self.key_names = key_names
-        self.controls = controls
+        self.controls = hardware.controls
         #: The page on show: a mode of app.modes.
         self.mode = MENU
         self.choice = 0
@@ -156,8 +152,8 @@ class Menus:
                 saving.last_save,
                 saving.save_failure,
                 self.overlay.columns,
-                self.battery,
-                self.light,
+                self.hardware.battery,
+                self.hardware.light,
                 saving.failed_saves,
             )
             overlay = self.overlay
@@ -312,7 +308,7 @@ class Menus:
             self.tilt,
             columns,
             self.auto,
-            self.dimmable,
+            self.hardware.dimmable,
             self.controls,
             overlay.page_lines,
             self.choice,
@@ -340,7 +336,7 @@ class Menus:
         if kind == pages.ON_OFF:
             setattr(settings, attribute, not getattr(settings, attribute))
         elif kind == pages.BRIGHTNESS:
-            if not self.dimmable:
+            if not self.hardware.dimmable:
                 return None  # on or off only: the row says "fixed"
             # A and Right go down the list 100, 80, 60, 40, 20 % and, with a
             # light sensor, "auto" after the levels; past the end the list

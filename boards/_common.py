@@ -2,78 +2,16 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""What the board profiles share: the Hardware record and its builders.
+"""What the board profiles share: the builders of their parts.
 
-Every builder answers None (and the game goes on without the part) when a
-board lacks the part or its module: no speaker, no NeoPixels, no NVM.
+A profile hands what they build to the game in one record,
+``app.hardware.Hardware``. Every builder answers None (and the game goes
+on without the part) when a board lacks the part or its module: no
+speaker, no NeoPixels, no NVM.
 """
 
 #: Logical key numbers (app.controls): B, A, Start, Select, Right, Down, Up, Left.
 LOGICAL = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
-
-
-class Hardware:
-    """One board, as the game sees it.
-
-    :param display: the display (``board.DISPLAY`` or ``supervisor.runtime.display``).
-    :param keys: a key source with ``events`` (keypad-style).
-    :param nvm: ``microcontroller.nvm``, or None (no saves).
-    :param dict store: keyword arguments for ``engine.store.Store`` (the
-        write strategy of this port's flash).
-    :param keymap: bytes: logical key number (app.controls) of each of the
-        key source's key numbers, or None when they already are.
-    :param float speed: the solver's speed here, relative to a PyBadge
-        (SAMD51 at 120 MHz = 1.0); a slower board searches fewer nodes.
-    :param speaker: a tone player (boards._sound) or None; ``pixels`` NeoPixels or None.
-    :param controls: the control scheme (app.controls.Controls and its
-        kin), or None for the PyBadge's buttons.
-    :param tilt: for the App's Settings > Tilt: ``tilt(keys, event, settings) -> keys``, or None.
-    :param event: the ``keypad.Event`` the key source reads buttons into
-        (the App reads keys into it too), or None: code.py makes one.
-    :param battery: an ``app.battery.Gauge`` of the board's battery, or None.
-    :param light: the light sensor (has ``value``, 0..65535, more with more
-        light: ``analogio.AnalogIn``) for Brightness "auto", or None.
-    :param bool dimmable: False for a backlight that is only on or off
-        (no PWM on its pin: any brightness under full turns it off).
-    :param int board_scale: 1, or 2: on a 240x240 screen the board (tiles,
-        merge rings, hint arrow) is drawn at half resolution and shown
-        doubled (app.layouts), its face sheet a quarter of the bytes: for a
-        heap too short for the full-resolution faces (the CLUE's).
-    """
-
-    def __init__(
-        self,
-        display,
-        keys,
-        nvm,
-        store=None,
-        keymap=None,
-        speed=1.0,
-        speaker=None,
-        pixels=None,
-        controls=None,
-        tilt=None,
-        event=None,
-        battery=None,
-        light=None,
-        dimmable=True,
-        board_scale=1,
-    ):
-        self.display = display
-        self.keys = keys
-        self.nvm = nvm
-        self.store = store or {}
-        self.keymap = keymap
-        self.speed = speed
-        self.speaker = speaker
-        self.pixels = pixels
-        self.controls = controls
-        self.tilt = tilt
-        self.event = event
-        self.battery = battery
-        self.light = light
-        self.dimmable = dimmable
-        self.board_scale = board_scale
 
 
 def nvm():

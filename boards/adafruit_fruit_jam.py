@@ -15,6 +15,7 @@ ports/raspberrypi/boards/adafruit_fruit_jam/ in CircuitPython; the
 adafruit_fruitjam library for the video modes.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -55,7 +56,7 @@ def hardware(console=None):
     event = keypad.Event()
     # Key numbers 0, 1, 2 are the game's B, A and Start (app.controls).
     buttons = _common.pin_keys((board.BUTTON1, board.BUTTON2, board.BUTTON3))
-    return _common.Hardware(
+    return Hardware(
         display=_common.display(),
         keys=StdinKeys(supervisor.runtime, console or sys.stdin, buttons, event),
         event=event,

@@ -12,6 +12,7 @@ speaker. Sources: ports/nordic/boards/clue_nrf52840_express/ in
 CircuitPython; the LSM6DS33 and LSM6DS3TR-C datasheets.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -55,7 +56,7 @@ def hardware():
     # B first: key 0 is the game's B, key 1 its A.
     buttons = _common.pin_keys((board.BUTTON_B, board.BUTTON_A))
     keys = TiltKeys(buttons, _accelerometer(), TILT_AXES[0], TILT_AXES[1], event)
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=keys,
         event=event,

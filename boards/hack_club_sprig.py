@@ -13,6 +13,7 @@ click is optional). Sources: ports/raspberrypi/boards/hack_club_sprig/
 (board.c, pins.c) in CircuitPython; https://github.com/hackclub/sprig.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -62,7 +63,7 @@ def hardware():
         board.BUTTON_W,  # Up
         board.BUTTON_A,  # Left
     )
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         controls=Controls(names=BUTTONS),

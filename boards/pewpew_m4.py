@@ -13,6 +13,7 @@ draws without them) and no big ints (the game keeps every int below
 2**30). Sources: ports/atmel-samd/boards/pewpew_m4/ in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: A SAMD51 at 120 MHz: the speed the solver's budget was set for.
@@ -52,7 +53,7 @@ def hardware():
         board.BUTTON_UP,
         board.BUTTON_LEFT,
     )
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         controls=Controls(KEYMAP, BUTTONS, UNDO),

@@ -10,6 +10,7 @@ A is A, B is B, X is Start (menu), Y is Select (hint; hold for autoplay).
 Sources: ports/raspberrypi/boards/pimoroni_picosystem/ in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -39,7 +40,7 @@ def hardware():
     from app.controls import Controls
 
     pins = (board.SW_B, board.SW_A, board.SW_X, board.SW_Y, board.SW_RIGHT, board.SW_DOWN, board.SW_UP, board.SW_LEFT)
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         controls=Controls(names=BUTTONS),

@@ -11,6 +11,7 @@ NeoPixels (the LC has 1: the others stay dark). Sources:
 ports/atmel-samd/boards/pybadge/ (board.c, pins.c) in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -38,11 +39,13 @@ def hardware():
     import board
     import supervisor
 
+    from app.controls import Controls
     from boards._lis3dh import LIS3DHTilt
 
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.shift_register_keys(8),
+        controls=Controls(),
         nvm=_common.nvm(),
         speaker=_common.dac_speaker(board.SPEAKER, board.SPEAKER_ENABLE),
         pixels=_common.neopixels(board.NEOPIXEL, 5),

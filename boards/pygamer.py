@@ -10,6 +10,7 @@ shift register (0 B, 1 A, 2 Start, 3 Select) and an analog stick
 key numbers. Sources: ports/atmel-samd/boards/pygamer/ in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -50,7 +51,7 @@ def hardware():
         analogio.AnalogIn(board.JOYSTICK_Y),
         event,
     )
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=keys,
         event=event,

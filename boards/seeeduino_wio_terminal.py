@@ -13,6 +13,7 @@ buzzer is not used. Sources: ports/atmel-samd/boards/seeeduino_wio_terminal/
 in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -49,7 +50,7 @@ def hardware():
         board.SWITCH_UP,
         board.SWITCH_LEFT,
     )
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         controls=Controls(names=BUTTONS),

@@ -11,6 +11,7 @@ speaker with an enable pin. Sources:
 ports/raspberrypi/boards/tinycircuits_thumby_color/ in CircuitPython.
 """
 
+from app.hardware import Hardware
 from boards import _common
 
 #: The names printed on the buttons a player presses for the game's (D-pad,
@@ -48,7 +49,7 @@ def hardware():
         board.BUTTON_UP,
         board.BUTTON_LEFT,
     )
-    return _common.Hardware(
+    return Hardware(
         display=board.DISPLAY,
         keys=_common.pin_keys(pins),
         controls=Controls(names=BUTTONS),

@@ -125,10 +125,10 @@ def test_saves_and_resumes_through_the_nvm(tmp_path):
 def test_screen_dims_and_the_waking_key_does_nothing():
     sim = Simulator(seed=13)
     sim.frames(backlight.DIM_AFTER_MS // FRAME_MS + 2)
-    assert sim.app.backlight.dimmed and sim.display.brightness < 0.5
+    assert sim.app.power.dimmed and sim.display.brightness < 0.5
     cells = list(sim.game.cells)
     sim.press("left")
-    assert not sim.app.backlight.dimmed and sim.display.brightness == 1.0
+    assert not sim.app.power.dimmed and sim.display.brightness == 1.0
     assert sim.game.cells == cells
     sim.press("start")
     assert sim.app.mode == MENU

@@ -10,6 +10,7 @@ from fake_inputs import Event, world_buttons
 from app import controls
 from app.controls import Controls
 from app.feedback import Feedback
+from app.hardware import Hardware
 from app.joystick import JoystickKeys
 from app.settings import COLOURS, LANGUAGE, LANGUAGES, OPTIONS, PALETTES, UNDO, UNDO_DEPTHS, Settings
 
@@ -130,7 +131,7 @@ class Pixels:
 
 def test_feedback_is_off_by_default_and_ends_by_itself():
     speaker, pixels = Speaker(), Pixels()
-    feedback = Feedback(speaker, pixels)
+    feedback = Feedback(Hardware(None, None, None, None, speaker=speaker, pixels=pixels))
     feedback.merged(5, 0)
     assert speaker.log == [] and pixels.colour is None
     feedback.sound = feedback.lights = True

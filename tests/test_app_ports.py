@@ -13,6 +13,7 @@ from app import controls as act
 from app import modes, pages
 from app.assist import AUTO_CONTINUE_MS, Assist
 from app.controller import Timings
+from app.hardware import Hardware
 from app.menus import Menus
 from app.save_policy import MODE_NAMES, SavePolicy, Saving
 from app.settings import Settings
@@ -64,7 +65,8 @@ def menus(row=0, data=None, tilt=True):
     store = Store(None)
     settings = Settings(data if data is not None else bytearray(8), 1, len(MODE_NAMES))
     saving = Saving(store, game, SavePolicy(), View(), Timings(), lambda: 0)
-    return Menus(Overlay(), row, settings, tilt, False, True, saving, 0, None, None, None, act.Controls())
+    hardware = Hardware(None, None, None, act.Controls(), tilt=(lambda keys, event, settings: keys) if tilt else None)
+    return Menus(Overlay(), row, settings, hardware, saving, 0, None)
 
 
 #: What A does on each row of the menu: a request for the app, or the page it opens.

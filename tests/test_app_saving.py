@@ -25,7 +25,7 @@ ERRORS = [
 
 
 def open_menu_row(sim, item):
-    if sim.app.backlight.dimmed:
+    if sim.app.power.dimmed:
         sim.press("b")  # a dimmed screen: the first press only wakes it
     sim.press("start")
     for _ in range(len(pages.menu_items())):

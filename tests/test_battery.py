@@ -18,7 +18,7 @@ from app import light as auto
 from app import pages
 from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
-from app.controller import POWER_MS
+from app.power import POWER_MS
 from tools.firmware.standins import fakeboards
 from tools.play.simulator import Simulator
 
@@ -248,9 +248,9 @@ def test_a_charger_with_no_host_ends_empty_by_the_voltage():
 
 
 def test_the_app_knows_the_gauges_news_by_number():
-    from app import controller
+    from app import power
 
-    assert (controller._BATTERY_LOW, controller._BATTERY_EMPTY) == (LOW, EMPTY)
+    assert (power._BATTERY_LOW, power._BATTERY_EMPTY) == (LOW, EMPTY)
 
 
 # -- on the boards, through code.py --------------------------------------
@@ -263,8 +263,8 @@ def test_each_board_reads_what_it_has_and_about_says_so(board_id):
     sim = Simulator(board=board_id, seed=1, solver=first_legal)
     facts = fakeboards.fact(board_id, "battery")
     app = sim.app
-    assert (app.battery is not None) == (facts is not None)
-    assert (app.light is not None) == (fakeboards.fact(board_id, "light") is not None)
+    assert (app.hardware.battery is not None) == (facts is not None)
+    assert (app.hardware.light is not None) == (fakeboards.fact(board_id, "light") is not None)
     sim.press_all(["start", "down*6", "a"])  # About, every page of it
     lines = list(sim.glass.lines())
     while sim.app.menus.page + 1 < len(sim.app.menus.pages):
@@ -324,7 +324,7 @@ def test_an_empty_battery_saves_stops_animations_hints_and_autoplay_until_usb():
     assert sim.app.assist.autoplay
     sim.battery(3120)
     sim.run_for(40 * 1000)
-    assert sim.app.low_power and not sim.app.assist.autoplay
+    assert sim.app.power.low_power and not sim.app.assist.autoplay
     assert sim.app.view.status_text == "batt.\nempty"
     assert not sim.app.policy.dirty  # kept as it ran out
     sim.press("select")  # a hint: refused, and the screen says why
@@ -346,7 +346,7 @@ def test_an_empty_battery_saves_stops_animations_hints_and_autoplay_until_usb():
     sim.up(direction)
     sim.usb(True)
     sim.run_for(2 * 1000)
-    assert not sim.app.low_power and sim.app.view.status_text == ""
+    assert not sim.app.power.low_power and sim.app.view.status_text == ""
     sim.press("select")
     sim.settle()
     assert sim.app.view.status_text.startswith("hint")
@@ -364,7 +364,7 @@ def test_a_pin_that_reads_0v_says_no_reading_everywhere_and_turns_nothing_off(bo
     sim = Simulator(board=board_id, seed=11, battery_mv=0, solver=first_legal)
     sim.run_for(30 * 1000)  # (under a minute: the screen is not dimmed)
     app = sim.app
-    assert not app.low_power and app.battery.no_reading and app.battery.state == QUIET
+    assert not app.power.low_power and app.power.battery.no_reading and app.power.battery.state == QUIET
     if app.view.battery is not None or app.view._battery_in_status:
         assert gauge.NO_READING in sim.glass.lines()  # where the level goes
     sim.press("select")
@@ -379,7 +379,7 @@ def test_a_pin_that_reads_0v_says_no_reading_everywhere_and_turns_nothing_off(bo
 def test_a_reading_over_what_a_lipo_gives_is_no_reading_too():
     sim = Simulator(seed=12, battery_mv=6000, solver=first_legal)
     sim.run_for(10 * 1000)
-    assert gauge.NO_READING in sim.glass.lines() and not sim.app.low_power
+    assert gauge.NO_READING in sim.glass.lines() and not sim.app.power.low_power
     sim.battery(3900)  # a reading again
     sim.run_for(10 * 1000)
     assert "70%" in sim.glass.lines()
@@ -436,15 +436,15 @@ def test_empty_again_after_usb_power_stops_autoplay_without_saving_again():
     # and the screen says why, but it is no news (no second save).
     sim = Simulator(seed=13, solver=first_legal, battery_mv=3120)
     sim.run_for(10 * 1000)
-    assert sim.app.low_power and sim.app.view.status_text == "batt.\nempty"
+    assert sim.app.power.low_power and sim.app.view.status_text == "batt.\nempty"
     sim.usb(True)
     sim.run_for(2 * 1000)
     sim.press("hold-select")
-    assert sim.app.assist.autoplay and not sim.app.low_power
+    assert sim.app.assist.autoplay and not sim.app.power.low_power
     writes = sim.nvm.writes
     sim.usb(False)
     sim.run_for(6 * 1000)
-    assert sim.app.low_power and not sim.app.assist.autoplay
+    assert sim.app.power.low_power and not sim.app.assist.autoplay
     assert sim.app.view.status_text == "batt.\nempty" and sim.nvm.writes == writes
 
 
@@ -496,7 +496,7 @@ def test_auto_follows_the_room_slowly_and_holds_at_a_threshold():
     open_brightness(sim)
     sim.press("left")  # auto (the end of the list, before 100 %)
     sim.press_all(["b", "b"])
-    backlight = sim.app.backlight
+    backlight = sim.app.power
     sim.run_for(20000)
     assert backlight.level == 0.6 and sim.display.brightness == 0.6  # 6000: past 3000, under 8000
     sim.light(100)  # the lights go out
@@ -522,19 +522,19 @@ def test_auto_is_dimmed_with_the_rest_after_a_minute():
     open_brightness(sim)
     sim.press_all(["left", "b", "b"])  # auto
     sim.run_for(65000)
-    assert sim.app.backlight.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
+    assert sim.app.power.dimmed and sim.display.brightness == pytest.approx(1.0 * DIM_SHARE)
 
 
 def test_the_wio_terminals_on_off_backlight_is_never_dimmed_and_offers_no_auto():
     sim = Simulator(board="seeeduino_wio_terminal", seed=10)
-    assert sim.app.light is not None and not sim.app.auto_offered
+    assert sim.app.hardware.light is not None and not sim.app.power.auto_offered
     open_brightness(sim)
     assert brightness_row(sim).endswith("fixed")
     sim.press("right")
     assert brightness_row(sim).endswith("fixed") and sim.display.brightness == 1.0
     sim.press_all(["b", "b"])
     sim.run_for(65000)
-    assert sim.app.backlight.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
+    assert sim.app.power.dimmed and sim.display.brightness == 1.0  # dimmed would be dark
 
 
 def test_the_light_threshold_table_rises():

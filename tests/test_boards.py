@@ -29,7 +29,8 @@ FAKEBOARDS = {}
 exec(compile((STANDINS / "fakeboards.py").read_text(), "fakeboards.py", "exec"), FAKEBOARDS)
 #: What a profile may define besides hardware(): its wiring (the board's
 #: facts, such as its screen or NVM size, are the fake world's: fakeboards.py).
-WIRING = {"hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES", "BUTTONS", "UNDO"}
+# (Hardware: the record its hardware() returns, app.hardware.Hardware, imported by name.)
+WIRING = {"hardware", "Hardware", "STORE", "SPEED", "KEYMAP", "TILT_AXES", "BUTTONS", "UNDO"}
 
 
 def test_every_profile_is_loaded_by_its_board_id_and_nothing_else_is():

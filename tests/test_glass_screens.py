@@ -182,10 +182,10 @@ def test_autoplay_says_so_and_any_key_stops_it(sim):
 
 def test_the_screen_dims_and_the_waking_key_does_nothing_else(sim):
     sim.frames(DIM_AFTER_MS // FRAME_MS + 2)
-    assert sim.app.backlight.dimmed
+    assert sim.app.power.dimmed
     # A backlight only on or off (the Wio Terminal's) stays lit: dimmed
     # would be dark (docs/power.md).
-    assert sim.display.brightness < 0.5 if sim.app.dimmable else sim.display.brightness == 1.0
+    assert sim.display.brightness < 0.5 if sim.app.hardware.dimmable else sim.display.brightness == 1.0
     lines, cells = sim.glass.lines(), list(sim.game.cells)
     sim.down("left")
     sim.step()

@@ -252,7 +252,7 @@ class Reader:
             self.press("right")
         self.press("a", "b")  # "Reset stats and best score?", No
         # Brightness "auto" where there is a light sensor: its word too.
-        if sim.app.auto_offered:
+        if sim.app.power.auto_offered:
             sim.app.settings.auto_brightness = True
         self.press("b", "down", "a")  # Settings, each of its rows (and pages)
         for _ in range(len(sim.module("app.pages").SETTING_ROWS)):

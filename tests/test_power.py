@@ -103,8 +103,8 @@ def test_the_screen_goes_off_after_five_minutes_the_game_saved_first():
     sim.press("left")  # a game in progress
     moves = sim.game.moves
     sim.frames((DIM_AFTER_MS + 1000) // FRAME_MS)
-    assert sim.app.backlight.dimmed and not sim.app.backlight.off and 0 < sim.display.brightness < 0.5
-    while not sim.app.backlight.off:
+    assert sim.app.power.dimmed and not sim.app.power.off and 0 < sim.display.brightness < 0.5
+    while not sim.app.power.off:
         sim.step()
         assert sim.now < 5 * 60000 + 2000
     assert sim.now >= 5 * 60000  # the default
@@ -120,10 +120,10 @@ def test_the_screen_goes_off_after_five_minutes_the_game_saved_first():
 def test_a_key_wakes_the_dark_screen_and_does_nothing_else():
     sim = paced(seed=6)
     sim.frames((5 * 60000 + 1000) // FRAME_MS)
-    assert sim.app.backlight.off
+    assert sim.app.power.off
     cells, lines = list(sim.game.cells), sim.glass.lines()
     sim.press("start")  # would open the menu
-    assert sim.display.brightness == 1.0 and not sim.app.backlight.off
+    assert sim.display.brightness == 1.0 and not sim.app.power.off
     assert sim.app.mode == "play" and sim.game.cells == cells and sim.glass.lines() == lines
     sim.sleeps.clear()
     sim.frames(3)
@@ -143,9 +143,9 @@ def test_the_screen_off_setting(presses, minutes):
     sim.press_all(["b", "b"])
     limit = (minutes or 30) * 60000
     start = sim.now
-    while not sim.app.backlight.off and sim.now - start < limit + 2000:
+    while not sim.app.power.off and sim.now - start < limit + 2000:
         sim.step()
-    assert sim.app.backlight.off == bool(minutes)
+    assert sim.app.power.off == bool(minutes)
     if minutes:
         assert minutes * 60000 <= sim.now - start < minutes * 60000 + 2000
 
@@ -156,7 +156,7 @@ def test_the_screen_stays_on_while_the_solver_plays():
     sim.frames((3 * 60000) // FRAME_MS)  # autoplay to the end of the game, or on
     while sim.app.assist.autoplay and sim.now < 12 * 60000:
         sim.step()
-        assert not sim.app.backlight.off
+        assert not sim.app.power.off
 
 
 def test_the_setting_is_kept_with_the_game():
@@ -166,7 +166,7 @@ def test_the_setting_is_kept_with_the_game():
     sim.app.saving.save(sim.now)
     again = paced(seed=9, nvm=nvm)
     assert again.app.settings.screen_off_ms == 10 * 60000
-    assert again.app.backlight.off_after_ms == 10 * 60000
+    assert again.app.power.off_after_ms == 10 * 60000
 
 
 def test_a_long_paced_run_keeps_only_its_latest_sleeps():
@@ -210,17 +210,17 @@ def test_the_readings_and_brightness_autos_shift_keep_their_beat_across_the_cloc
     app.settings.auto_brightness = True
     app._apply_settings()
     readings = []
-    tick = app.battery.tick
+    tick = app.power.battery.tick
 
     def counted():
         readings.append(sim.now)
         return tick()
 
-    app.battery.tick = counted
+    app.power.battery.tick = counted
     sim.sleeps.clear()
     sim.frames(1000)  # 20 s, the wrap 5 s in
     assert sim.now < 20000  # wrapped
     gaps = {(later - earlier) & 0x1FFFFFFF for earlier, later in zip(readings, readings[1:])}
     assert gaps == {498}  # POWER_MS less the shift, every time
     assert set(sim.sleeps) == {FRAME_MS, FRAME_MS - 2}
-    assert app._auto.step == 2  # 6000: the 60 % level, chosen from the first readings
+    assert app.power.auto.step == 2  # 6000: the 60 % level, chosen from the first readings

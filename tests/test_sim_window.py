@@ -118,7 +118,7 @@ def test_dimming_and_brightness_darken_the_window():
         window.step()
         full = pixel(window)
         assert min(full) > 100  # the board's backdrop, lit
-        backlight = window.app.backlight
+        backlight = window.app.power
         backlight.tick(backlight.last_input + DIM_AFTER_MS, False)  # a minute without input
         window.step()
         dim = pixel(window)

@@ -223,8 +223,8 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
         saving.last_save,
         saving.save_failure,
         columns,
-        sim.app.battery,
-        sim.app.light,
+        sim.app.hardware.battery,
+        sim.app.hardware.light,
         saving.failed_saves,
     )
     check_units_kept_together(about, [unit for group in groups for unit in group], sim.board_id)

@@ -42,14 +42,14 @@ class PyBadge:
         self.sim = Simulator(seed=seed, nvm=nvm, board=board, accelerometer=accelerometer, solver=first_legal)
         self.app = self.sim.app
         self.hook_calls = 0
-        hook = self.app.tilt
+        hook = self.app.hardware.tilt
         if hook is not None:
 
             def counted(keys, event, settings):
                 self.hook_calls += 1
                 return hook(keys, event, settings)
 
-            self.app.tilt = counted
+            self.app.hardware.tilt = counted
 
     @property
     def reads(self):

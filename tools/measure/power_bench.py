@@ -13,7 +13,7 @@ the fake world's models (tools/firmware/standins/fakepower.py: ADC noise,
 glitches, charging, flicker), played by a scripted player for a simulated
 time. It prints:
 
-* how often the gauge and the light sensor are read (``app.controller.POWER_MS``)
+* how often the gauge and the light sensor are read (``app.power.POWER_MS``)
   and the time constants that follow from it;
 * NVM writes (and erases) per hour of play at a low battery: steady with
   ADC noise, and with USB power coming and going (a loose cable) every
@@ -54,7 +54,7 @@ def _reached(now, at):
 def _count_news(app):
     # Wrap the gauge's tick: every LOW and EMPTY it reports, in order.
     said = []
-    tick = app.battery.tick
+    tick = app.power.battery.tick
 
     def counted():
         news = tick()
@@ -62,7 +62,7 @@ def _count_news(app):
             said.append(news)
         return news
 
-    app.battery.tick = counted
+    app.power.battery.tick = counted
     return said
 
 
@@ -124,7 +124,7 @@ def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
 
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=first_legal)
     play(sim, 60000)
-    return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
+    return sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
 
 
 def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
@@ -135,7 +135,7 @@ def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     cell = Cell(glitches=[(60000, glitch_mv)])
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=first_legal)
     play(sim, 120000)
-    return sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
+    return sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
 
 
 def open_about(sim):
@@ -161,7 +161,7 @@ def zero_volt_pin(board="pybadge", seed=4):
     sim = Simulator(board=board, seed=seed, battery_mv=0, solver=first_legal)
     play(sim, 60000)
     sim.press("select")  # a hint: refused on an empty battery
-    state = (sim.app.low_power, sim.app.view.status_text, sim.app.battery.text())
+    state = (sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text())
     return state + (about_battery(sim),)
 
 
@@ -171,13 +171,13 @@ def charger_after_empty(board="pybadge", seed=5):
     status, level shown, a hint answered?)."""
     sim = Simulator(board=board, seed=seed, battery_mv=3120, solver=first_legal)
     play(sim, 60000)
-    empty = sim.app.low_power
+    empty = sim.app.power.low_power
     sim.charger(True)
     sim.battery(4150)
     play(sim, 120000)
     sim.press("select")
     sim.settle()
-    return empty, sim.app.low_power, sim.app.view.status_text, sim.app.battery.text()
+    return empty, sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
 
 
 #: Lamps the auto-brightness cases are lit by: (name, fakepower.Lamp keywords).
@@ -209,13 +209,13 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     app.settings.screen_off_step = SCREEN_OFF_MINUTES.index(0)  # never
     app._apply_settings()
     levels = []
-    set_level = app.backlight.set_level
+    set_level = app.power.set_level
 
     def counted(level):
         levels.append(level)
         set_level(level)
 
-    app.backlight.set_level = counted
+    app.power.set_level = counted
     end = (sim.now + minutes * 60000) & _WRAP
     while not _reached(sim.now, end):
         sim.step()
@@ -234,9 +234,9 @@ def _seconds(readings, power_ms):
 
 def settings_lines():
     """The reading rate and what follows from it, as the code has them (one line each)."""
-    from app import battery, controller, light
+    from app import battery, light, power
 
-    power_ms = controller.POWER_MS
+    power_ms = power.POWER_MS
     per_second = 1000 // power_ms
     yield "Readings: every %d ms (%s a second), the battery gauge and the light sensor alike" % (
         power_ms,
@@ -262,7 +262,7 @@ def settings_lines():
             light.MARGIN,
             _seconds(light.DWELL, power_ms),
         )
-        + "each reading moves the frames %d ms" % controller.LIGHT_SHIFT_MS
+        + "each reading moves the frames %d ms" % power.LIGHT_SHIFT_MS
     )
 
 

@@ -68,6 +68,16 @@ Usage::
     make deploy DEST=/media/me/CIRCUITPY      # or names it
     make deploy DEST=/tmp/stage FORCE=1       # a folder without boot_out.txt
     make deploy MPY_CROSS=~/bin/mpy-cross     # a CircuitPython mpy-cross of your own
+    make deploy DRY_RUN=1                     # say what it would change, write nothing
+    make deploy TOP=1                         # under Fruit Jam OS: at the top, in its launcher's place
+
+On a drive that runs Fruit Jam OS (an ``apps/`` folder and its launcher's
+``launcher_config.py``) the game goes into the launcher's grid by default:
+its files into ``apps/2048/``, the fonts and languages into the top
+``fonts/`` and ``lang/``, its libraries by the rule of :func:`launcher_layout`;
+the launcher's ``code.py`` and the OS's libraries are never touched, and
+``apps/2048/code.py`` is the file that goes in last (the stand-in's place
+during the swap). docs/boards.md, "The Fruit Jam's launcher", says why.
 """
 
 import errno

@@ -190,7 +190,7 @@ def test_on_fruit_jam_os_the_game_goes_where_the_launcher_finds_it(tmp_path, jam
     assert not [path for path in now if "/" not in path and path.endswith(".mpy")]
     assert "apps/2048" in out and "TOP=1" in out and "warning" not in out
     assert "library   adafruit_display_text: into apps/2048/, for the game alone (Fruit Jam OS has 1.0.0" in out
-    assert "2048 is in the launcher's grid" in out
+    assert "press reset" in out and "2048 in its grid" in out
 
 
 def test_a_second_deploy_on_fruit_jam_os_updates_the_app_in_place(tmp_path, jam_repo, capsys):

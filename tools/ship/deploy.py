@@ -1270,10 +1270,10 @@ def launcher_next_steps(changed):
     if not changed:
         return "Nothing changed on the drive: the game there is already this one."
     return (
-        "Next: the board restarts its launcher once the copy settles (press reset if its monitor still shows "
-        "text); 2048 is in the launcher's grid with its icon: pick it with the mouse or the arrow keys and "
-        "Enter. In the game, Enter opens the menu. Eject the CIRCUITPY drive before you unplug it. The saved "
-        "game lives in the board's NVM, not on the drive: a deploy keeps it."
+        "Next: press reset on the board (Fruit Jam OS turns CircuitPython's restart on a copy off): the "
+        "launcher comes back with 2048 in its grid, with its icon; pick it with the mouse or the arrow keys "
+        "and Enter. In the game, Enter opens the menu. Eject the CIRCUITPY drive before you unplug it. The "
+        "saved game lives in the board's NVM, not on the drive: a deploy keeps it."
     )
 
 

@@ -241,6 +241,11 @@ def test_top_puts_the_game_in_the_launchers_place_with_a_warning(tmp_path, jam_r
     with pytest.raises(deployer.DeployError, match="TOP=1 again.*rename the launcher's file back to code.py"):
         deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
     assert snapshot(dest) == before
+    # So it does when such a deploy was cut off during its swap (the stand-in is the top code.py).
+    (dest / "code.py").write_bytes(deployer.STAND_IN)
+    (dest / ".deploy-2048.txt").unlink()
+    with pytest.raises(deployer.DeployError, match="TOP=1 again"):
+        deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
     # A drive without the OS (a plain one, or one with only an apps/ folder) gets no such line.
     other = drive(tmp_path, name="OTHER")
     (other / "apps").mkdir()

@@ -1255,9 +1255,11 @@ def _check_launcher_in_place(dest):
     # An earlier deploy with TOP=1 put the game's code.py where the launcher
     # was: deploying into apps/2048 would leave the board starting that,
     # and removing it would leave no code.py at all. The player chooses.
+    # (The stand-in there: such a deploy was cut off; it finishes with TOP=1.)
     listed = read_manifest(dest)
     code = Path(dest) / "code.py"
-    if listed.get("code.py") and code.is_file() and sha256(code.read_bytes()) == listed["code.py"]:
+    data = code.read_bytes() if code.is_file() else None
+    if data is not None and (data == STAND_IN or (listed.get("code.py") and sha256(data) == listed["code.py"])):
         raise DeployError(
             "the drive's code.py is the game's, from an earlier deploy with TOP=1, and Fruit Jam OS's launcher "
             "is aside (code.py%s): to update the game there, deploy with TOP=1 again; to put the game in the "

@@ -74,16 +74,6 @@ _W_RECOVERED = const(107)
 _W_FAILED_SAVES = const(108)
 _W_RULES_BY = const(109)
 _W_SOLVER_IS = const(135)
-# Why a save failed (save_line): the first of nine texts, in this order.
-_W_F_NO_ROOM = const(162)
-_W_F_READ_ONLY = const(163)
-_W_F_NOT_ALLOWED = const(164)
-_W_F_WRITE_ERROR = const(165)
-_W_F_READ_ERROR = const(166)
-_W_F_READ_BACK = const(167)
-_W_F_INVALID = const(168)
-_W_F_NO_MEMORY = const(169)
-_W_F_ERROR = const(170)
 _W_T_HEURISTIC = const(136)
 _W_UNDO = const(142)
 _W_ONE_MOVE = const(143)
@@ -169,42 +159,17 @@ def save_line(outcome, failure=None):
         return text(_W_LAST_SAVE) + text(_W_WRITTEN)
     if outcome == UNCHANGED:
         return text(_W_LAST_SAVE) + text(_W_UP_TO_DATE)
+    # Why, in the player's words: a module of its own, loaded only when
+    # there is a why to say (it goes with the menu's modules).
     if outcome == NO_NVM:
         if failure:  # why (code.py: a text of app.words)
+            from app.failure_words import failure_text
+
             return text(_W_SAVING_OFF) + failure_text(failure)
         return text(_W_LAST_SAVE) + text(_W_NONE_NO_NVM)
+    from app.failure_words import failure_text
+
     return text(_W_SAVE_FAILED) + failure_text(failure)
-
-
-def failure_text(failure):
-    """Why a save failed, in the player's language: ``failure`` is the
-    store's short text (engine.store: "OSError 28", "OSError 5 reading",
-    "unread", "read-back", "invalid ...", an exception's name) or a text
-    number of app.words (code.py's reasons why saving is off). What the
-    store can tell apart gets a word of its own; another errno is "error"
-    and its number; another exception, "error"."""
-    if isinstance(failure, int):
-        return text(failure)
-    if not failure:
-        return "?"
-    if failure == "unread" or failure.endswith(" reading"):
-        return text(_W_F_READ_ERROR)
-    if failure == "read-back":
-        return text(_W_F_READ_BACK)
-    if failure.startswith("invalid"):
-        return text(_W_F_INVALID)
-    if failure == "MemoryError":
-        return text(_W_F_NO_MEMORY)
-    if failure.startswith("OSError "):
-        number = failure[8:]
-        # The flash's errors a save can meet (MicroPython's errno numbers,
-        # POSIX's): ENOSPC, EROFS, EACCES, EIO, the order of their texts.
-        known = ("28", "30", "13", "5")
-        if number in known:
-            return text(_W_F_NO_ROOM + known.index(number))
-        if number.isdigit():
-            return text(_W_F_ERROR) + " " + number
-    return text(_W_F_ERROR)
 
 
 def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0):
@@ -319,7 +284,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
     :param str save_failure: why it failed (the store's "OSError 28", say:
-        shown in the player's words, :func:`failure_text`), if it did.
+        shown in the player's words: app.failure_words), if it did.
     :param battery: the battery gauge (app.battery.Gauge), or None.
     :param light: the light sensor (has ``value``), or None.
     :param int failed_saves: saves that failed since start-up.

@@ -8,7 +8,7 @@ reported truthfully (status line, About and Stats pages)."""
 import pytest
 from fakenvm import FaultyNVM
 
-from app import pages, save_policy
+from app import failure_words, pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
 from tools.play.simulator import FRAME_MS, Simulator
 
@@ -279,6 +279,6 @@ def test_why_a_save_failed_is_said_in_words_for_each_thing_the_store_tells_apart
         None: "?",
         "": "?",
     }
-    assert {failure: pages.failure_text(failure) for failure in said} == said
+    assert {failure: failure_words.failure_text(failure) for failure in said} == said
     # A text number of app.words (code.py's reasons why saving is off) is that text.
-    assert pages.failure_text(pages._W_F_NO_ROOM) == "no room"
+    assert failure_words.failure_text(failure_words._W_F_NO_ROOM) == "no room"

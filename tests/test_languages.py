@@ -176,7 +176,7 @@ def test_every_status_fits_its_lines_on_every_layout(language):
 #: ``failure``: "OSError 28", "OSError 5 reading", "unread", "read-back",
 #: "invalid ...", an exception's name): English in every language, so none
 #: may reach the glass of another (the About page says why in the player's
-#: words: app.pages.failure_text).
+#: words: app.failure_words.failure_text).
 STORE_WORDS = {"OSError", "MemoryError", "RuntimeError", "ValueError", "unread", "reading", "read", "back", "invalid"}
 
 

@@ -722,7 +722,7 @@ QUOTES = (
     + [_display_row(name) for name in _DISPLAY_BOARDS]
     + [
         Quote(
-            "README.md",
+            "docs/architecture.md",
             "label_cost: a help page as a bitmap_label, the text cells",
             r"allocates ([\d,]+) B while it is built and\s+keeps ([\d,]+) B, plus ([\d,]+) B for the library's code;"
             r" the page's text cells\s+keep ([\d,]+) B",

@@ -193,7 +193,7 @@ bundle: $(BOARD_STAMP)
 	@$(BOARD_PY) -m tools.ship.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 deploy: $(BOARD_STAMP)
-	@$(BOARD_PY) -m tools.ship.deploy $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	@$(BOARD_PY) -m tools.ship.deploy $(if $(DEST),--dest "$(DEST)") $(if $(FORCE),--force) $(if $(TOP),--top) $(if $(DRY_RUN),--dry-run) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
 # The zip a board owner unzips onto CIRCUITPY, in $(DIST)/: one for every
 # CircuitPython line, as their bundles are the same bytes (tools/ship/release.py).

@@ -159,11 +159,17 @@ def save_line(outcome, failure=None):
         return text(_W_LAST_SAVE) + text(_W_WRITTEN)
     if outcome == UNCHANGED:
         return text(_W_LAST_SAVE) + text(_W_UP_TO_DATE)
+    # Why, in the player's words: a module of its own, loaded only when
+    # there is a why to say (it goes with the menu's modules).
     if outcome == NO_NVM:
         if failure:  # why (code.py: a text of app.words)
-            return text(_W_SAVING_OFF) + (text(failure) if isinstance(failure, int) else failure)
+            from app.failure_words import failure_text
+
+            return text(_W_SAVING_OFF) + failure_text(failure)
         return text(_W_LAST_SAVE) + text(_W_NONE_NO_NVM)
-    return text(_W_SAVE_FAILED) + (failure or "?")
+    from app.failure_words import failure_text
+
+    return text(_W_SAVE_FAILED) + failure_text(failure)
 
 
 def settings_lines(settings, mode_names, tilt=None, width=26, light=False, dimmable=True, controls=None, rows=9, choice=0):
@@ -277,7 +283,8 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
         on which Python, and shows no free RAM (the host's is no board's).
     :param int faults: frames the app dropped for want of memory or stack.
     :param last_save: outcome of the last save (engine.store.SAVED ...; None: none yet).
-    :param str save_failure: why it failed (e.g. "OSError 28"), if it did.
+    :param str save_failure: why it failed (the store's "OSError 28", say:
+        shown in the player's words: app.failure_words), if it did.
     :param battery: the battery gauge (app.battery.Gauge), or None.
     :param light: the light sensor (has ``value``), or None.
     :param int failed_saves: saves that failed since start-up.

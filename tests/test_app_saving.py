@@ -8,7 +8,7 @@ reported truthfully (status line, About and Stats pages)."""
 import pytest
 from fakenvm import FaultyNVM
 
-from app import pages, save_policy
+from app import failure_words, pages, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
 from tools.play.simulator import FRAME_MS, Simulator
 
@@ -79,8 +79,10 @@ def test_a_failing_nvm_never_stops_the_game_and_is_reported(error):
         sim.press(button)  # the game goes on
     assert sim.game.moves > moves
     lines = about(sim)
-    expected = "Save FAILED: OSError 28" if isinstance(error, OSError) else "Save FAILED: " + type(error).__name__
-    assert expected in lines
+    # Why, in the player's words (app.pages.failure_text); the store keeps its own technical text.
+    said = {OSError: "no room", MemoryError: "no memory"}.get(type(error), "error")
+    assert "Save FAILED: " + said in lines
+    assert sim.app.saving.save_failure == ("OSError 28" if isinstance(error, OSError) else type(error).__name__)
     nvm.write_error = None  # the fault clears: Save now works and says so
     assert save_now(sim) == "saved"
     assert Store(nvm).load().cells == sim.game.cells
@@ -90,7 +92,7 @@ def test_a_write_that_does_not_read_back_is_not_called_saved():
     nvm = FaultyNVM(drop=True, partial=10)
     sim = Simulator(seed=3, nvm=nvm)
     assert save_now(sim) == "save\nFAILED"
-    assert "Save FAILED: read-back" in about(sim)
+    assert "Save FAILED: reads back" in about(sim)  # "wrong" on the next line, at 26 columns
 
 
 class RaisingStore(Store):
@@ -173,7 +175,7 @@ def test_a_read_only_save_file_shows_as_a_failed_save(tmp_path):
     sim = Simulator(seed=10, nvm=open_nvm(str(path)))
     sim.press("down")
     assert save_now(sim) == "save\nFAILED"
-    assert "Save FAILED: OSError 13" in about(sim)
+    assert "Save FAILED: not allowed" in about(sim)  # EACCES
     assert path.read_bytes() == before
 
 
@@ -257,3 +259,26 @@ def test_a_stream_of_nvm_faults_never_stops_the_game_or_claims_a_lost_save():
             sim.app.resume()
     assert {SAVED, FAILED} <= outcomes, outcomes
     assert sim.game.stats.moves > 200
+
+
+def test_why_a_save_failed_is_said_in_words_for_each_thing_the_store_tells_apart():
+    # The store's technical texts (engine.store) to the About page's words, in English here.
+    said = {
+        "OSError 28": "no room",
+        "OSError 30": "read-only",
+        "OSError 13": "not allowed",
+        "OSError 5": "write error",
+        "OSError 19": "error 19",
+        "OSError 5 reading": "read error",
+        "unread": "read error",
+        "read-back": "reads back wrong",
+        "invalid cells": "record invalid",
+        "MemoryError": "no memory",
+        "RuntimeError": "error",
+        "OSError x": "error",
+        None: "?",
+        "": "?",
+    }
+    assert {failure: failure_words.failure_text(failure) for failure in said} == said
+    # A text number of app.words (code.py's reasons why saving is off) is that text.
+    assert failure_words.failure_text(failure_words._W_F_NO_ROOM) == "no room"

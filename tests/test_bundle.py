@@ -476,3 +476,51 @@ def test_micropython_vm_runs_the_app_from_the_unpatched_mpy_files(real, tmp_path
     host = [str(sim.game.score), str(sim.game.moves)] + [str(c) for c in sim.game.cells]
     assert sim.game.moves - moves >= 20  # the script really plays
     assert guest == host
+
+
+def test_the_game_starts_from_fruit_jam_os_launchers_app_folder(real, tmp_path, monkeypatch):
+    # make deploy's launcher layout of the real bundle on a fake Fruit Jam OS
+    # drive, then started as the launcher starts an app on CircuitPython 10
+    # (supervisor.set_next_code_file(..., working_directory="/apps/2048"):
+    # main.c changes to that folder before it runs the file, and sys.path is
+    # ["", "/", ".frozen", "/lib"], "" being that folder): the game's
+    # packages import from apps/2048/ (module paths relative, as on the
+    # board), its fonts from /fonts, its languages from /lang, its learned
+    # table from beside engine/learned.mpy.
+    from tools.measure import ram_budget
+    from tools.ship import deploy as deployer
+    from tools.vm import pystack_vm
+
+    bundle, written, out = real
+    dest = tmp_path / "CIRCUITPY"
+    (dest / "apps/editor").mkdir(parents=True)
+    (dest / "lib").mkdir()
+    (dest / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
+    )
+    (dest / "code.py").write_text("# Fruit Jam OS Launcher\n")
+    (dest / "launcher_config.py").write_text("class LauncherConfig: pass\n")
+    monkeypatch.setattr(bundler, "build", lambda target, **options: (bundle, list(written)))
+    assert deployer.deploy(dest, out=out, quiet=True)["program"] == "apps/2048/code.py"
+    app_folder = dest / "apps/2048"
+    app = unpatched_root(app_folder, tmp_path / "app", sorted(p.name for p in app_folder.iterdir() if p.is_dir()))
+    for path in app_folder.iterdir():
+        if path.is_file():
+            (app / path.name).write_bytes(path.read_bytes())
+    lib = unpatched_root(dest / "lib", tmp_path / "lib", sorted(p.name for p in (dest / "lib").iterdir() if p.is_dir()))
+    for path in (dest / "lib").glob("*.mpy"):
+        (lib / path.name).write_bytes(b"M" + path.read_bytes()[1:])
+    for path in STANDINS.glob("*.py"):
+        (lib / path.name).write_bytes(path.read_bytes())
+    steps = [
+        "import os, sys\nos.chdir('/apps/2048')\nsys.path[:] = ['', '/', '/lib']",
+        ram_budget._setup("adafruit_fruit_jam"),
+        "import code\n_app = None\nfor _app in code.start():\n    pass\nimport app.controller\nprint(app.controller.__file__)",
+        "import app.words, engine.learned\nprint(app.words.load('ro'), app.words.language, engine.learned.status)",
+        "print(_app.game.score, len(_app.game.cells))",
+    ]
+    mounts = [("/apps/2048", app), ("/fonts", dest / "fonts"), ("/lang", dest / "lang")]
+    lines = pystack_vm.run(steps, root=lib, mounts=mounts).stdout.splitlines()
+    assert lines[0] == "app/controller.mpy", lines  # found in the app's folder, the working directory
+    assert lines[1] == "True ro learned table", lines
+    assert lines[2].endswith(" 16"), lines

@@ -118,20 +118,166 @@ def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
     assert (dest / "code.py").is_file()
 
 
-def test_a_drive_with_fruit_jam_os_gets_a_warning_that_its_launcher_is_replaced(tmp_path, repo, capsys):
-    dest = drive(tmp_path)
-    (dest / "code.py").write_text("# Fruit Jam OS Launcher\n")
-    (dest / "launcher_config.py").write_text("class LauncherConfig: pass\n")
-    (dest / "apps" / "editor").mkdir(parents=True)
-    deployer.deploy(dest, repo=repo, out=tmp_path / "build")
+# --- Fruit Jam OS: the game as an app of its launcher ------------------------------
+
+FRUIT_JAM_10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
+#: Fruit Jam OS's own files: the launcher (the top code.py) and its
+#: settings, an app, a font and libraries: adafruit_display_text older than
+#: the game's, adafruit_bitmap_font newer, adafruit_fruitjam the game's
+#: does not use. adafruit_ticks it lacks.
+LAUNCHER_OS = {
+    "code.py": b"# Fruit Jam OS Launcher\nimport launcher_config\n",
+    "launcher_config.py": b"class LauncherConfig:\n    favorites = []\n",
+    "apps/editor/code.py": b"print('the editor')\n",
+    "apps/editor/metadata.json": b'{"title": "Editor"}',
+    "fonts/terminal.lvfontbin": b"the OS's font",
+    "lib/adafruit_display_text/__init__.mpy": b"C\x06 __version__ 1.0.0",
+    "lib/adafruit_display_text/label.mpy": b"C\x06 1.0.0 label",
+    "lib/adafruit_bitmap_font/__init__.mpy": b"C\x06 __version__ 99.0.0",
+    "lib/adafruit_bitmap_font/bitmap_font.mpy": b"C\x06 99.0.0 bitmap_font",
+    "lib/adafruit_fruitjam/__init__.mpy": b"C\x06 3.1.0",
+}
+
+
+@pytest.fixture
+def jam_repo(tmp_path):
+    """The fixture repository with the Fruit Jam's profile and the launcher's entry."""
+    return make_repo(
+        tmp_path,
+        dict(
+            FIXTURE,
+            **{
+                "boards/adafruit_fruit_jam.py": "",
+                "launcher/metadata.json": '{"title": "2048", "icon": "icon.bmp"}\n',
+                "launcher/icon.bmp": b"BM a 16-colour icon",
+            },
+        ),
+    )
+
+
+def fruit_jam_os(tmp_path, name="CIRCUITPY"):
+    dest = drive(tmp_path, FRUIT_JAM_10, name)
+    for path, data in LAUNCHER_OS.items():
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        (dest / path).write_bytes(data)
+    return dest
+
+
+def test_on_fruit_jam_os_the_game_goes_where_the_launcher_finds_it(tmp_path, jam_repo, capsys):
+    dest = fruit_jam_os(tmp_path)
+    result = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build")
     out = capsys.readouterr().out
-    assert "warning: this drive runs Fruit Jam OS" in out and "apps/2048" in out
-    assert (dest / "code.py.bak-2048").read_text() == "# Fruit Jam OS Launcher\n"
+    built = tmp_path / "build"
+    now = snapshot(dest)
+    assert result["program"] == "apps/2048/code.py"
+    # The launcher lists apps/2048 (it holds code.py) under metadata.json's title, with its icon.
+    for name in ("code.py", "metadata.json", "icon.bmp", "app/main.mpy", "app/screen.mpy", "engine/game.mpy"):
+        assert now["apps/2048/" + name] == (built / name).read_bytes(), name
+    # The fonts where code.py opens them (/fonts), beside the OS's own.
+    assert now["fonts/small.pcf"] == (built / "fonts/small.pcf").read_bytes()
+    # Libraries: the one the OS lacks into lib/; the OS's older one stays for
+    # its apps, the game's copy beside the game (only the game imports it);
+    # the OS's newer one is used as it is.
+    assert now["lib/adafruit_ticks.mpy"] == (built / "lib/adafruit_ticks.mpy").read_bytes()
+    assert (
+        now["apps/2048/adafruit_display_text/bitmap_label.mpy"]
+        == (built / "lib/adafruit_display_text/bitmap_label.mpy").read_bytes()
+    )
+    assert not [path for path in now if path.startswith("apps/2048/adafruit_bitmap_font")]
+    # Fruit Jam OS's own files, the launcher first, are untouched; nothing is backed up.
+    assert {path: now.get(path) for path in LAUNCHER_OS} == LAUNCHER_OS
+    assert not [path for path in now if ".bak-2048" in path] and not result["backups"]
+    assert not [path for path in now if "/" not in path and path.endswith(".mpy")]
+    assert "apps/2048" in out and "TOP=1" in out and "warning" not in out
+    assert "library   adafruit_display_text: into apps/2048/, for the game alone (Fruit Jam OS has 1.0.0" in out
+    assert "press reset" in out and "2048 in its grid" in out
+
+
+def test_a_second_deploy_on_fruit_jam_os_updates_the_app_in_place(tmp_path, jam_repo, capsys):
+    dest = fruit_jam_os(tmp_path)
+    deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    first = snapshot(dest)
+    again = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    assert not again["copied"] and not again["removed"] and snapshot(dest) == first
+    # A new version: only its changed files are copied, in place, and the manifest knows them all.
+    (jam_repo / "code.py").write_text((jam_repo / "code.py").read_text() + "# version 2\n")
+    (jam_repo / "app/extra.py").write_text("EXTRA = 2\n")
+    (jam_repo / "app/main.py").write_text(
+        (jam_repo / "app/main.py").read_text().replace("from . import screen\n", "from . import extra\n")
+    )
+    result = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    assert result["copied"] == ["apps/2048/app/extra.mpy", "apps/2048/app/main.mpy", "apps/2048/code.py"]
+    assert result["removed"] == ["apps/2048/app/screen.mpy"] and not result["backups"]
+    now = snapshot(dest)
+    assert now["apps/2048/code.py"].endswith(b"# version 2\n")
+    assert {path: now.get(path) for path in LAUNCHER_OS} == LAUNCHER_OS
+    listed = drive_manifest.read_manifest(dest)
+    assert "apps/2048/code.py" in listed and "lib/adafruit_ticks.mpy" in listed and "code.py" not in listed
+    assert not [path for path in listed if path.startswith("lib/adafruit_display_text")]
+
+
+def test_a_player_edit_in_the_app_folder_is_kept_aside(tmp_path, jam_repo, capsys):
+    dest = fruit_jam_os(tmp_path)
+    deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    (dest / "apps/2048/metadata.json").write_text('{"title": "My 2048"}')
+    (jam_repo / "launcher/metadata.json").write_text('{"title": "2048", "icon": "icon.bmp", "v": 2}\n')
+    result = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    assert ("apps/2048/metadata.json", "apps/2048/metadata.json.bak-2048") in result["backups"]
+    assert (dest / "apps/2048/metadata.json.bak-2048").read_text() == '{"title": "My 2048"}'
+
+
+def test_top_puts_the_game_in_the_launchers_place_with_a_warning(tmp_path, jam_repo, capsys):
+    dest = fruit_jam_os(tmp_path)
+    result = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", top=True)
+    out = capsys.readouterr().out
+    assert "warning: this drive runs Fruit Jam OS" in out and "TOP=1" in out and "apps/2048" in out
+    assert result["program"] == "code.py"
+    assert (dest / "code.py.bak-2048").read_bytes() == LAUNCHER_OS["code.py"]
+    assert (dest / "code.py").read_bytes() == (tmp_path / "build/code.py").read_bytes()
+    assert not (dest / "apps/2048").exists()
+    # The launcher's layout then refuses (the board would still start the
+    # game from the top, and removing it would leave no code.py), saying what to do.
+    before = snapshot(dest)
+    with pytest.raises(deployer.DeployError, match="TOP=1 again.*rename the launcher's file back to code.py"):
+        deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
+    assert snapshot(dest) == before
+    # So it does when such a deploy was cut off during its swap (the stand-in is the top code.py).
+    (dest / "code.py").write_bytes(deployer.STAND_IN)
+    (dest / ".deploy-2048.txt").unlink()
+    with pytest.raises(deployer.DeployError, match="TOP=1 again"):
+        deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", quiet=True)
     # A drive without the OS (a plain one, or one with only an apps/ folder) gets no such line.
     other = drive(tmp_path, name="OTHER")
     (other / "apps").mkdir()
-    deployer.deploy(other, repo=repo, out=tmp_path / "build2")
-    assert "Fruit Jam OS" not in capsys.readouterr().out
+    result = deployer.deploy(other, repo=jam_repo, out=tmp_path / "build2")
+    assert "Fruit Jam OS" not in capsys.readouterr().out and result["program"] == "code.py"
+
+
+def test_a_dry_run_writes_nothing_and_says_what_it_would_do(tmp_path, jam_repo, capsys):
+    dest = fruit_jam_os(tmp_path)
+    before = snapshot(dest)
+    result = deployer.deploy(dest, repo=jam_repo, out=tmp_path / "build", dry_run=True)
+    out = capsys.readouterr().out
+    assert snapshot(dest) == before
+    assert "would copy apps/2048/code.py" in out and "nothing was written" in out and "copied " not in out
+    assert "apps/2048/code.py" in result["copied"]
+    # On any drive.
+    plain = drive(tmp_path, name="PLAIN")
+    (plain / "code.py").write_text("print('mine')\n")
+    before = snapshot(plain)
+    deployer.deploy(plain, repo=jam_repo, out=tmp_path / "build3", dry_run=True)
+    out = capsys.readouterr().out
+    assert snapshot(plain) == before and "would back up code.py as code.py.bak-2048" in out
+
+
+def test_make_deploy_passes_top_and_dry_run_to_the_tool(monkeypatch):
+    recipe = (ROOT / "Makefile").read_text()
+    assert "$(if $(TOP),--top)" in recipe and "$(if $(DRY_RUN),--dry-run)" in recipe
+    seen = []
+    monkeypatch.setattr(deployer, "deploy", lambda *args, **options: seen.append(options))
+    assert deployer.main(["--dest", "/x", "--top", "--dry-run"]) == 0
+    assert deployer.main(["--dest", "/x"]) == 0
+    assert [(o["top"], o["dry_run"]) for o in seen] == [(True, True), (False, False)]
 
 
 def test_boards_come_from_the_boards_package(tmp_path):

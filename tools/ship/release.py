@@ -72,8 +72,10 @@ BOARD_NOTES = {
     "adafruit_fruit_jam": "It needs a DVI monitor plugged in before it is switched on (its firmware makes the "
     "display only when a monitor answers at start) and a USB keyboard. Under Fruit Jam OS, start it from the "
     "OS's launcher instead: put code.py, app/, engine/, boards/, metadata.json and icon.bmp in a folder "
-    "apps/2048 on the drive (keep the launcher's own code.py at the top), fonts/ in the top folder's fonts/, and "
-    "the files of lib/ that the top folder's lib/ lacks; the launcher then lists 2048 with its icon.",
+    "apps/2048 on the drive (keep the launcher's own code.py at the top); fonts/ and lang/ into the top "
+    "folder's fonts/ and lang/ (the game reads them there); of lib/, each library the top lib/ lacks into it, "
+    "and one it has in an older version into apps/2048 beside code.py (never replace the OS's own). The "
+    "launcher then lists 2048 with its icon. make deploy from the game's source does all this by itself.",
     "pewpew_m4": "It has no B: X, the menu button, also takes you back out of a page or the menu.",
 }
 #: settings.toml's ways to leave part of the NVM to another program, by

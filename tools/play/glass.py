@@ -260,48 +260,30 @@ def _glyph_ink(bitmap_state, index, cache):
 
 def text_cells(frame, ink_cache=None):
     """Every text cell of a snapshot that is not hidden, in drawing order (covered or not)."""
+    cache = {} if ink_cache is None else ink_cache
     cells = []
-    if frame is not None:
-        _collect(frame, 0, 0, 1, cells, {} if ink_cache is None else ink_cache)
-    return cells
-
-
-def _collect(node, x0, y0, scale, cells, cache):
-    kind = node[0]
-    if kind == "group":
-        _, x, y, own_scale, hidden, members = node
-        if hidden:
-            return
-        # CircuitPython scales a group's members, and its own position
-        # counts in its parent's scale.
-        x0 += x * scale
-        y0 += y * scale
-        scale *= own_scale
-        for member in members:
-            _collect(member, x0, y0, scale, cells, cache)
-        return
-    if kind != "tiles":
-        return
-    _, state, inline, bitmap_state, palette_state = node
-    if displaystate.hidden(state) or not _is_text_strip(bitmap_state, state):
-        return
-    colours = displaystate.palette_colours(palette_state)
-    colour = colours[1][0] if len(colours) > 1 else colours[0][0]
-    columns = displaystate.columns(state)
-    left = x0 + displaystate.x(state) * scale
-    top = y0 + displaystate.y(state) * scale
-    for index, tile in enumerate(displaystate.tile_indices(state, inline)):
-        row, column = divmod(index, columns)
-        cells.append(
-            TextCell(
-                CHARS[tile] if tile < CHAR_COUNT else "?",
-                left + column * CHAR_WIDTH * scale,
-                top + row * CHAR_HEIGHT * scale,
-                scale,
-                colour,
-                _glyph_ink(bitmap_state, tile, cache),
+    for node, left, top, scale in raster.placed(frame):
+        if node[0] != "tiles":
+            continue
+        _, state, inline, bitmap_state, palette_state = node
+        if not _is_text_strip(bitmap_state, state):
+            continue
+        colours = displaystate.palette_colours(palette_state)
+        colour = colours[1][0] if len(colours) > 1 else colours[0][0]
+        columns = displaystate.columns(state)
+        for index, tile in enumerate(displaystate.tile_indices(state, inline)):
+            row, column = divmod(index, columns)
+            cells.append(
+                TextCell(
+                    CHARS[tile] if tile < CHAR_COUNT else "?",
+                    left + column * CHAR_WIDTH * scale,
+                    top + row * CHAR_HEIGHT * scale,
+                    scale,
+                    colour,
+                    _glyph_ink(bitmap_state, tile, cache),
+                )
             )
-        )
+    return cells
 
 
 def rgb565(colour):

@@ -82,6 +82,33 @@ def palette_table(palette_state):
     return table, opaque
 
 
+def placed(frame):
+    """Every layer of snapshot ``frame`` that is not hidden, bottom first, as
+    (node, left, top, scale): its place on the screen and the scale its
+    groups give it (none for None). A group's position counts in its
+    parent's scale, it scales its members, and a hidden group hides all of
+    them."""
+    if frame is not None:
+        yield from _placed(frame, 0, 0, 1)
+
+
+def _placed(node, x0, y0, scale):
+    kind = node[0]
+    if kind == "group":
+        _, x, y, own_scale, hidden, members = node
+        if hidden:
+            return
+        x0 += x * scale
+        y0 += y * scale
+        scale *= own_scale
+        for member in members:
+            yield from _placed(member, x0, y0, scale)
+        return
+    state = node[1]
+    if not displaystate.hidden(state):
+        yield node, x0 + displaystate.x(state) * scale, y0 + displaystate.y(state) * scale, scale
+
+
 class Raster:
     """Draws snapshots; keeps what it decoded of bitmaps and palettes."""
 
@@ -103,9 +130,14 @@ class Raster:
     def pixels(self, frame, width, height):
         """The screen showing snapshot ``frame``: a (height, width) uint16 array
         of RGB565 (None: no root group, the console, drawn black)."""
-        layers = []
-        if frame is not None:
-            self._place(frame, 0, 0, 1, layers)
+        # (node, left, top, scale) for a TileGrid, (node, left, top, width,
+        # height) for a rectangle (placed in its group's scale, not scaled).
+        layers = [
+            (node, left, top, scale)
+            if node[0] == "tiles"
+            else (node, left, top, displaystate.rect_width(node[1]), displaystate.rect_height(node[1]))
+            for node, left, top, scale in placed(frame)
+        ]
         # The grain: the largest square of screen pixels that every layer's
         # edges and scale are whole multiples of (a board drawn at scale 2
         # or 4 has a grain of 2 or 4). The screen is drawn at 1/grain of its
@@ -121,31 +153,6 @@ class Raster:
         if grain > 1:
             screen = screen.repeat(grain, axis=0).repeat(grain, axis=1)
         return screen
-
-    def _place(self, node, x0, y0, scale, layers):
-        # Every layer not hidden, bottom first, with its place on the screen:
-        # (node, left, top, scale) for a TileGrid, (node, left, top, width,
-        # height) for a rectangle (placed in its group's scale, not scaled).
-        kind = node[0]
-        if kind == "group":
-            _, x, y, own_scale, hidden, members = node
-            if hidden:
-                return
-            x0 += x * scale
-            y0 += y * scale
-            scale *= own_scale
-            for member in members:
-                self._place(member, x0, y0, scale, layers)
-            return
-        state = node[1]
-        if displaystate.hidden(state):
-            return
-        left = x0 + displaystate.x(state) * scale
-        top = y0 + displaystate.y(state) * scale
-        if kind == "tiles":
-            layers.append((node, left, top, scale))
-        else:
-            layers.append((node, left, top, displaystate.rect_width(state), displaystate.rect_height(state)))
 
     def _tile_stack(self, bitmap_state, tile_width, tile_height):
         # The bitmap cut into its tiles, in tile-index order, and one tile of

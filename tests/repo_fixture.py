@@ -9,6 +9,17 @@ import textwrap
 
 from tools import ROOT as REPO
 
+#: The boot_out.txt of a drive: a PyBadge on CircuitPython 9.2, a Fruit Jam on 10.0.
+PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
+FRUIT_JAM_10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
+
+
+def write_files(dest, files):
+    """Write {path: bytes} under the folder ``dest`` (a drive), making folders as needed."""
+    for path, data in files.items():
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        (dest / path).write_bytes(data)
+
 
 def make_repo(tmp_path, files):
     """A small repository: our engine/ plus the given {path: source} files."""

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from repo_fixture import FIXTURE, make_repo
+from repo_fixture import FIXTURE, FRUIT_JAM_10, make_repo
 
 from tools import ROOT as REPO
 from tools.check import conformance
@@ -495,9 +495,7 @@ def test_the_game_starts_from_fruit_jam_os_launchers_app_folder(real, tmp_path, 
     dest = tmp_path / "CIRCUITPY"
     (dest / "apps/editor").mkdir(parents=True)
     (dest / "lib").mkdir()
-    (dest / "boot_out.txt").write_text(
-        "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
-    )
+    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
     (dest / "code.py").write_text("# Fruit Jam OS Launcher\n")
     (dest / "launcher_config.py").write_text("class LauncherConfig: pass\n")
     monkeypatch.setattr(bundler, "build", lambda target, **options: (bundle, list(written)))

@@ -11,7 +11,7 @@ import os
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, make_repo
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
 
 from tools import ROOT
 from tools.ship import bundle as bundler
@@ -19,7 +19,6 @@ from tools.ship import deploy as deployer
 from tools.ship import manifest as drive_manifest
 
 # boot_out.txt as CircuitPython writes it (first line, Board ID, UID since 8.x).
-PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
 PYGAMER_10 = (
     "Adafruit CircuitPython 10.2.1 on 2026-05-13; Adafruit PyGamer with samd51j19\r\nBoard ID:pygamer\r\nUID:0123456789AB\r\n"
 )
@@ -120,7 +119,6 @@ def test_newer_firmware_than_the_lines_gets_a_warning(tmp_path, repo, capsys):
 
 # --- Fruit Jam OS: the game as an app of its launcher ------------------------------
 
-FRUIT_JAM_10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
 #: Fruit Jam OS's own files: the launcher (the top code.py) and its
 #: settings, an app, a font and libraries: adafruit_display_text older than
 #: the game's, adafruit_bitmap_font newer, adafruit_fruitjam the game's
@@ -157,9 +155,7 @@ def jam_repo(tmp_path):
 
 def fruit_jam_os(tmp_path, name="CIRCUITPY"):
     dest = drive(tmp_path, FRUIT_JAM_10, name)
-    for path, data in LAUNCHER_OS.items():
-        (dest / path).parent.mkdir(parents=True, exist_ok=True)
-        (dest / path).write_bytes(data)
+    write_files(dest, LAUNCHER_OS)
     return dest
 
 

@@ -23,14 +23,12 @@ import shutil
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, make_repo
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
 
 from tests import sampling
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
 
-PYBADGE_9 = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\nUID:A1B2C3D4E5F6\n"
-FRUIT_JAM_10 = "Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Fruit Jam with rp2350b\nBoard ID:adafruit_fruit_jam\n"
 #: Fruit Jam OS on a drive: its launcher (the top code.py), the launcher's
 #: settings, an app of its own, its fonts and libraries: one it has newer
 #: than the game's (adafruit_ticks), one older (adafruit_display_text), one
@@ -296,25 +294,25 @@ def empty_drive(root, bundles, monkeypatch):
     return Case(dest, {}, {"game": (built / "code.py").read_bytes()}, repo, built, files)
 
 
+def _fruit_jam_os(dest):
+    """A drive at ``dest`` with Fruit Jam OS on it (its launcher, apps, fonts
+    and libraries) and a Fruit Jam's boot_out.txt."""
+    write_files(dest, FRUIT_JAM_OS)
+    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
+    return dest
+
+
 def fruit_jam_os_drive(root, bundles, monkeypatch):
     """Fruit Jam OS with its launcher, apps, fonts and libraries: the game goes into its grid."""
     repo, built, files = bundles["v2"]
-    dest = root / "fruit-jam-os"
-    for path, data in FRUIT_JAM_OS.items():
-        (dest / path).parent.mkdir(parents=True, exist_ok=True)
-        (dest / path).write_bytes(data)
-    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
+    dest = _fruit_jam_os(root / "fruit-jam-os")
     return Case(dest, {}, {"game": (built / "code.py").read_bytes()}, repo, built, files, untouched=dict(FRUIT_JAM_OS))
 
 
 def fruit_jam_os_update(root, bundles, monkeypatch):
     """Version 1 in Fruit Jam OS's grid (apps/2048), one of its files edited since; version 2 goes on."""
     repo, built, files = bundles["v1"]
-    dest = root / "fruit-jam-update"
-    for path, data in FRUIT_JAM_OS.items():
-        (dest / path).parent.mkdir(parents=True, exist_ok=True)
-        (dest / path).write_bytes(data)
-    (dest / "boot_out.txt").write_text(FRUIT_JAM_10)
+    dest = _fruit_jam_os(root / "fruit-jam-update")
     deploy_built(monkeypatch, repo, built, files, dest)
     (dest / "apps/2048/app/screen.mpy").write_bytes(b"C edited by hand")
     player = {"apps/2048/app/screen.mpy": b"C edited by hand"}

@@ -7,8 +7,8 @@
 Both play the board as the board does: tools/play/world.py runs code.py's own
 start-up (``code.start()``: the board's profile and its ``hardware()``)
 over the fake world of tools/firmware/standins/, and what is on the screen is what
-the fake display's last refresh sent (tools/play/glass.py), drawn by Blinka's
-renderer in the firmware's own font. The window is tools/play/window.py, the
+the fake display's last refresh sent (tools/play/glass.py), drawn by
+tools/play/raster.py (Blinka's renderer its judge) in the firmware's own font. The window is tools/play/window.py, the
 headless runs drive tools/play/simulator.py's Simulator (the tests' harness);
 this module is their options, the NVM file and the exit status.
 
@@ -20,15 +20,8 @@ Window (``make play``)::
 The window is the board's screen at the largest whole scale that fits the
 desktop with room for a title bar (:func:`window_scale`).
 
-Keys: arrows / WASD / HJKL = D-pad, X = A, Z = B, Enter = Start,
-Space = Select (hold for autoplay), U = the board's undo button (Settings >
-Undo; held where the board holds its button: the CLUE's B, the PewPew
-M4's O), Esc or closing the window quits; the window's title says so, and
-so does the Controls help page, each button by the name printed on the
-board's (a Sprig's "L: X"). A board played by tilting (the CLUE) tilts
-while an arrow is held; one played from a keyboard (the Fruit Jam) gets
-the keys typed (its B undoes). The window shows the
-backlight: dimming after a minute and the Brightness setting darken it.
+The keys, the title and the backlight's dimming are the window's
+(tools/play/window.py says which key is which button).
 Without a display (over SSH, in a container) it says so in one line and
 exits with status 2: use --headless.
 

@@ -1091,7 +1091,9 @@ QUOTES = (
             "app_bench",
             lambda output: grab(r"^pybadge\s+[\d.]+\s+[\d.]+ ms\s+([\d.]+) %", output, "app_bench"),
         ),
-        _code_quote("README.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.simulator.MAX_REPEAT"),
+        _code_quote(
+            "docs/simulator.md", "sim: --press repetitions", r"\(N from 1 to ([\d,]+)\)", "tools.play.simulator.MAX_REPEAT"
+        ),
         Quote(
             "CONTRIBUTING.md",
             "solver_fuel: a hint's estimated time",

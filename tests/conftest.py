@@ -148,6 +148,18 @@ def pytest_sessionfinish(session):
     cache.set(FILE_SECONDS, seconds)
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts with this process's texts (app.words, module state)
+    in English, whatever language a test before it loaded: what a test reads
+    through app.pages or app.help_text here (a menu row's name, a Controls
+    line) is then the same in any order the tests run. (A simulator's game
+    has its own app.words, loaded from its saved settings.)"""
+    from app import words
+
+    words.load("en")
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _frozen_before_each_file():
     """Whatever a worker holds when a test file starts (pytest's objects,

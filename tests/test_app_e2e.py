@@ -236,9 +236,8 @@ def test_app_and_code_py_compile_with_mpy_cross(tmp_path):
 
 def test_readme_controls_table_matches_the_help_page():
     from app.help_text import CONTROLS
-    from app.words import load, text
+    from app.words import text
 
-    load("en")  # (a simulator before, in this process, may have played in another)
     readme = (ROOT / "README.md").read_text()
     for button, action in CONTROLS:
         assert "| %s | %s |" % (button if isinstance(button, str) else text(button), text(action)) in readme

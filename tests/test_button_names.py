@@ -89,9 +89,7 @@ def test_every_profile_names_what_its_player_presses(board_id):
 def test_the_release_reads_names_as_the_screen_does():
     from app.controls import Controls
     from app.help_text import CONTROLS, control_rows
-    from app.words import load
 
-    load("en")  # the release's readme is in English (a simulator before may have played in another)
     for board_id in boards.NAMES:
         names = boards.load(board_id).BUTTONS
         controls = Controls(names=names)

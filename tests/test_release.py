@@ -249,9 +249,8 @@ def test_the_readme_links_to_where_the_workflow_publishes_the_zip():
 
 def test_the_readmes_menu_list_names_every_setting():
     from app.pages import SETTING_ROWS, menu_items
-    from app.words import load, text
+    from app.words import text
 
-    load("en")  # (a simulator before, in this process, may have played in another)
     readme = " ".join((REPO / "README.md").read_text().split())
     listed = readme.split("The menu (Start) has ")[1].split(". ")[0].lower()
     for item in menu_items():

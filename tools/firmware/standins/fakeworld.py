@@ -329,11 +329,17 @@ def pending():
 
 def drop_spent():
     """Let go of a script whose every event was read (the board's keypad
-    queue is a fixed buffer in C: what was read stays in no heap)."""
+    queue is a fixed buffer in C: what was read stays in no heap), and of
+    the tilts and analog steps that a later one replaced (an accelerometer
+    or a stick is a chip or a pin: what it read before is in no heap either;
+    kept, the CLUE's tilts grew every reading after them by 64 bytes a move)."""
     global delivered
     if delivered and delivered == len(keys):
         keys.clear()
         delivered = 0
+    forget_past(tilts)
+    for steps in analog.values():
+        forget_past(steps)
 
 
 def forget_past(steps):

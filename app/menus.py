@@ -145,8 +145,10 @@ class Menus:
             self.choice = 0
             self.show_settings()
         elif row == _ABOUT_ROW:
+            from app import about_page  # while About is open (_leave_pages lets it go)
+
             saving = self.saving
-            lines = pages.about_lines(
+            lines = about_page.about_lines(
                 saving.timings,
                 self.faults,
                 saving.last_save,
@@ -289,8 +291,8 @@ class Menus:
         # A help document goes back to the Help menu, Stats and About to the menu.
         self.pages = ()
         if self.mode != HELP_PAGE:
-            if self.mode == STATS:
-                forget("app.stats_page")  # its rows and strings, back to the heap
+            # Stats' or About's module: its code, rows and strings, back to the heap.
+            forget("app.stats_page" if self.mode == STATS else "app.about_page", "app.failure_words")
             self.open()
             return
         self.mode = HELP_MENU

@@ -549,7 +549,7 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
     # On a board the About page says what the firmware lets the heap be
     # (gc.mem_free() counts what it can still grow by) and the figure the
     # RAM budget plans with for its chip: the two a maintainer compares.
-    from app import pages
+    from app import about_page
 
     class BoardGC:
         @staticmethod
@@ -560,17 +560,17 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
         def mem_alloc():
             return 86032
 
-    monkeypatch.setattr(pages, "gc", BoardGC)
-    assert pages.heap_line("Adafruit Pybadge with samd51j19") == "Heap 142.6K, plan 142.4K"
-    assert pages.heap_line("Hack Club Sprig with rp2040") == "Heap 142.6K, plan 150.5K"
-    assert pages.heap_line("Adafruit CLUE nRF52840 Express with nRF52840") == "Heap 142.6K, plan 129.6K"
-    assert pages.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K, plan 142.4K"
-    assert pages.heap_line("Meowbit with stm32f401xe") == "Heap 142.6K"  # no figure for that chip
-    first = [line for row in pages.about_lines(width=26)[0] for line in row]  # each row: its wrapped lines
+    monkeypatch.setattr(about_page, "gc", BoardGC)
+    assert about_page.heap_line("Adafruit Pybadge with samd51j19") == "Heap 142.6K, plan 142.4K"
+    assert about_page.heap_line("Hack Club Sprig with rp2040") == "Heap 142.6K, plan 150.5K"
+    assert about_page.heap_line("Adafruit CLUE nRF52840 Express with nRF52840") == "Heap 142.6K, plan 129.6K"
+    assert about_page.heap_line("PewPew M4 with samd51g19") == "Heap 142.6K, plan 142.4K"
+    assert about_page.heap_line("Meowbit with stm32f401xe") == "Heap 142.6K"  # no figure for that chip
+    first = [line for row in about_page.about_lines(width=26)[0] for line in row]  # each row: its wrapped lines
     assert first[first.index("Free RAM: 60000 bytes") + 1].startswith("Heap 142.6K")
     # The plan is the budget's (os.uname().machine: "<board> with <chip>",
     # the chip as each board's mpconfigboard.h names it).
-    planned = dict(pages.PLANNED_HEAP)
+    planned = dict(about_page.PLANNED_HEAP)
     for board_id, chip in (
         ("pybadge", "samd51j19"),
         ("pygamer", "samd51j19"),
@@ -582,5 +582,5 @@ def test_the_about_page_sets_the_boards_heap_beside_the_plan(monkeypatch):
     ):
         assert ram_budget.free_at_boot(board_id) == planned[chip], board_id
     # On the desktop (no mem_free) the line is left out.
-    monkeypatch.setattr(pages, "gc", object())
-    assert pages.heap_line("Adafruit Pybadge with samd51j19") == ""
+    monkeypatch.setattr(about_page, "gc", object())
+    assert about_page.heap_line("Adafruit Pybadge with samd51j19") == ""

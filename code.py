@@ -119,7 +119,6 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
         table_status = None  # what scores the solver's boards (engine.solver.table_status())
         while True:
             try:
-                from app import animation
                 from app.controller import App
                 from engine.rng import entropy_seed
                 from engine.store import Store, region_from_settings
@@ -165,6 +164,8 @@ def start():  # noqa: C901  the start-up in order, each step with its fallback
                         pass  # no solver on the drive: the game runs; the hint says "no solver"
                     yield "solver"
                 elif less > 1:
+                    from app import animation
+
                     animation.SPRITES = 0
                 app = App(
                     parts,

@@ -50,6 +50,7 @@ def _line_orders():
 
 
 _ORDER = _line_orders()
+del _line_orders  # (used once: its code need not stay on the heap)
 
 
 class Animation:
@@ -57,8 +58,6 @@ class Animation:
 
     def __init__(self, view, sheet):
         self.view = view
-        self.sprites = []
-        self.release()  # (sprites of a try that a fault cut short)
         layout = view.layout
         # A sprite stands where a cell does: the tile alone, ``gap`` pixels
         # inside its pitch, in the board's own pixels (app.board_view).
@@ -67,6 +66,7 @@ class Animation:
         self._y0 = (layout.board_y + layout.gap) // unit
         self._pitch = layout.pitch // unit
         tile = layout.tile // unit
+        self.sprites = []
         for _ in range(SPRITES):
             # The board's palettes (the corners transparent, as the cells'),
             # the one of its tile.
@@ -92,14 +92,6 @@ class Animation:
         self._sliding = False
         #: True while an animation is on screen.
         self.active = False
-
-    def release(self):
-        """Take every sprite off the board's sprite layer and let them go
-        (the app lets the animation go while the menu is open)."""
-        group = self.view.sprites
-        while len(group):
-            group.pop()
-        self.sprites = []
 
     def hold(self, cells):
         """Keep ``cells`` (16 exponents), the board before a move, for ``start``."""

@@ -39,6 +39,7 @@ from micropython import const
 
 from app import controls as act
 from app import theme
+from app.animation import Animation
 from app.assist import Assist
 from app.backlight import OFF, Backlight
 from app.board_view import BoardView
@@ -127,32 +128,6 @@ class Timings:
         # ``simulated`` (a desktop simulator: the board it plays).
 
 
-def _nothing(*_):
-    return False
-
-
-class _AtOnce:
-    """The slide animation's stand-in while the menu is open: a move (none
-    is made there, but a recovery or a New game draws the board) shows at
-    once; ``hold``, ``tick`` and ``finish`` do nothing.
-
-    The menu lets the animation go (app.animation and its sprites, about
-    4 KB of the heap: the menu's modules load into that room), and the
-    App makes it again in the first frame after the menu has closed and
-    let its own modules go (``App.step``).
-    """
-
-    active = False
-    sprites = ()
-    hold = tick = finish = _nothing
-
-    def __init__(self, view):
-        self.view = view
-
-    def start(self, after, direction, now):
-        self.view.show_cells(after)
-
-
 class App:
     """The handheld 2048.
 
@@ -204,10 +179,7 @@ class App:
         # makes every method call on the App a little dearer.)
         self._unsettled = ()
         self.view = BoardView(art, layout)
-        #: The slide animation (app.animation), or while the menu is open
-        #: its stand-in, which draws a move at once (``_at_once``).
-        self.animation = self._at_once = _AtOnce(self.view)
-        self._animate()
+        self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
@@ -277,8 +249,6 @@ class App:
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
-            elif self.animation is self._at_once and self.menus is None:
-                self._animate()  # the menu closed in the last frame: its room is free again
             self._read_keys(now)
             if self._colours < 0 and self.menus is None:
                 self._show_colours()  # Settings > Colours changed (or a saved palette)
@@ -304,15 +274,6 @@ class App:
             # (The one line outside a try: a method call takes no heap, and
             # the pystack is back where the frame began.)
             self.recover(error)
-
-    def _animate(self):
-        # The slide animation over the board's face sheet (the cells'
-        # bitmap): at start-up, and in the frame after the menu closed (the
-        # menu's modules are gone by then: its room, not more). Done only
-        # once made: a frame dropped half-way for want of memory makes it again.
-        from app.animation import Animation
-
-        self.animation = Animation(self.view, self.view.cells[0].bitmap)
 
     def _show_colours(self):
         # Settings > Colours, once the menu has closed and let its modules
@@ -512,12 +473,6 @@ class App:
         if now is not None:
             self.policy.urgent(now)
         self.animation.finish()
-        if self.animation.sprites:  # (none where start-up had no room for them)
-            # The animation makes room for the menu too, till it closes
-            # (_after_menu): moves drawn at once meanwhile (_AtOnce).
-            self.animation.release()
-            self.animation = self._at_once
-            forget("app.animation")
         self.assist.release()
         # The menu shows from the next frame: the solver's memory is free
         # by then (forget collects, and a frame ends), and the menu's

@@ -357,37 +357,6 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells
 
 
-def test_the_menu_lends_the_animations_room_and_it_comes_back_whole(sim):
-    # Opening the menu lets the slide animation go (its module and its
-    # twelve sprites: room for the menu's modules); the frame after the
-    # menu closed makes it again, and moves slide as before.
-    import sys
-
-    sprites = sim.app.view.sprites
-    assert len(sprites) == 12 and "app.animation" in sys.modules
-    sim.press("start")
-    assert sim.app.menus is not None
-    assert "app.animation" not in sys.modules and len(sprites) == 0 and not sim.app.animation.sprites
-    sim.press("b")  # back to the game
-    assert sim.app.menus is None and "app.animation" in sys.modules
-    assert len(sprites) == 12 and list(sim.app.animation.sprites) == list(sprites)
-    sim.game.set_board(board("2 2 . .", ". . . .", ". . . .", ". . . ."))
-    sim.app.show_position()
-    sim.down("left")
-    sim.frames(1)
-    assert sim.app.animation.active and not sprites[0].hidden  # a tile slides
-    sim.up("left")
-    sim.settle()
-    assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells and all(s.hidden for s in sprites)
-    # A move made while the stand-in is there (a recovery's drawing, or a
-    # New game from the menu) is drawn at once.
-    sim.press("start")
-    before = sim.game.cells[:]
-    sim.app.animation.start(before, 3, 0)
-    assert not sim.app.animation.active and [sim.app.view.cells[i][0] for i in range(16)] == before
-    sim.press("b")
-
-
 def test_the_about_pages_module_is_loaded_only_while_it_shows(sim):
     import sys
 

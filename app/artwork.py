@@ -394,14 +394,9 @@ def painting(font_dir, layout):
     yield "fonts"
     faces = draw_faces(fonts, layout)
     yield "tile faces"
-    # Up to 6 digits, and 7; one sheet for both where the layout draws
-    # them in the same font (240x240: a second would be 0.25 KB more).
-    score_digits = ()
-    for name, scale in layout.score_fonts:
-        if score_digits and (name, scale) == layout.score_fonts[0]:
-            score_digits += score_digits
-        else:
-            score_digits += (draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale),)
+    score_digits = tuple(
+        draw_digits(fonts[name], SPACED_ADVANCE[name], theme.LIGHT_TEXT, theme.BOARD, scale) for name, scale in layout.score_fonts
+    )
     close_fonts(fonts)
     yield "score digits"
     arrow, arrow_palette = draw_arrow(layout.arrow // layout.board_scale)

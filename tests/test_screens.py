@@ -357,20 +357,6 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells
 
 
-@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "pybadge"])
-def test_scores_in_one_font_share_one_digit_sheet(board_id):
-    # 240x240 draws SCORE and BEST's 6 and 7 digits in the same font: one
-    # sheet (0.25 KB less on the CLUE); 160x128 has a narrower 7-digit font.
-    sim = Simulator(seed=1, board=board_id)
-    fonts = sim.app.view.layout.score_fonts
-    for box in (sim.app.view.score, sim.app.view.best):
-        shared = box.wide.grid.bitmap is box.narrow.grid.bitmap
-        assert shared == (fonts[0] == fonts[1]), (board_id, fonts)
-    assert (fonts[0] == fonts[1]) == (board_id == "clue_nrf52840_express")
-    sim.app.view.show_scores(1234567, 7654321)  # 7 digits: the narrow strip, on the same sheet
-    assert sim.app.view.score.narrow.digits() == "1234567" and not sim.app.view.score.narrow.grid.hidden
-
-
 def test_the_about_pages_module_is_loaded_only_while_it_shows(sim):
     import sys
 

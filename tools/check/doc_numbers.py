@@ -133,7 +133,7 @@ CODE_FIGURES = [
     ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
     ("tools.firmware.standins.fakeboards", ("_WIO_FREE", "_PEWPEW_FREE", "_CLUE_FREE")),
-    ("app.pages", ("PLANNED_HEAP",)),
+    ("app.about_page", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
     ("app.controller", ("FRAME_MS", "DARK_FRAME_MS")),
@@ -1069,7 +1069,7 @@ QUOTES = (
             "the About page's plan on the RP2040 boards",
             r"the RP2040\s+boards' plan is ([\d.]+)K\)",
             "code",
-            lambda output: (kib(dict(ast.literal_eval(code_value(output, "app.pages.PLANNED_HEAP")))["rp2040"]),),
+            lambda output: (kib(dict(ast.literal_eval(code_value(output, "app.about_page.PLANNED_HEAP")))["rp2040"]),),
         ),
         # The unreleased version's figures are the game's as it is.
         Quote(

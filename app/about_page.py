@@ -191,7 +191,16 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
             text(_W_RULES_BY),
         ),
     )
-    return [[wrap(line, width) for line in group if line] for group in groups]
+    # (Loops, not comprehensions: each comprehension is a call, and this
+    # is under the About row's chain of calls on the pystack.)
+    wrapped = []
+    for group in groups:
+        rows = []
+        for line in group:
+            if line:
+                rows.append(wrap(line, width))
+        wrapped.append(rows)
+    return wrapped
 
 
 def _table(status):

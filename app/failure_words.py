@@ -5,7 +5,7 @@
 """Why a save failed, in the player's language (the About page's last save).
 
 Loaded only when the About page has a failure to say (app.about_page.save_line),
-and let go with it as the page closes (app.menus), or with the menu's modules:
+and let go with the menu's modules when the menu closes (app.controller):
 a game whose saves work never holds it.
 """
 

@@ -835,7 +835,8 @@ QUOTES = (
             "docs/ram-budget.md",
             "ram_chains: stage by stage",
             r"On\s+the PyBadge: the App's start (\d+) B \(on the Sprig \d+ B,[\s\S]*?a move (\d+) B; a new game\s+(\d+) B; "
-            r"the win banner (\d+) B; About (\d+) B \(a line of text\); Save now (\d+) B[\s\S]*?the hint and autoplay (\d+) B",
+            r"the win banner (\d+) B; About (\d+) B \(a text of its page,[\s\S]*?\); Save now (\d+) B"
+            r"[\s\S]*?the hint and autoplay (\d+) B",
             "ram_chains",
             lambda output: tuple(
                 _chain_need(label)(output)[0]

@@ -128,11 +128,14 @@ def canvas_pixels(page):
 
 
 def settled(page, ticks=10):
-    """Wait until the page's App has run ``ticks`` ticks with no animation or hint running."""
+    """Wait until the page's App has run ``ticks`` ticks (room for a key's
+    way in: a two-button board acts CHORD_MS after a press, a tilt after a
+    few samples) and then no animation or hint runs, still so two ticks on
+    (one that ended as the next begins)."""
     seen = page.evaluate("game2048.ticks")
     page.wait_for("game2048.ticks >= %d && !game2048.busy()" % (seen + ticks), timeout=60)
     seen = page.evaluate("game2048.ticks")
-    page.wait_for("game2048.ticks >= %d && !game2048.busy()" % (seen + ticks), timeout=60)
+    page.wait_for("game2048.ticks >= %d && !game2048.busy()" % (seen + 2), timeout=60)
 
 
 def press(page, name):

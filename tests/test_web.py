@@ -26,6 +26,7 @@ import time
 
 import pytest
 
+from tests import sampling
 from tools import ROOT
 from tools.web import browser as chromium
 from tools.web import build, serve
@@ -206,9 +207,12 @@ def test_the_first_frame_a_move_the_menu_a_help_page_and_the_hint_are_the_glass(
 
 
 def test_every_board_starts_at_its_own_screen_size(tab):
-    boards = list(build.board_facts()["boards"].items())
+    boards = build.board_facts()["boards"]
     assert len(boards) == 9
-    for board, facts in boards:
+    # A page load and a power-on a board: make test the PyBadge, the
+    # largest screen (the Fruit Jam's) and a seeded sample; make test-slow all.
+    for board in sampling.cases("web boards", sorted(boards), 2, always=("pybadge", "adafruit_fruit_jam")):
+        facts = boards[board]
         play(tab, "?fresh&seed=%d&board=%s" % (SEED, board))
         assert tab.evaluate("game2048.status") == "playing: %s" % board
         size = tab.evaluate("(c => [game2048.canvasScale, c.width, c.height])(document.getElementById('screen'))")

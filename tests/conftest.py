@@ -175,6 +175,19 @@ def pytest_sessionfinish(session):
     cache.set(FILE_SECONDS, seconds)
 
 
+@pytest.fixture(scope="module")
+def standins_root(tmp_path_factory):
+    """A VM root (tools/vm/) of the stand-ins' sources alone."""
+    import shutil
+
+    from tools.firmware import STANDINS
+
+    folder = tmp_path_factory.mktemp("standins")
+    for source in STANDINS.glob("*.py"):
+        shutil.copyfile(source, folder / source.name)
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def _english():
     """Every test starts with this process's texts (app.words, module state)

@@ -77,6 +77,11 @@ def snapshot(game, store=None):
     return fields
 
 
+def fresh_snapshot(seed):
+    """:func:`snapshot` of a fresh game of ``seed`` from an empty store: no saves, no settings."""
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
+
+
 def play(game, moves, chooser):
     """Make ``moves`` attempts; start a new game when one ends. While undo
     is on, one attempt in six is an undo (from game over and the win banner
@@ -944,7 +949,7 @@ def cut_trials(model, seed, saves, cuts_for, start=0, each=None):
     nvm = FakeNVM(model=model)
     store = Store(nvm, start=start)
     store.load(seed=seed)
-    committed = snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
+    committed = fresh_snapshot(seed)
     outcomes = {"old": 0, "new": 0, "lost": 0}
     lost_steps = set()
     for game, setting in save_points(seed, saves):
@@ -968,7 +973,7 @@ def cut_trials(model, seed, saves, cuts_for, start=0, each=None):
                 outcome = "new"
             else:
                 assert after.version is None, "a cut gave a game that was never saved"
-                assert loaded == snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
+                assert loaded == fresh_snapshot(seed)
                 outcome = "lost"
                 lost_steps.add(cut)
             outcomes[outcome] += 1

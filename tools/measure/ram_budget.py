@@ -431,13 +431,6 @@ def _listing(board_ids):
     return patch
 
 
-def table_boards():
-    """The boards that hold the learned table, as shipped (boards.TABLE_BOARDS)."""
-    import boards
-
-    return tuple(boards.TABLE_BOARDS)
-
-
 class Stage:
     """One measured stage, in bytes (the stand-ins' baseline and overshoot subtracted).
 

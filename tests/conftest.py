@@ -109,15 +109,42 @@ def pytest_report_header(config):
 # had nothing left). Started longest first, the short files fill the end of
 # both workers' runs. How long a file takes is what the last run that
 # played it took (its tests' seconds, summed, kept in pytest's cache); a
-# file not timed yet goes first, the rest in collection order. The order
-# changes which worker runs a file and when, never what a test does or sees.
+# file not timed yet goes first, the rest in collection order. A run with
+# no timings at all (a fresh checkout, CI) starts LONGEST_FILES first, in
+# that order, then the rest in collection order. The order changes which
+# worker runs a file and when, never what a test does or sees.
 
 #: The pytest cache's key of each file's seconds in the runs before.
 FILE_SECONDS = "tests/file-seconds"
 
+#: The files that take longest in a run with no VM run kept (some 10 s
+#: and more on two cores), longest first: where there are no timings,
+#: these start first.
+LONGEST_FILES = (
+    "tests/test_doc_numbers.py",
+    "tests/test_web.py",
+    "tests/test_board_ram.py",
+    "tests/test_ram_budget.py",
+    "tests/test_faults.py",
+    "tests/test_store.py",
+    "tests/test_low_memory_start.py",
+    "tests/test_bundle.py",
+)
+
 
 def _file_of(nodeid):
     return nodeid.split("::", 1)[0]
+
+
+def _expected_seconds(name, seconds):
+    # How long file ``name`` is taken to be, for the order: its time in
+    # the runs before; with none, a new file (first: it may be long); with
+    # no timings at all, LONGEST_FILES' rank, the others after them.
+    if name in seconds:
+        return seconds[name]
+    if seconds:
+        return float("inf")
+    return len(LONGEST_FILES) - LONGEST_FILES.index(name) if name in LONGEST_FILES else 0
 
 
 def pytest_collection_modifyitems(config, items):
@@ -127,7 +154,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         first_seen.setdefault(_file_of(item.nodeid), len(first_seen))
     # Within a file the tests keep their order (a stable sort by file).
-    items.sort(key=lambda item: (-seconds.get(_file_of(item.nodeid), float("inf")), first_seen[_file_of(item.nodeid)]))
+    items.sort(key=lambda item: (-_expected_seconds(_file_of(item.nodeid), seconds), first_seen[_file_of(item.nodeid)]))
 
 
 def pytest_runtest_logreport(report):
@@ -146,6 +173,19 @@ def pytest_sessionfinish(session):
     seconds = dict(cache.get(FILE_SECONDS, {}) or {})
     seconds.update((name, round(value, 2)) for name, value in _timed.items())
     cache.set(FILE_SECONDS, seconds)
+
+
+@pytest.fixture(scope="module")
+def standins_root(tmp_path_factory):
+    """A VM root (tools/vm/) of the stand-ins' sources alone."""
+    import shutil
+
+    from tools.firmware import STANDINS
+
+    folder = tmp_path_factory.mktemp("standins")
+    for source in STANDINS.glob("*.py"):
+        shutil.copyfile(source, folder / source.name)
+    return folder
 
 
 @pytest.fixture(autouse=True)

@@ -12,11 +12,8 @@ MicroPython (the pystack VM), where a web page's renderer would read it.
 """
 
 import json
-import shutil
 import subprocess
 import sys
-
-import pytest
 
 from tests.conftest import ROOT
 from tools.firmware import STANDINS
@@ -93,14 +90,6 @@ def test_the_readers_read_what_the_stand_ins_wrote_on_cpython():
     found = _result(ran.stdout)
     assert found[:-1] == EXPECTED
     assert dict(map(tuple, found[-1])) == displaystate.layout()
-
-
-@pytest.fixture(scope="module")
-def standins_root(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("standins")
-    for source in STANDINS.glob("*.py"):
-        shutil.copyfile(source, folder / source.name)
-    return folder
 
 
 def test_the_readers_read_what_the_stand_ins_wrote_in_micropython(standins_root):

@@ -214,3 +214,26 @@ def test_contributings_example_of_a_part_of_the_suite_selects_tests():
         )
         # pytest's status 5 is "no tests collected" (what `-k backup` gave).
         assert collected.returncode == 0, (arguments, collected.returncode, collected.stdout[-500:])
+
+
+def test_a_run_without_timings_starts_the_longest_files_first():
+    # tests/conftest.py orders the files by their seconds in the runs
+    # before; with none (a fresh checkout, CI), LONGEST_FILES first, in
+    # their order, the rest after them in the collection's order.
+    from tests import conftest
+
+    longest = conftest.LONGEST_FILES
+    assert all((REPO / name).is_file() for name in longest), longest
+    names = ["tests/test_a.py", longest[1], longest[0], "tests/test_b.py"]
+
+    def order(seconds):
+        return sorted(names, key=lambda name: -conftest._expected_seconds(name, seconds))
+
+    assert order({}) == [longest[0], longest[1], "tests/test_a.py", "tests/test_b.py"]
+    # Timings win; a file the runs before did not time is new: first.
+    assert order({longest[0]: 1.0, longest[1]: 2.0, "tests/test_a.py": 3.0}) == [
+        "tests/test_b.py",
+        "tests/test_a.py",
+        longest[1],
+        longest[0],
+    ]

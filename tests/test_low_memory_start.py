@@ -12,7 +12,8 @@ traceback. Tried three ways:
 
 * for real, in MicroPython's unix port with a fixed heap
   (tools/measure/heap_floor.py): every heap size from one where everything starts
-  down 1 KiB at a time to where code.py itself no longer compiles;
+  down 1 KiB at a time to where code.py itself no longer compiles (make
+  test: where the outcome changes and a seeded sample; make test-slow: all);
 * for real, in the pystack VM, with pystacks too small for start-up;
 * on the desktop (tools/play/world.py), with the fault raised where it happens
   (building the App, painting, the board's hardware): the About page and
@@ -222,7 +223,7 @@ def test_an_app_that_failed_half_built_is_let_go_before_the_next_try(board_id):
 @pytest.mark.skipif(not unix_vm.available(), reason="the unix VM is not installed (make test installs it)")
 @pytest.mark.parametrize("board_id", ["pybadge", "hack_club_sprig"])
 def test_every_heap_from_full_down_to_the_message_starts_a_game_or_says_why(board_id):
-    outcomes = heap_floor.survey(board_id)
+    outcomes = _surveyed(board_id)
     table = "\n".join("%d KiB: %s %s" % (o.heap // 1024, o.kind, o.detail) for o in outcomes)
     assert outcomes[0].kind == heap_floor.FULL, table
     broken = [outcome for outcome in outcomes if outcome.kind == heap_floor.BROKEN]
@@ -255,6 +256,34 @@ def test_every_heap_from_full_down_to_the_message_starts_a_game_or_says_why(boar
     # change of any module's size moves (with the colour settings' code,
     # the Sprig refused at 232 KiB and played at 231): that KiB is let be.
     assert heap_floor.refused_above_a_start(outcomes, heap_floor.KIB) == [], table
+
+
+def _surveyed(board_id):
+    """heap_floor.survey(board_id)'s outcomes, largest heap first: every
+    heap under --slow (some 120 a board); make test the heaps where the
+    outcome changes, found by halving (the smallest full start, the
+    smallest that plays, the smallest where code.py compiles), the edges of
+    the walk, every heap the halving ran, and a seeded sample between
+    (tests/sampling.py)."""
+    if sampling.SLOW:
+        return heap_floor.survey(board_id)
+    kib = heap_floor.KIB
+    with heap_floor.Survey(board_id) as runs:
+        top = runs.smallest_full()
+        assert top is not None, "the game does not start in a 1 MiB heap"
+        plays = ram_budget.smallest(lambda heap: runs.run(heap).plays, 8 * kib, top, kib)
+        compiles = ram_budget.smallest(lambda heap: runs.run(heap).kind != heap_floor.NOTHING, 8 * kib, plays, kib)
+        # survey()'s walk: from 2 KiB above the smallest full start down to
+        # the first heap where code.py does not compile, and two below it;
+        # most of the sample where a game starts with less.
+        games = range(top + 2 * kib, plays - kib, -kib)
+        message = range(plays - kib, compiles - 4 * kib, -kib)
+        edges = {top + 2 * kib, top + kib, top, top - kib, plays, plays - kib, compiles, compiles - kib, message[-1]}
+        edges |= set(runs.outcomes)
+        chosen = sampling.cases("start-up heaps, games, " + board_id, games, 10, always=edges)
+        chosen += sampling.cases("start-up heaps, the message, " + board_id, message, 4, always=edges)
+        runs.runs(chosen)
+        return [runs.outcomes[heap] for heap in chosen]
 
 
 @pytest.fixture(scope="module")

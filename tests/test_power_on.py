@@ -10,11 +10,7 @@ glass, the NVM, the seeded random source); it must do the same in both.
 """
 
 import json
-import shutil
 
-import pytest
-
-from tools.firmware import STANDINS
 from tools.play.world import World
 from tools.vm import pystack_vm
 
@@ -38,14 +34,6 @@ def _result(text):
     lines = [line for line in text.splitlines() if line.startswith("RESULT ")]
     assert lines, text[-3000:]
     return json.loads(lines[0][len("RESULT ") :])
-
-
-@pytest.fixture(scope="module")
-def standins_root(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("standins")
-    for source in STANDINS.glob("*.py"):
-        shutil.copyfile(source, folder / source.name)
-    return folder
 
 
 def test_power_on_sets_the_same_world_in_micropython_as_a_world_gets(standins_root):

@@ -19,6 +19,7 @@ from engine import store as store_module
 from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.record import REFUSED_MAX, SETTINGS_SIZE, SLOT_SIZE, VERSION, VERSIONS, crc32
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
+from tests import sampling
 from tools import ROOT
 from tools.check import acyclic, code_metrics
 from tools.vm.fuel_vm import run
@@ -74,6 +75,11 @@ def snapshot(game, store=None):
     if store is not None:
         fields += (store.saves, bytes(store.settings))
     return fields
+
+
+def fresh_snapshot(seed):
+    """:func:`snapshot` of a fresh game of ``seed`` from an empty store: no saves, no settings."""
+    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def play(game, moves, chooser):
@@ -932,22 +938,25 @@ def test_current_writer_still_writes_the_fixture_bytes(name):
 # ---------------------------------------------------------------- power cuts
 
 
-def cut_trials(model, seed, saves, cuts_for, start=0):
+def cut_trials(model, seed, saves, cuts_for, start=0, each=None):
     """Cut the power at each chosen step of each save; return outcome counts.
 
     Every load after a cut must give the previous committed game, the new
     one, or (counted as "lost") a fresh game. ``start``: the region's offset.
+    ``each``: a list that gets, for each save, (the NVM before it, after
+    it, [(cut, outcome)]).
     """
     nvm = FakeNVM(model=model)
     store = Store(nvm, start=start)
     store.load(seed=seed)
-    committed = snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
+    committed = fresh_snapshot(seed)
     outcomes = {"old": 0, "new": 0, "lost": 0}
     lost_steps = set()
     for game, setting in save_points(seed, saves):
         store.settings[setting] ^= 0x5A
         expected_new = snapshot(game) + (store.saves + 1, bytes(store.settings))
         image = bytes(nvm.data)
+        played = []
         for cut in cuts_for(nvm.steps_of(WRITTEN)):
             trial = FakeNVM(model=model, content=image)
             trial_store = Store(trial, start=start)
@@ -959,15 +968,19 @@ def cut_trials(model, seed, saves, cuts_for, start=0):
             after = Store(trial, start=start)
             loaded = snapshot(after.load(seed=seed), after)
             if loaded == committed:
-                outcomes["old"] += 1
+                outcome = "old"
             elif loaded == expected_new:
-                outcomes["new"] += 1
+                outcome = "new"
             else:
                 assert after.version is None, "a cut gave a game that was never saved"
-                assert loaded == snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
-                outcomes["lost"] += 1
+                assert loaded == fresh_snapshot(seed)
+                outcome = "lost"
                 lost_steps.add(cut)
+            outcomes[outcome] += 1
+            played.append((cut, outcome))
         assert store.save(game) == SAVED
+        if each is not None:
+            each.append((image, bytes(nvm.data), played))
         committed = expected_new
         assert snapshot(Store(nvm, start=start).load(), store) == committed
     return outcomes, lost_steps
@@ -978,13 +991,27 @@ WRITTEN = SLOT_SIZE + RECORD_LENGTH
 
 
 def test_power_cut_at_every_byte_byte_model():
-    outcomes, lost = cut_trials("byte", seed=31, saves=40, cuts_for=range)
+    # Every byte of every save under make test-slow; make test the edges of
+    # slot 0's record, the last step and a seeded sample (tests/sampling.py).
+    edges = {0, RECORD_LENGTH - 2, RECORD_LENGTH - 1, RECORD_LENGTH, RECORD_LENGTH + 1}
+    saves = []
+
+    def pick(steps):
+        return sampling.cases("byte cuts, save %d" % len(saves), range(steps), 8, always=edges | {steps - 1})
+
+    outcomes, lost = cut_trials("byte", seed=31, saves=40, cuts_for=pick, each=saves)
     assert outcomes["lost"] == 0
     # Cut inside slot 0's record: the copy in slot 1 is still the previous
-    # save (a cut shortly before the end can already give the new one when
-    # the last bytes equal what the slot held); after it, the new record.
-    assert outcomes["old"] + outcomes["new"] == 40 * WRITTEN
-    assert 40 * (RECORD_LENGTH - 1) <= outcomes["old"] <= 40 * RECORD_LENGTH
+    # save, unless the bytes not yet written already hold what the new
+    # record has there (a cut after the last byte that differs gives the
+    # new one); after the record, the new one.
+    old = 0
+    for before, after, played in saves:
+        differ = [at for at in range(RECORD_LENGTH) if before[at] != after[at]]
+        last = differ[-1] if differ else -1
+        assert played and all(outcome == ("old" if cut <= last else "new") for cut, outcome in played), (last, played)
+        old += last + 1  # the cuts that give the old game, of every step
+    assert len(saves) == 40 and 40 * (RECORD_LENGTH - 1) <= old <= 40 * RECORD_LENGTH
 
 
 @pytest.mark.parametrize("fraction", [0.0005, 0.002, 0.01, 0.05, 0.3])

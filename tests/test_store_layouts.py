@@ -13,15 +13,11 @@ import pytest
 from fakenvm import FakeNVM, FaultyNVM, PageFlash, PowerCut, SectorFlash
 
 from engine.game import Game
-from engine.record import SETTINGS_SIZE, SLOT_SIZE, VERSION
+from engine.record import SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from tests import sampling
-from tests.test_store import RECORD_LENGTH, play, recrc, save_points, snapshot
+from tests.test_store import RECORD_LENGTH, fresh_snapshot, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
-
-
-def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **layout):

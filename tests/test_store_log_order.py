@@ -23,19 +23,14 @@ from pathlib import Path
 import pytest
 from fakenvm import PowerCut, SectorFlash
 
-from engine.game import Game
-from engine.record import SETTINGS_SIZE, SLOT_SIZE, seal
+from engine.record import SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
 from tests import sampling
-from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, play, save_points, snapshot
+from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, fresh_snapshot, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's bytes (8 in format 3)
-
-
-def fresh_snapshot(seed):
-    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
 
 
 def loaded(nvm, seed=77, **region):

@@ -141,6 +141,8 @@ PYSTACK_OPERATIONS = (
 )
 #: Frames of ``under`` above each operation.
 PYSTACK_LEVELS = 12
+#: Pystack sizes tried in one Node process (:func:`pystack_need`).
+BATCH = 16
 
 
 def _engine_root():
@@ -158,18 +160,21 @@ def pystack_need(root, setup, body, low=256, high=2048):
     """The smallest pystack (bytes, to 4) with which ``body`` (a function's
     lines), called under ``PYSTACK_LEVELS`` frames after ``setup``, prints
     what it prints with 16 KB: every 32 bytes from ``low`` to ``high``,
-    then every 4 below the first that works (each batch in one Node
-    process)."""
+    then every 4 below the first that works (the sizes in rising order,
+    ``BATCH`` in one Node process: those above the first that works are
+    never run)."""
     from tools.vm import pystack_vm
 
     steps = [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS]
     reference = pystack_vm.run(steps, root, pystack=16384).stdout
 
     def first_working(sizes):
-        results = pystack_vm.run_each([(steps, size) for size in sizes], root, check=False)
-        for size, result in zip(sizes, results):
-            if result.error is None and result.stdout == reference:
-                return size
+        for start in range(0, len(sizes), BATCH):
+            batch = sizes[start : start + BATCH]
+            results = pystack_vm.run_each([(steps, size) for size in batch], root, check=False)
+            for size, result in zip(batch, results):
+                if result.error is None and result.stdout == reference:
+                    return size
         return None
 
     coarse = first_working(list(range(low, high + 1, 32)))

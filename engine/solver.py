@@ -90,6 +90,10 @@ _CERTAIN = const(1048576)  # 2**20
 # heap blocks a table; 20 x 20 would take 50).
 _LAST = const(17)
 _SPAN = const(18)  # _LAST + 1
+#: The exponent (4096) from which Effort.late_depth and late_sample_cells
+#: apply: past it the game is lost to the search's horizon more than to
+#: its judgement of the boards (docs/solver.md, "The late game").
+LATE_EXPONENT = const(12)
 
 
 class Effort:
@@ -120,6 +124,12 @@ class Effort:
         (engine.learned) scores the boards instead of the heuristic
         (its leaves cost more fuel each, so it gets fewer nodes for the
         same time); 0: never use the table.
+    :param int late_depth: once the board holds a tile of at least
+        2 ** LATE_EXPONENT (4096), the deepest look-ahead in moves
+        (1..6) instead of ``max_depth``; 0: ``max_depth`` throughout.
+        The node budget stays the same.
+    :param int late_sample_cells: ``sample_cells`` from then on (with
+        ``late_depth`` only).
     """
 
     def __init__(
@@ -134,6 +144,8 @@ class Effort:
         refine=0,
         monotony_power=MONOTONY_POWER,
         table_nodes=0,
+        late_depth=0,
+        late_sample_cells=0,
     ):
         self.max_nodes = max_nodes
         self.deadline_ms = deadline_ms
@@ -146,6 +158,13 @@ class Effort:
         self.refine = refine
         self.monotony_power = monotony_power
         self.table_nodes = table_nodes
+        self.late_depth = late_depth
+        self.late_sample_cells = late_sample_cells
+
+    def deepest(self):
+        """The deepest look-ahead this effort may search (moves): what
+        :func:`search` needs buffers for."""
+        return self.late_depth if self.late_depth > self.max_depth else self.max_depth
 
     def for_speed(self, speed):
         """This effort for a CPU ``speed`` times a PyBadge's (0 < speed):
@@ -166,6 +185,8 @@ class Effort:
             refine=self.refine,
             monotony_power=self.monotony_power,
             table_nodes=max(1, int(self.table_nodes * speed)) if self.table_nodes else 0,
+            late_depth=self.late_depth,
+            late_sample_cells=self.late_sample_cells,
         )
         scaled.min_probability = self.min_probability
         scaled.four_probability = self.four_probability
@@ -179,7 +200,20 @@ class Effort:
 #: fit the budget on most crowded boards. Monotony on exponent**2.5. 2048
 #: in 95.3 % of 600 games used neither to find nor to choose that power,
 #: and 93-98 % in every set of 100 measured (docs/solver.md).
-DEVICE = Effort(max_nodes=1160, deadline_ms=600, max_depth=3, sample_cells=2, refine=2, table_nodes=900)
+#: From the first 4096 on, the same nodes go one move deeper where they
+#: fit (crowded boards), the deeper chance nodes sampled on 1 cell: from
+#: the first 4096 of the same 500 games (seeds 100001..100500), 8192 in
+#: 21.8 % of those that made a 4096, against 16.2 % (docs/solver.md).
+DEVICE = Effort(
+    max_nodes=1160,
+    deadline_ms=600,
+    max_depth=3,
+    sample_cells=2,
+    refine=2,
+    table_nodes=900,
+    late_depth=4,
+    late_sample_cells=1,
+)
 #: On a desktop: 60,000 nodes (40,000 before a chance node's 4 slides
 #: counted as nodes). On CPython 63 ms per decision on average and 0.23 s
 #: at most over a 5,534-move game. 2048 / 4096 / 8192 / 16384 in 100 / 95
@@ -479,6 +513,9 @@ class Search:
         self.passes = 0
         self.budget = 0
         self.table = None
+        # The deeper chance nodes' sample of the current decision
+        # (Effort.sample_cells, or late_sample_cells from the first 4096).
+        self.sample = 0
 
     def best_move(self, cells, effort, ticks_ms=None):
         """See :func:`best_move`."""
@@ -495,6 +532,10 @@ class Search:
         start = ticks_ms() if (ticks_ms is not None and effort.deadline_ms) else 0
         clock = ticks_ms if effort.deadline_ms else None
         max_depth = effort.max_depth
+        self.sample = effort.sample_cells
+        if effort.late_depth and max(root) >= LATE_EXPONENT:
+            max_depth = effort.late_depth
+            self.sample = effort.late_sample_cells
         if max_depth > self.max_depth:
             max_depth = self.max_depth
         # The learned table scores the boards if the effort has a budget
@@ -520,12 +561,12 @@ class Search:
             spent = self.nodes - used
             # Predict the next depth's cost from the growth so far and do
             # not start a search that cannot finish within the budget.
-            if depth >= 2 and (effort.sample_cells or effort.refine):
+            if depth >= 2 and (self.sample or effort.refine):
                 searched = self._count_moves()
                 kept = self._keep_best(effort.refine) if effort.refine else searched
                 if kept < 2:
                     break  # one move left: nothing to choose
-                width = effort.sample_cells if effort.sample_cells else 4
+                width = self.sample if self.sample else 4
                 predicted = spent * kept * width * 2 * SAMPLED_GROWTH // (10 * searched)
                 if self.nodes + predicted > self.budget:
                     break
@@ -614,7 +655,7 @@ class Search:
         deadline = effort.deadline_ms
         timed = deadline and clock is not None
         cache = {} if effort.cache else None
-        sample = effort.sample_cells
+        sample = self.sample
         moves = self.moves
         for direction in range(4):
             values[direction] = _DEAD - 1
@@ -984,4 +1025,4 @@ def best_move(cells, effort=DEVICE, ticks_ms=None):
         when no move is possible. The same board and effort give the same
         move unless the deadline cut the search short.
     """
-    return search(effort.max_depth).best_move(cells, effort, ticks_ms)
+    return search(effort.deepest()).best_move(cells, effort, ticks_ms)

@@ -75,6 +75,8 @@ OVERRIDABLE = (
     "refine",
     "monotony_power",
     "table_nodes",
+    "late_depth",
+    "late_sample_cells",
 )
 #: The values engine.solver.Effort takes for each (its docstring): (least, most or None).
 OVERRIDE_RANGES = {
@@ -86,6 +88,8 @@ OVERRIDE_RANGES = {
     "refine": (0, 4),
     "monotony_power": (1, None),
     "table_nodes": (0, None),
+    "late_depth": (0, 6),
+    "late_sample_cells": (0, 16),
 }
 
 

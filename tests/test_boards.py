@@ -158,6 +158,8 @@ def test_a_slower_effort_keeps_every_other_field():
         "sample_cells",
         "refine",
         "monotony_power",
+        "late_depth",
+        "late_sample_cells",
     ):
         assert getattr(slow, name) == getattr(solver.DEVICE, name), name
     assert slow.max_nodes == solver.DEVICE.max_nodes // 2

@@ -442,3 +442,45 @@ def test_the_written_out_line_tables_follow_the_rules():
         assert all(cell in solver._LINES[lines[direction]] for direction in range(4))
         assert [line // 4 for line in lines] == [0, 1, 2, 3]
         assert solver._CELL_BITS[cell] == sum(1 << line for line in lines)
+
+
+# --- The late game (Effort.late_depth) ------------------------------------------
+
+# Crowded, with a 4096: the 4-move pass fits DEVICE's nodes.
+LATE = board("4096 2048 1024 512", "2 16 32 256", "4 8 4 128", "2 4 2 .")
+
+
+def test_from_the_first_4096_device_searches_a_move_deeper():
+    solver.best_move(LATE, solver.DEVICE)
+    assert solver.search().depth == 4 and solver.search().nodes <= solver.DEVICE.max_nodes
+    # The same board a tile short of 4096 keeps to 3 moves.
+    solver.best_move([11 if exponent == 12 else exponent for exponent in LATE], solver.DEVICE)
+    assert solver.search().depth == 3
+
+
+def test_the_late_pass_samples_its_own_cells():
+    # From the first 4096 the deeper chance nodes average over
+    # late_sample_cells cells, whatever sample_cells says: the same search
+    # as an effort with those fields throughout.
+    late = solver.Effort(max_nodes=10**6, max_depth=3, sample_cells=2, late_depth=4, late_sample_cells=1)
+    plain = solver.Effort(max_nodes=10**6, max_depth=4, sample_cells=1)
+    move = solver.best_move(LATE, late)
+    value, nodes = solver.search().value, solver.search().nodes
+    assert (move, value, nodes) == (solver.best_move(LATE, plain), solver.search().value, solver.search().nodes)
+    assert value == expectimax(LATE, 4, plain)
+
+
+def test_the_hint_searches_as_deep_as_the_late_game_needs():
+    # The app makes the shared Search with the levels the effort may need
+    # (Effort.deepest()), not only max_depth's, or the late pass would
+    # never run on the device.
+    import sys
+
+    from tools.play.simulator import Simulator
+
+    sim = Simulator(seed=5, board="pybadge")
+    sim.app.game.cells[:] = LATE
+    sim.press("select")
+    sim.frames(4)
+    assert sim.app.timings.think_ms >= 0  # the hint came
+    assert sys.modules["engine.solver"].search().depth == 4

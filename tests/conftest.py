@@ -71,6 +71,7 @@ from tools.firmware import finder  # noqa: E402
 finder.install()
 
 from tests import sampling  # noqa: E402
+from engine import solver as _SOLVER_AT_COLLECTION  # noqa: E402
 from tools.vm import run_cache  # noqa: E402
 
 
@@ -198,6 +199,22 @@ def _english():
     from app import words
 
     words.load("en")
+
+
+@pytest.fixture(autouse=True)
+def _heuristic_solver():
+    """Every test starts with this process's solver scoring by the
+    heuristic, whatever a test before it loaded: a simulator of a board
+    that holds the learned table (the Fruit Jam, the PewPew M4) leaves
+    engine.solver reading the table, and a test that compares the solver
+    with MicroPython's (which starts without it) would then see other
+    moves, in some orders of the files only. Both modules are reset: the
+    one the test files imported when they were collected, and the one
+    sys.modules holds now (the game lets its modules go and imports them
+    again: app.memory.forget)."""
+    for solver in (_SOLVER_AT_COLLECTION, sys.modules.get("engine.solver")):
+        if solver is not None and solver._learned is not None:
+            solver.prepare()
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -145,6 +145,7 @@ CODE_FIGURES = [
             "DEVICE.max_depth",
             "DEVICE.monotony_power",
             "DEVICE.table_nodes",
+            "DEVICE.late_depth",
             "DESKTOP.max_nodes",
             "DESKTOP.max_depth",
         ),
@@ -902,14 +903,15 @@ QUOTES = (
         _code_quote(
             "docs/solver.md",
             "the presets' budgets",
-            r"\| `DEVICE` \| ([\d,]+) nodes,[^|]*\| (\d) moves \| (\d+) ms \|[^\n]*\n"
+            r"\| `DEVICE` \| ([\d,]+) nodes,[^|]*\| (\d) moves \((\d) from the first 4096\) \| (\d+) ms \|[^\n]*\n"
             r"\| `DESKTOP` \| ([\d,]+) nodes,[^|]*\| (\d) moves \|",
             "engine.solver.DEVICE.max_nodes",
             "engine.solver.DEVICE.max_depth",
+            "engine.solver.DEVICE.late_depth",
             "engine.solver.DEVICE.deadline_ms",
             "engine.solver.DESKTOP.max_nodes",
             "engine.solver.DESKTOP.max_depth",
-        ).formatted(thousands, str, str, thousands, str),
+        ).formatted(thousands, str, str, str, thousands, str),
         _code_quote(
             "docs/solver.md",
             "the handheld's disorder power",

@@ -73,6 +73,9 @@ FLAGS = (
 
 #: Milliseconds of a screen frame at 60 a second: the page's time a mouse move takes on a stopped clock.
 FRAME_MS = 1000 / 60
+#: Seconds an input event's answer is waited for before a frame is run on
+#: a stopped clock (one the page handles at once is answered in far less).
+INPUT_WAIT = 0.05
 
 #: Keys as the DevTools protocol's Input.dispatchKeyEvent wants them: code -> (key, keyCode).
 KEYS = {
@@ -348,7 +351,7 @@ class Page:
         params = {"type": "keyDown" if down else "keyUp", "code": code, "key": key, "windowsVirtualKeyCode": key_code}
         if down and len(key) == 1:
             params["text"] = key
-        self.send("Input.dispatchKeyEvent", params)
+        self._input("Input.dispatchKeyEvent", params)
 
     def press(self, code, hold=0.06):
         """Press and release a key, held ``hold`` seconds."""
@@ -365,14 +368,15 @@ class Page:
 
     def _mouse(self, kind, x, y, buttons):
         params = {"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1}
-        self.send("Input.dispatchMouseEvent", params)
+        self._input("Input.dispatchMouseEvent", params)
 
     def _input(self, method, params):
-        """One input event. A mouse move with a button down, or a touch, is
-        answered at the page's next frame: on a stopped clock, frames
-        (:data:`FRAME_MS` each) are run until the answer comes."""
+        """One input event. The browser may answer one at the page's next
+        frame (a mouse move with a button down, a touch; any, on a busy
+        machine): on a stopped clock, when no answer came in
+        :data:`INPUT_WAIT` s, frames (:data:`FRAME_MS` each) are run until it comes."""
         number = self.browser.post(method, params, self.session)
-        while self.paused and not self.browser.answered(number, wait=0.005):
+        while self.paused and not self.browser.answered(number, wait=INPUT_WAIT):
             self.run(FRAME_MS)
         self.browser.answer(number, method)
 
@@ -391,17 +395,7 @@ class Page:
         self._mouse("mouseMoved", x, y, 0)
         self._mouse("mousePressed", x, y, 1)
         for step in range(1, steps + 1):
-            self._input(
-                "Input.dispatchMouseEvent",
-                {
-                    "type": "mouseMoved",
-                    "x": x + dx * step / steps,
-                    "y": y + dy * step / steps,
-                    "button": "left",
-                    "buttons": 1,
-                    "clickCount": 1,
-                },
-            )
+            self._mouse("mouseMoved", x + dx * step / steps, y + dy * step / steps, 1)
         self._mouse("mouseReleased", x + dx, y + dy, 0)
 
     def touch(self, selector, hold=0.06):

@@ -50,6 +50,7 @@ def _line_orders():
 
 
 _ORDER = _line_orders()
+del _line_orders  # (used once: its code need not stay on the heap)
 
 
 class Animation:

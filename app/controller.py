@@ -511,7 +511,7 @@ class App:
             self.menu_row = self.menus.row
             self.menus = None
             close_menu()  # their words, then the modules
-            forget("app.menus", "app.pages", "app.help_text", "app.stats_page", "app.failure_words")
+            forget("app.menus", "app.pages", "app.help_text", "app.stats_page", "app.about_page", "app.failure_words")
             self._set_undo()  # the history's module loads into the menu's room
             if hasattr(self.keys, "level"):
                 self.keys.level()  # tilt plays from how the board is held now

@@ -4,7 +4,7 @@
 
 """Why a save failed, in the player's language (the About page's last save).
 
-Loaded only when the About page has a failure to say (app.pages.save_line),
+Loaded only when the About page has a failure to say (app.about_page.save_line),
 and let go with the menu's modules when the menu closes (app.controller):
 a game whose saves work never holds it.
 """

@@ -145,19 +145,7 @@ class Menus:
             self.choice = 0
             self.show_settings()
         elif row == _ABOUT_ROW:
-            saving = self.saving
-            lines = pages.about_lines(
-                saving.timings,
-                self.faults,
-                saving.last_save,
-                saving.save_failure,
-                self.overlay.columns,
-                self.hardware.battery,
-                self.hardware.light,
-                saving.failed_saves,
-            )
-            overlay = self.overlay
-            self._open_pages(ABOUT, text(_W_ABOUT), help_text.in_pages(lines, overlay.page_lines, overlay.columns))
+            self._show_about()
         elif row == _SAVE_NOW_ROW:
             # The player's way to keep every move before the power switch,
             # whatever the save policy would wait for; the app does it (one
@@ -188,6 +176,31 @@ class Menus:
         self.mode = STATS
         self.title = text(_W_STATS)
         self.pages = help_text.in_pages(groups, overlay.page_lines, overlay.columns)
+        self.page = 0
+        self._show_page()
+
+    def _show_about(self):
+        # The About pages. (A method of its own, as show_stats is: its
+        # locals would otherwise widen on_menu's frame, under every page's
+        # chain of calls on the pystack.)
+        from app import about_page  # while About is open (_leave_pages lets it go)
+
+        saving = self.saving
+        overlay = self.overlay
+        lines = about_page.about_lines(
+            saving.timings,
+            self.faults,
+            saving.last_save,
+            saving.save_failure,
+            overlay.columns,
+            self.hardware.battery,
+            self.hardware.light,
+            saving.failed_saves,
+        )
+        # (_open_pages' work written out: a call level less, on the pystack.)
+        self.mode = ABOUT
+        self.title = text(_W_ABOUT)
+        self.pages = help_text.in_pages(lines, overlay.page_lines, overlay.columns)
         self.page = 0
         self._show_page()
 
@@ -289,8 +302,8 @@ class Menus:
         # A help document goes back to the Help menu, Stats and About to the menu.
         self.pages = ()
         if self.mode != HELP_PAGE:
-            if self.mode == STATS:
-                forget("app.stats_page")  # its rows and strings, back to the heap
+            # Stats' or About's module: its code, rows and strings, back to the heap.
+            forget("app.stats_page" if self.mode == STATS else "app.about_page")
             self.open()
             return
         self.mode = HELP_MENU

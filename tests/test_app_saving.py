@@ -79,7 +79,7 @@ def test_a_failing_nvm_never_stops_the_game_and_is_reported(error):
         sim.press(button)  # the game goes on
     assert sim.game.moves > moves
     lines = about(sim)
-    # Why, in the player's words (app.pages.failure_text); the store keeps its own technical text.
+    # Why, in the player's words (app.failure_words.failure_text, said by app.about_page); the store keeps its own technical text.
     said = {OSError: "no room", MemoryError: "no memory"}.get(type(error), "error")
     assert "Save FAILED: " + said in lines
     assert sim.app.saving.save_failure == ("OSError 28" if isinstance(error, OSError) else type(error).__name__)

@@ -13,9 +13,9 @@ import random
 import pytest
 from fake_inputs import first_legal
 
+from app import about_page
 from app import battery as gauge
 from app import light as auto
-from app import pages
 from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
 from app.power import POWER_MS
@@ -80,11 +80,11 @@ def test_the_two_aaa_table_is_read_the_same_way():
 def test_the_level_shown_comes_in_steps_from_the_median_of_three_first_readings():
     pin = Pin(3800)
     meter = Gauge(pin, 2, LIPO)
-    assert meter.text() == "" and pages._battery(meter) == "Battery: not read yet"
+    assert meter.text() == "" and about_page._battery(meter) == "Battery: not read yet"
     meter.tick()
     assert meter.text() == "60%"
-    assert pages._battery(meter) == "Battery: 3.79V 60%"  # the ADC's 16 bits: a millivolt below
-    assert pages._battery(None) == "Battery: no gauge"
+    assert about_page._battery(meter) == "Battery: 3.79V 60%"  # the ADC's 16 bits: a millivolt below
+    assert about_page._battery(None) == "Battery: no gauge"
     # The first reading is not trusted alone: a glitch in it is outvoted.
     readings = iter([3000 * 65535 // 6600, 3800 * 65535 // 6600, 3800 * 65535 // 6600])
 
@@ -144,7 +144,7 @@ def test_usb_power_says_usb_and_only_a_charge_makes_low_news_again():
     assert said.count(LOW) == 1
     sense.value = False
     run(meter, 5)
-    assert meter.text() == "USB" and not meter.empty and pages._battery(meter) == "Battery: USB, 3.29V"
+    assert meter.text() == "USB" and not meter.empty and about_page._battery(meter) == "Battery: USB, 3.29V"
     # USB power that came and went charged nothing: low is not news again.
     sense.value = True
     assert LOW not in run(meter, 30) and meter.state == LOW
@@ -193,7 +193,7 @@ def test_a_reading_no_lipo_gives_is_no_reading_and_turns_nothing_off(millivolts)
     said = run(meter, 60)
     assert said == [QUIET] * 120 and not meter.empty and meter.state == QUIET
     assert meter.no_reading and meter.text() == gauge.NO_READING
-    assert pages._battery(meter).startswith("Battery: no reading, ")
+    assert about_page._battery(meter).startswith("Battery: no reading, ")
 
 
 def test_readings_no_battery_gives_between_good_ones_move_nothing():

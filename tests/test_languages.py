@@ -104,7 +104,7 @@ def test_every_language_has_every_text_and_the_code_names_them_as_keys_txt_does(
     used.update(name for _, name in re.findall(r"failure = (\d+)  # ([A-Z_]+)", (ROOT / "code.py").read_text(encoding="utf-8")))
     # Runs the code reaches from their first text: the menu's rows, the
     # hint's directions (engine.rules' order), the save modes (SavePolicy's),
-    # what scores the solver's boards (app.pages.TABLE_STATUSES').
+    # what scores the solver's boards (app.about_page.TABLE_STATUSES').
     for first, count in (("RESUME", 8), ("S_UP", 4), ("SAFER", 3), ("T_HEURISTIC", 6)):
         assert first in used
         used.update(KEYS[KEYS.index(first) : KEYS.index(first) + count])
@@ -113,13 +113,13 @@ def test_every_language_has_every_text_and_the_code_names_them_as_keys_txt_does(
 
 
 def test_the_about_page_knows_every_status_of_the_solvers_table():
-    # app.pages keeps the engine's words (the menu never imports the
+    # app.about_page keeps the engine's words (the menu never imports the
     # table's module); each has its text, in the engine's order.
-    from app import pages
+    from app import about_page
     from engine import learned, solver
 
     engine = (solver.TABLE_HEURISTIC, learned.IN_USE, learned.MISSING, learned.DAMAGED, learned.NO_ROOM, learned.PAUSED)
-    assert pages.TABLE_STATUSES == engine
+    assert about_page.TABLE_STATUSES == engine
     assert solver.TABLE_NO_ROOM == learned.NO_ROOM
     english = texts("en")
     first = KEYS.index("T_HEURISTIC")

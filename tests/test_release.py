@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from repo_fixture import FIXTURE, make_repo
 
-from app import VERSION, pages
+from app import VERSION, about_page
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import manifest as drive_manifest
@@ -303,7 +303,7 @@ def test_the_tag_must_name_the_version_and_the_changelog_have_it(tmp_path):
 
 def test_one_version_shown_on_the_about_page_and_in_the_changelog():
     assert release.read_version() == VERSION
-    assert pages.about_lines()[0][0] == ["2048 version " + VERSION]
+    assert about_page.about_lines()[0][0] == ["2048 version " + VERSION]
     release.check_changelog(VERSION)
     # Nowhere else in the game's code is a version written out.
     for path in list((REPO / "app").glob("*.py")) + list((REPO / "engine").glob("*.py")) + [REPO / "code.py"]:

@@ -357,6 +357,18 @@ def test_slide_animation_moves_tiles_to_where_the_rules_put_them(sim):
     assert [sim.app.view.cells[i][0] for i in range(16)] == sim.game.cells
 
 
+def test_the_about_pages_module_is_loaded_only_while_it_shows(sim):
+    import sys
+
+    sim.press("start")
+    assert "app.pages" in sys.modules and "app.about_page" not in sys.modules
+    sim.press_all(["down*6", "a"])
+    assert "app.about_page" in sys.modules and sim.glass.lines()[0].startswith("About")
+    sim.press("b")
+    assert "app.about_page" not in sys.modules and sim.app.menus is not None
+    sim.press("b")
+
+
 def test_idle_frames_change_nothing_on_the_glass(sim):
     # Every frame ends with a refresh; displayio sends only what changed,
     # and in an idle frame nothing did.

@@ -217,7 +217,7 @@ def test_stats_settings_and_about_are_whole_on_every_screen(sim):
     open_row(sim, 6)
     about = walk(sim, word(sim, "ABOUT"))
     saving = sim.app.saving
-    groups = pages_module.about_lines(
+    groups = sim.module("app.about_page").about_lines(
         saving.timings,
         sim.app.faults,
         saving.last_save,

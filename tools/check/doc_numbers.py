@@ -133,7 +133,7 @@ CODE_FIGURES = [
     ("tools.play.simulator", ("MAX_REPEAT",)),
     ("tools.measure.ram_budget", ("FREE_AT_BOOT", "RESERVE", "PEAK_TARGET", "PYSTACK_AIM")),
     ("tools.firmware.standins.fakeboards", ("_WIO_FREE", "_PEWPEW_FREE", "_CLUE_FREE")),
-    ("app.pages", ("PLANNED_HEAP",)),
+    ("app.about_page", ("PLANNED_HEAP",)),
     ("tools.measure.solver_bench", ("BOARD_DECISION_TARGET",)),
     ("app.save_policy", ("MODES",)),
     ("app.controller", ("FRAME_MS", "DARK_FRAME_MS")),
@@ -835,7 +835,8 @@ QUOTES = (
             "docs/ram-budget.md",
             "ram_chains: stage by stage",
             r"On\s+the PyBadge: the App's start (\d+) B \(on the Sprig \d+ B,[\s\S]*?a move (\d+) B; a new game\s+(\d+) B; "
-            r"the win banner (\d+) B; About (\d+) B \(a line of text\); Save now (\d+) B[\s\S]*?the hint and autoplay (\d+) B",
+            r"the win banner (\d+) B; About (\d+) B \(a text of its page,[\s\S]*?\); Save now (\d+) B"
+            r"[\s\S]*?the hint and autoplay (\d+) B",
             "ram_chains",
             lambda output: tuple(
                 _chain_need(label)(output)[0]
@@ -1069,7 +1070,7 @@ QUOTES = (
             "the About page's plan on the RP2040 boards",
             r"the RP2040\s+boards' plan is ([\d.]+)K\)",
             "code",
-            lambda output: (kib(dict(ast.literal_eval(code_value(output, "app.pages.PLANNED_HEAP")))["rp2040"]),),
+            lambda output: (kib(dict(ast.literal_eval(code_value(output, "app.about_page.PLANNED_HEAP")))["rp2040"]),),
         ),
         # The unreleased version's figures are the game's as it is.
         Quote(
@@ -1332,6 +1333,11 @@ FIXED = (
     Fixed("docs/ram-budget.md", r"The hint was\s+944 B", "history: before Assist.best_move went, as the text says"),
     Fixed(
         "docs/ram-budget.md", r"by up to 2\.3 KiB by the\s+end of the run", "history: measured when they went, as the text says"
+    ),
+    Fixed(
+        "docs/ram-budget.md",
+        r"worst moment by 3\.9 KiB and the\s+PyGamer's stick by 2\.3 KiB",
+        "history: measured when the spent tilts and stick steps went, as the text says",
     ),
     Fixed(
         "docs/ram-budget.md", r"\(20 entries, then 40, 80, \.\.\. 1,280\)", "py/qstr.c's pool sizes (ram_budget.QSTR_FIRST_POOL)"

@@ -329,7 +329,19 @@ def pending():
 
 def drop_spent():
     """Let go of a script whose every event was read (the board's keypad
-    queue is a fixed buffer in C: what was read stays in no heap)."""
+    queue is a fixed buffer in C: what was read stays in no heap), and of
+    the tilts and analog steps that a later one replaced (an accelerometer
+    or a stick is a chip or a pin: what it read before is in no heap either;
+    kept, the CLUE's tilts grew every reading after them by 64 bytes a move)."""
+    _drop_spent_keys()
+    forget_past(tilts)
+    for steps in analog.values():
+        forget_past(steps)
+
+
+def _drop_spent_keys():
+    # (add_key's part: a scripted player's scheduling runs with a small
+    # pystack in some tests, and this keeps it as shallow as it was.)
     global delivered
     if delivered and delivered == len(keys):
         keys.clear()
@@ -358,7 +370,7 @@ def forget_typed():
 
 def add_key(at, key, pressed):
     """Append a scripted event (a spent script is dropped first)."""
-    drop_spent()
+    _drop_spent_keys()
     keys.append((at, key, pressed))
 
 

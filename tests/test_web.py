@@ -13,7 +13,11 @@ presses: one renderer (the page's render.mjs) against the other (Blinka's
 displayio, the glass).
 
 One browser serves every test here (a tab each); each test starts from
-an empty localStorage. Without a browser (tools.web.browser.find finds
+an empty localStorage. Each tab's clock is stopped (Page.pause_clock:
+DevTools virtual time): a held key, a wait and each poll of wait_for run
+the page's own clock that many milliseconds, as fast as it can, so the
+page's frames and the board's clock are those of a real-time run while
+the file does not wait out 50 frames a second. Without a browser (tools.web.browser.find finds
 none) the tests are skipped with one line saying so; with ``CI`` set they
 fail instead (.ci/run installs Debian's chromium-headless-shell).
 """
@@ -108,6 +112,7 @@ def tab(browser, site):
     """A tab on the site's origin, its localStorage empty."""
     page = browser.open(site + "no-such-page")  # the origin, without the game (its pagehide would save)
     page.wait_for("document.readyState === 'complete'")
+    page.pause_clock()
     page.evaluate("localStorage.clear()")
     page.site = site
     yield page
@@ -262,7 +267,7 @@ def test_quick_presses_are_not_lost(tab):
     names = ("left", "up", "right", "down", "left")
     for name in names:  # each while the one before still slides
         tab.press(KEY_OF[name], hold=0.03)
-        time.sleep(0.03)
+        tab.wait(0.03)
     settled(tab, ticks=25)
     for name in names:
         sim.press(name)
@@ -362,7 +367,7 @@ def test_a_hidden_page_stops_the_board_and_lets_its_buttons_go(tab):
     )
     assert tab.evaluate("game2048.held()") == []  # Select let go (a key up may never come)
     ticks, game = tab.evaluate("[game2048.ticks, game2048.game()]")
-    time.sleep(1.0)
+    tab.wait(1.0)
     assert tab.evaluate("[game2048.ticks, game2048.game()]") == [ticks, game]  # no runaway autoplay
     tab.evaluate(
         "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"

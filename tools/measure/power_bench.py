@@ -70,23 +70,25 @@ def play(sim, milliseconds, flap_ms=0):
     """Play ``sim`` for ``milliseconds`` of its clock: a move every MOVE_MS
     (a new game at game over); with ``flap_ms``, USB power goes in and out
     every ``flap_ms`` (in for flap_ms, out for flap_ms)."""
-    start = sim.now
+    world = sim.fakeworld  # its clock read directly: this loop runs once a frame
+    step = sim.step
+    start = world.now
     end = (start + milliseconds) & _WRAP
     next_move = start
     next_flap = (start + flap_ms) & _WRAP if flap_ms else None
     turn = 0
-    while not _reached(sim.now, end):
-        if next_flap is not None and _reached(sim.now, next_flap):
-            sim.usb(not sim.fakeworld.usb)
+    while not _reached(world.now, end):
+        if next_flap is not None and _reached(world.now, next_flap):
+            sim.usb(not world.usb)
             next_flap = (next_flap + flap_ms) & _WRAP
-        if _reached(sim.now, next_move):
+        if _reached(world.now, next_move):
             button = "a" if sim.app.mode == "over" else _DIRECTIONS[turn % len(_DIRECTIONS)]
             turn += 1
             sim.down(button)
-            sim.step()
+            step()
             sim.up(button)
             next_move = (next_move + MOVE_MS) & _WRAP
-        sim.step()
+        step()
 
 
 def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1):
@@ -216,9 +218,7 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
         set_level(level)
 
     app.power.set_level = counted
-    end = (sim.now + minutes * 60000) & _WRAP
-    while not _reached(sim.now, end):
-        sim.step()
+    sim.run_for(minutes * 60000)
     # The first reading sets the level (from full); every later call is a change.
     return max(0, len(levels) - 1)
 

@@ -164,28 +164,37 @@ def sample_boards(count=30, preset="device", overrides=None, bound=False, table=
     every BOUND_EVERY-th position on which the search spends its whole
     node budget instead (a pass cut short: the costliest decisions).
     """
+    plain, spent = sample_both(0 if bound else count, count if bound else 0, preset, overrides, table)
+    return spent if bound else plain
+
+
+def sample_both(count, bound_count, preset="device", overrides=None, table=True):
+    """Both samples of :func:`sample_boards` from one replay of the games:
+    (``count`` boards, ``bound_count`` boards with ``bound``), each the
+    same list its own pass gives (the games and the solver's decisions
+    are the same; each list stops filling when full)."""
     effort = _preset(preset, overrides)
     use_table(table)
     boards = []
+    spent = []
     seed = SAMPLE_SEED
     found = 0
-    while len(boards) < count:
+    while len(boards) < count or len(spent) < bound_count:
         game = Game(seed=seed)
-        while not game.over and len(boards) < count:
+        while not game.over and (len(boards) < count or len(spent) < bound_count):
             if game.waiting:
                 game.continue_playing()
             move = solver.best_move(game.cells, effort)
-            if bound:
-                found_search = solver.search()
-                if found_search.nodes >= found_search.budget:
-                    found += 1
-                    if found % BOUND_EVERY == 0:
-                        boards.append(list(game.cells))
-            elif game.moves % SAMPLE_EVERY == 0:
+            search = solver.search()
+            if search.nodes >= search.budget:
+                found += 1
+                if found % BOUND_EVERY == 0 and len(spent) < bound_count:
+                    spent.append(list(game.cells))
+            if game.moves % SAMPLE_EVERY == 0 and len(boards) < count:
                 boards.append(list(game.cells))
             game.move(move)
         seed += 1
-    return boards
+    return boards, spent
 
 
 _FUEL_SETUP = """\
@@ -409,10 +418,9 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     if args.preset == "device" and args.fuel_boards:
         from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
-        samples = [
-            fuel_per_decision(board, args.preset, overrides, table)
-            for board in sample_boards(args.fuel_boards, args.preset, overrides, table=table)
-        ]
+        # Both samples from one replay of the sample games (the games' decisions are the same in both).
+        plain, spent = sample_both(args.fuel_boards, args.bound_boards, args.preset, overrides, table)
+        samples = [fuel_per_decision(board, args.preset, overrides, table) for board in plain]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
         summary["fuel_max"] = max(fuels)
@@ -422,10 +430,7 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
         summary["nodes_max"] = max(sample[3] for sample in samples)
         if args.bound_boards:
-            bound = [
-                fuel_per_decision(board, args.preset, overrides, table)[0]
-                for board in sample_boards(args.bound_boards, args.preset, overrides, bound=True, table=table)
-            ]
+            bound = [fuel_per_decision(board, args.preset, overrides, table)[0] for board in spent]
             summary["bound_boards"] = len(bound)
             summary["bound_fuel_max"] = max(bound)
             summary["bound_fuel_min"] = min(bound)

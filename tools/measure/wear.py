@@ -275,17 +275,24 @@ class Run:
         policy = self.policy
         if not policy._started or policy._urgent:
             return 0
-        moments = []
-        if policy._last_save is not None:
-            moments.append(ticks_add(policy._last_save, policy.pause_gap + 1))  # forgotten
-        if policy.dirty:
-            moments.append(ticks_add(policy._first_change, policy.max_age))
-            if policy._last_save is None:
-                moments.append(ticks_add(policy._last_change, policy.pause))
-        if not moments:
+        last_save = policy._last_save
+        dirty = policy.dirty
+        if last_save is None and not dirty:
             return math.inf
+        # The soonest of the moments, in ms from now (this runs at every event).
         now = self.ticks(clock)
-        return int(clock * 1000) + max(0, min(ticks_diff(moment, now) for moment in moments))
+        soonest = math.inf
+        if last_save is not None:
+            soonest = ticks_diff(ticks_add(last_save, policy.pause_gap + 1), now)  # forgotten
+        if dirty:
+            wait = ticks_diff(ticks_add(policy._first_change, policy.max_age), now)
+            if wait < soonest:
+                soonest = wait
+            if last_save is None:
+                wait = ticks_diff(ticks_add(policy._last_change, policy.pause), now)
+                if wait < soonest:
+                    soonest = wait
+        return int(clock * 1000) + (soonest if soonest > 0 else 0)
 
     def poll_until(self, clock, stop):
         # Idle frames from ``clock`` up to ``stop``; returns the next frame time.

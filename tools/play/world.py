@@ -214,7 +214,8 @@ class World:
 
     def step(self):
         """One frame of the app (the clock moves as the board's would)."""
-        self._check()
+        if not self._alive:  # (self._check() inline: this runs once a frame)
+            self._check()
         if self.realtime:
             import time
 

@@ -10,6 +10,13 @@ protocol's JSON messages from its file descriptor 3 and writes its own to
 this module is the whole driver (what the page tests and the web benchmark
 need: open a page, evaluate JavaScript, press keys, reload).
 
+A tab's clock can be stopped (:meth:`Page.pause_clock`, DevTools'
+virtual time): the page's timers, ``performance.now()`` and ``Date.now()``
+then move only when told to, a given number of milliseconds at a time run
+as fast as the page can. The page's code is the same; what a held key or
+a wait means becomes a count of the page's milliseconds, not of the
+machine's seconds.
+
 Which browser: ``$CHROMIUM`` if set, else the first of :data:`CANDIDATES`
 found (Debian's ``chromium-headless-shell`` and ``chromium``, Ubuntu's and
 other distributions' names, Google Chrome, macOS's application bundles).
@@ -25,6 +32,7 @@ Usage::
 
 import fcntl
 import json
+import math
 import os
 import select
 import shutil
@@ -62,6 +70,12 @@ FLAGS = (
     "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
 )
+
+#: Milliseconds of a screen frame at 60 a second: the page's time a mouse move takes on a stopped clock.
+FRAME_MS = 1000 / 60
+#: Seconds an input event's answer is waited for before a frame is run on
+#: a stopped clock (one the page handles at once is answered in far less).
+INPUT_WAIT = 0.05
 
 #: Keys as the DevTools protocol's Input.dispatchKeyEvent wants them: code -> (key, keyCode).
 KEYS = {
@@ -154,24 +168,67 @@ class Browser:
 
     def send(self, method, params=None, session=None):
         """Send one command and wait for its answer; returns its ``result``."""
+        return self.answer(self.post(method, params, session), method)
+
+    def post(self, method, params=None, session=None):
+        """Send one command without waiting for its answer; returns its id (for :meth:`answer`)."""
         self._next_id += 1
         message = {"id": self._next_id, "method": method, "params": params or {}}
         if session is not None:
             message["sessionId"] = session
         self._out.write(json.dumps(message).encode() + b"\0")
-        while True:
-            answer = self._read()
-            if answer.get("id") == self._next_id:
-                if "error" in answer:
-                    raise BrowserError("%s: %s" % (method, answer["error"].get("message")))
-                return answer.get("result", {})
-            self.events.append(answer)
-            del self.events[:-200]
+        return self._next_id
 
-    def _read(self):
+    def answer(self, number, method="the command"):
+        """Wait for the answer to the command :meth:`post` numbered; returns its ``result``."""
+        answer = self._take(lambda message: message.get("id") == number)
+        if "error" in answer:
+            raise BrowserError("%s: %s" % (method, answer["error"].get("message")))
+        return answer.get("result", {})
+
+    def wait_event(self, method, session=None):
+        """Wait for the event ``method`` of the tab ``session`` (the oldest
+        not yet waited for, one already kept included); returns its ``params``."""
+        event = self._take(lambda message: message.get("method") == method and message.get("sessionId") == session)
+        return event.get("params", {})
+
+    def answered(self, number, wait):
+        """True once the answer to the command numbered ``number`` has come
+        (:meth:`answer` then takes it), waiting at most ``wait`` seconds."""
+        if any(message.get("id") == number for message in self.events):
+            return True
+        return self._take(lambda message: message.get("id") == number, keep=True, wait=wait) is not None
+
+    def _take(self, wanted, keep=False, wait=None):
+        """The first message ``wanted`` says yes to, kept or read next; the
+        others are kept (:attr:`events`: the last 200 events, every answer).
+        ``keep``: that one is kept too; ``wait``: None once ``wait`` seconds
+        passed without it (else :attr:`timeout` of silence raises)."""
+        for index, message in enumerate(self.events):
+            if wanted(message):
+                return message if keep else self.events.pop(index)
+        until = None if wait is None else time.monotonic() + wait
+        while True:
+            message = self._read(None if until is None else max(0.0, until - time.monotonic()))
+            if message is None:
+                return None
+            if not wanted(message) or keep:
+                self.events.append(message)
+                if len(self.events) > 200:
+                    dropped = next((i for i, kept in enumerate(self.events) if "id" not in kept), None)
+                    if dropped is not None:
+                        del self.events[dropped]
+            if wanted(message):
+                return message
+
+    def _read(self, wait=None):
+        """The browser's next message; None if ``wait`` seconds pass without one
+        (with ``wait`` None, :attr:`timeout` of silence raises BrowserError)."""
         while b"\0" not in self._buffer:
-            ready, _, _ = select.select([self._in], [], [], self.timeout)
+            ready, _, _ = select.select([self._in], [], [], self.timeout if wait is None else wait)
             if not ready:
+                if wait is not None:
+                    return None
                 raise BrowserError("the browser said nothing for %d s" % self.timeout)
             chunk = self._in.read(1 << 16)
             if not chunk:
@@ -223,6 +280,8 @@ class Page:
         self.browser = browser
         self.session = session
         self.target = target
+        #: True after :meth:`pause_clock`: the page's time moves by :meth:`run` alone.
+        self.paused = False
 
     def send(self, method, params=None):
         """One DevTools command to this tab; returns its result."""
@@ -231,6 +290,29 @@ class Page:
     def close(self):
         """Close the tab (its page's pagehide runs first)."""
         self.browser.send("Target.closeTarget", {"targetId": self.target})
+
+    def pause_clock(self):
+        """Stop the tab's clock (DevTools virtual time, kept across
+        navigations): from here on its timers, ``performance.now()`` and
+        ``Date.now()`` move only in :meth:`run`, and every wait of this
+        class (:meth:`wait`, a held key, :meth:`wait_for`'s polls) runs the
+        page's clock instead of sleeping."""
+        self.send("Emulation.setVirtualTimePolicy", {"policy": "pause"})
+        self.paused = True
+
+    def run(self, ms):
+        """Let the stopped clock run ``ms`` milliseconds (rounded up to a
+        whole one), every timer due in them fired in order, as fast as the
+        page can; returns when they have passed."""
+        self.send("Emulation.setVirtualTimePolicy", {"policy": "advance", "budget": max(1, math.ceil(ms))})
+        self.browser.wait_event("Emulation.virtualTimeBudgetExpired", self.session)
+
+    def wait(self, seconds):
+        """Let ``seconds`` pass for the page: its clock's (stopped, :meth:`run`) or the machine's."""
+        if self.paused:
+            self.run(seconds * 1000)
+        else:
+            time.sleep(seconds)
 
     def goto(self, url):
         """Navigate to ``url`` (returns at once: wait_for what it should show)."""
@@ -261,7 +343,7 @@ class Page:
                 return value
             if time.monotonic() > until:
                 raise TimeoutError("waited %d s for %s" % (timeout, expression))
-            time.sleep(poll)
+            self.wait(poll)
 
     def key(self, code, down):
         """One key event: ``code`` (a KEYS name) going down or up."""
@@ -269,12 +351,12 @@ class Page:
         params = {"type": "keyDown" if down else "keyUp", "code": code, "key": key, "windowsVirtualKeyCode": key_code}
         if down and len(key) == 1:
             params["text"] = key
-        self.send("Input.dispatchKeyEvent", params)
+        self._input("Input.dispatchKeyEvent", params)
 
     def press(self, code, hold=0.06):
         """Press and release a key, held ``hold`` seconds."""
         self.key(code, True)
-        time.sleep(hold)
+        self.wait(hold)
         self.key(code, False)
 
     def _centre(self, selector):
@@ -286,7 +368,17 @@ class Page:
 
     def _mouse(self, kind, x, y, buttons):
         params = {"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1}
-        self.send("Input.dispatchMouseEvent", params)
+        self._input("Input.dispatchMouseEvent", params)
+
+    def _input(self, method, params):
+        """One input event. The browser may answer one at the page's next
+        frame (a mouse move with a button down, a touch; any, on a busy
+        machine): on a stopped clock, when no answer came in
+        :data:`INPUT_WAIT` s, frames (:data:`FRAME_MS` each) are run until it comes."""
+        number = self.browser.post(method, params, self.session)
+        while self.paused and not self.browser.answered(number, wait=INPUT_WAIT):
+            self.run(FRAME_MS)
+        self.browser.answer(number, method)
 
     def click(self, selector, hold=0.06):
         """Press the mouse's left button on the middle of the element
@@ -294,7 +386,7 @@ class Page:
         x, y = self._centre(selector)
         self._mouse("mouseMoved", x, y, 0)
         self._mouse("mousePressed", x, y, 1)
-        time.sleep(hold)
+        self.wait(hold)
         self._mouse("mouseReleased", x, y, 0)
 
     def drag(self, selector, dx, dy, steps=5):
@@ -309,6 +401,6 @@ class Page:
     def touch(self, selector, hold=0.06):
         """A finger on the middle of ``selector`` for ``hold`` seconds (a tap)."""
         x, y = self._centre(selector)
-        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        time.sleep(hold)
-        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        self._input("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.wait(hold)
+        self._input("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

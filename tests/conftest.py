@@ -70,8 +70,8 @@ from tools.firmware import finder  # noqa: E402
 
 finder.install()
 
-from tests import sampling  # noqa: E402
 from engine import solver as _SOLVER_AT_COLLECTION  # noqa: E402
+from tests import sampling  # noqa: E402
 from tools.vm import run_cache  # noqa: E402
 
 

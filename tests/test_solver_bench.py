@@ -14,16 +14,6 @@ from engine.game import Game
 from tools.measure import solver_bench
 
 
-@pytest.fixture(autouse=True)
-def heuristic_after():
-    """Each test leaves the solver scoring with the heuristic: the tool's
-    device preset loads the learned table in this process, and a later test
-    file on the same worker (test_solver's CPython-against-MicroPython
-    check) would search with it."""
-    yield
-    solver_bench.use_table(False)
-
-
 def replay(seed, effort, max_moves):
     game = Game(seed=seed)
     while not game.over and game.moves < max_moves:

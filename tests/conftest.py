@@ -201,10 +201,11 @@ def _english():
     words.load("en")
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(autouse=True, scope="module")
 def _heuristic_solver():
-    """Every test starts with this process's solver scoring by the
-    heuristic, whatever a test before it loaded: a simulator of a board
+    """Every test file starts with this process's solver scoring by the
+    heuristic, whatever a file before it loaded (a file that wants the
+    table loads it in its own fixtures, after this one): a simulator of a board
     that holds the learned table (the Fruit Jam, the PewPew M4) leaves
     engine.solver reading the table, and a test that compares the solver
     with MicroPython's (which starts without it) would then see other

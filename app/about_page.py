@@ -129,7 +129,7 @@ def about_lines(timings=None, faults=0, last_save=None, save_failure=None, width
     timings, for bug reports: groups of rows for app.help_text.in_pages,
     each row wrapped at ``width`` (its lines stay on one page).
 
-    :param timings: an :class:`app.controller.Timings` (ms; -1: not yet;
+    :param timings: an :class:`app.save_policy.Timings` (ms; -1: not yet;
         None: nothing measured); its ``low_memory``, if code.py set it, says
         what start-up went without for want of memory (1: the solver; 2:
         the animations too), its ``table_status`` what the solver

@@ -58,7 +58,7 @@ from app.modes import (
     WON,
 )
 from app.overlay import Overlay
-from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving
+from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving, Timings
 from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
 from app.words import close_menu, text
 from app.words import load as load_words
@@ -77,12 +77,6 @@ _W_S_DEEP = const(14)
 _W_S_ERROR = const(15)
 _W_S_TILT = const(16)
 _W_S_FAILED = const(17)
-_W_S_NO_UNDO = const(39)
-_W_S_UNDO = const(40)
-_W_S_UNDONE = const(41)
-_W_S_UNDOS_LEFT = const(42)
-_W_UNDO_WAY = const(43)
-_W_UNDO_HELD = const(44)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -95,37 +89,6 @@ _TICKS_HALF = const(0x10000000)
 #: stack (or recursion), anything else.
 #: (Texts of app.words: the view reads them only as it says them.)
 _FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
-# What the status says after an undo, in the language chosen: "no" "undo"
-# (none to take back), "undone", then "0 left" .. "5 left" (how many more
-# undos there are now: engine.game.MAX_UNDO_DEPTH at most). Made while
-# Settings > Undo is on, when it or the language changes (_set_undo): an
-# undo makes no string. () while Undo is off.
-_undo_words = ()
-
-
-def _undo_statuses():
-    left = text(_W_S_UNDOS_LEFT)
-    return (text(_W_S_NO_UNDO), text(_W_S_UNDO), text(_W_S_UNDONE), left % 0, left % 1, left % 2, left % 3, left % 4, left % 5)
-
-
-class Timings:
-    """Durations the board measures for the About page, in ms (-1: not yet)."""
-
-    def __init__(self):
-        #: From the start of code.py to a playable board.
-        self.boot_ms = -1
-        #: The last NVM write (a save that wrote).
-        self.save_ms = -1
-        #: The last solver decision.
-        self.think_ms = -1
-        #: What the solver scores its boards with (engine.solver.table_status():
-        #: "learned table", or "heuristic" and why); None: no solver.
-        self.table_status = None
-        #: What start-up went without for want of memory (code.py): 0
-        #: nothing, 1 the solver, 2 the animations too.
-        self.low_memory = 0
-        # Set from outside when it applies (the About page reads it):
-        # ``simulated`` (a desktop simulator: the board it plays).
 
 
 class App:
@@ -183,6 +146,9 @@ class App:
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
+        #: The undo button's part (app.undo.Undo), loaded while Settings >
+        #: Undo is on; None while it is off.
+        self.undo = None
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
         #: The menu row last picked (kept while the menu is not loaded).
@@ -526,33 +492,37 @@ class App:
         controls = self.controls
         way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
         first = text(_W_SCORE_D) % game.score
-        if game.can_undo:
-            button = controls.undo_button
-            if button[:5] == "Hold ":
-                first = text(_W_UNDO_HELD) % controls.name(button[5:])
-            else:
-                first = text(_W_UNDO_WAY) % controls.name(button)
+        if game.can_undo and self.undo is not None:
+            first = self.undo.banner_line(controls)
         return (first, way_on)
 
     def _set_undo(self):
         # Settings > Undo: the game keeps as many moves as the row says
-        # (fewer drops the oldest, Off the history and its module:
-        # engine.game.Game.undo_depth), and the undo button undoes.
-        # The statuses it says, in the language chosen (made again after a
-        # change of language: _apply_settings let them go).
-        global _undo_words
+        # (fewer drops the oldest: engine.game.Game.undo_depth) and app.undo
+        # takes them back; Off lets both go, and their modules. In an order
+        # that leaves a fault half-way with the button doing no more than
+        # the game can (an Undo without a history says there is none).
         depth = self.settings.chosen(UNDO)
-        if depth != self.game.undo_depth:
-            self.game.undo_depth = depth
+        if not depth:
+            if self.undo is not None or self.game.undo_depth:
+                self.game.undo_depth = 0
+                self.undo = None
+                forget("app.undo", "engine.history")
+        else:
+            if self.undo is None:
+                from app.undo import Undo
+
+                self.undo = Undo(self.game, self.view, self.animation, self.assist, self.policy)
+            if depth != self.game.undo_depth:
+                self.game.undo_depth = depth
         self.controls.undo = depth > 0
-        _undo_words = (_undo_words or _undo_statuses()) if depth else ()
 
     def _apply_settings(self):
-        global _undo_words
         settings = self.settings
         if load_words(settings.chosen(LANGUAGE)):
-            _undo_words = ()  # made again in the new language (_set_undo)
             self.view.retitle()  # the scores' titles in the new language
+            if self.undo is not None:
+                self.undo.words = None  # made again in it by the next undo
         self.policy.set_mode(settings.save_mode)
         self.power.apply(settings, self._frame_at)  # Brightness, "auto" too
         self.power.off_after_ms = settings.screen_off_ms
@@ -597,8 +567,9 @@ class App:
             self.assist.request_hint(self.power.low_power)
         elif action == act.AUTOPLAY:
             self.assist.start(now, self.power.low_power)
-        elif (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
-            self.undo(now)
+        elif (action == act.BACK or action == act.UNDO) and self.undo is not None:
+            if self.undo.take_back(now):
+                self.resume()
         else:
             self.view.show_hint(-1)
             self.view.show_status()
@@ -636,35 +607,12 @@ class App:
             self.resume()  # the game over banner
         return True
 
-    def undo(self, now):
-        """The undo button (Settings > Undo on): take the last move back and
-        show the board as it was, or say there is none to take back.
-
-        Works on the play screen and on both banners: the position before a
-        move is always one to play on from (a game over revived; the win
-        banner is then behind this game: engine.game.Game.undo). Kept like
-        a move (the save policy).
-        """
-        game = self.game
-        self.animation.finish()
-        self.assist.cancel()
-        self.view.show_hint(-1)
-        words = _undo_words or _undo_statuses()  # (made already while Undo is on)
-        if not game.undo():
-            self.view.show_status(words[0], words[1])
-            return
-        self.policy.changed(now)
-        # The board drawn as it is now: only the cells that differ change.
-        self.view.show_cells(game.cells)
-        self.view.show_scores(game.score, game.best)
-        self.view.show_status(words[2], words[3 + game.history.undoable])
-        self.resume()  # off a banner, to play
-
     def _on_won(self, action, now):
-        if (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+        if (action == act.BACK or action == act.UNDO) and self.undo is not None:
             # The undo button takes the winning move back (the banner does
             # not show again this game: engine.game.Game.undo).
-            self.undo(now)
+            if self.undo.take_back(now):
+                self.resume()
         elif action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
@@ -682,10 +630,11 @@ class App:
     def _on_over(self, action, now):
         if action == act.CONFIRM:
             self.new_game(now)
-        elif (action == act.BACK or action == act.UNDO) and self.game.can_undo:
-            self.undo(now)  # the game revived
-        elif action == act.UNDO:
-            self.undo(now)  # says there is none
+        elif (action == act.UNDO or (action == act.BACK and self.game.can_undo)) and self.undo is not None:
+            # The game revived, or (a held undo key) a status that says
+            # there is none to take back.
+            if self.undo.take_back(now):
+                self.resume()
         elif action == act.BACK:
             # Peek at the final board, and back.
             if self.overlay.visible:

@@ -150,6 +150,29 @@ _SAVE_RETRY_MAX_MS = const(64000)
 _OUTCOMES = (SAVED, UNCHANGED, FAILED, NO_NVM)
 
 
+class Timings:
+    """Durations the board measures for the About page, in ms (-1: not yet),
+    and how it started. (Here beside ``Saving``, which keeps the rest of
+    what that page tells, and always in memory: a module of its own would
+    cost a few hundred bytes.)"""
+
+    def __init__(self):
+        #: From the start of code.py to a playable board.
+        self.boot_ms = -1
+        #: The last NVM write (a save that wrote).
+        self.save_ms = -1
+        #: The last solver decision.
+        self.think_ms = -1
+        #: What the solver scores its boards with (engine.solver.table_status():
+        #: "learned table", or "heuristic" and why); None: no solver.
+        self.table_status = None
+        #: What start-up went without for want of memory (code.py): 0
+        #: nothing, 1 the solver, 2 the animations too.
+        self.low_memory = 0
+        # Set from outside when it applies (the About page reads it):
+        # ``simulated`` (a desktop simulator: the board it plays).
+
+
 class Saving:
     """Saves ``game`` in ``store`` and keeps what the About page tells of it.
 

@@ -12,10 +12,9 @@ from fake_inputs import Accelerometer, first_legal
 from app import controls as act
 from app import modes, pages
 from app.assist import AUTO_CONTINUE_MS, Assist
-from app.controller import Timings
 from app.hardware import Hardware
 from app.menus import Menus
-from app.save_policy import MODE_NAMES, SavePolicy, Saving
+from app.save_policy import MODE_NAMES, SavePolicy, Saving, Timings
 from app.settings import Settings
 from app.tilt import TiltKeys, turn_on
 from app.words import text

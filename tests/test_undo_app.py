@@ -80,6 +80,14 @@ def open_settings(sim):
     assert sim.glass.lines()[0].startswith("Settings")
 
 
+def close_menu(sim):
+    for _ in range(3):
+        if sim.app.mode == "play":
+            break
+        sim.press("start")  # out of the page, and of the menu
+    assert sim.app.mode == "play" and not sim.glass.shows("Settings")
+
+
 # ------------------------------------------------------------ Off and the row
 
 
@@ -115,6 +123,36 @@ def test_the_settings_row_goes_off_1_move_5_moves_and_sets_the_depth(board_id):
             sim.press("wait")  # the board measures level as the menu closes
         shown.append((row[0].split(None, 1)[1], sim.game.undo_depth, sim.app.store.settings[8]))
     assert shown == [("1 move", 1, 1), ("5 moves", 5, 2), ("off", 0, 0)], board_id
+
+
+def test_the_undo_module_is_loaded_exactly_while_undo_is_on():
+    # app.undo, like engine.history, is in memory only while Settings >
+    # Undo is on: loaded as the menu closes (not while the menu's modules
+    # fill the heap), forgotten when Undo goes off.
+    import sys
+
+    sim = powered()
+    sys.modules.pop("app.undo", None)  # (an earlier test's board may have left it)
+    assert "app.undo" not in sys.modules
+    open_settings(sim)
+    for _ in range(6):  # to the Undo row
+        sim.press("down")
+    sim.press("right")
+    assert sim.glass.shows("Undo", "1 move") and "app.undo" not in sys.modules  # the menu is open
+    close_menu(sim)
+    assert "app.undo" in sys.modules and "engine.history" in sys.modules
+    sim.press("left")
+    sim.press("b")
+    assert sim.glass.shows("undone", "0 left")
+    open_settings(sim)
+    for _ in range(6):
+        sim.press("down")
+    sim.press_all(["right", "right"])
+    assert sim.glass.shows("Undo", "off") and "app.undo" in sys.modules  # until the menu closes
+    close_menu(sim)
+    assert "app.undo" not in sys.modules and "engine.history" not in sys.modules
+    sim.press("b")
+    assert not sim.glass.shows("undone") and not sim.glass.shows("no", "undo")
 
 
 def test_lowering_the_row_keeps_only_the_last_moves_and_off_forgets_them():

@@ -439,6 +439,9 @@ class App:
         if now is not None:
             self.policy.urgent(now)
         self.animation.finish()
+        if self.undo is not None:
+            self.undo = None  # (as the menu closes, _set_undo loads it again)
+            forget("app.undo")
         self.assist.release()
         # The menu shows from the next frame: the solver's memory is free
         # by then (forget collects, and a frame ends), and the menu's
@@ -458,6 +461,19 @@ class App:
 
     def resume(self):
         """Back to whatever the game needs: its banner, or the board."""
+        if self.menus is not None:
+            # Back from the menu: its modules go, making room for the
+            # solver, and the undo button's part loads into it (before the
+            # game over banner, which names the undo button). Safe to
+            # repeat: a fault half-way leaves it to the recovery's
+            # resume(), which closes what is left.
+            self.menu_row = self.menus.row
+            self.menus = None
+            close_menu()  # their words, then the modules
+            forget("app.menus", "app.pages", "app.help_text", "app.stats_page", "app.about_page", "app.failure_words")
+            self._set_undo()
+            if hasattr(self.keys, "level"):
+                self.keys.level()  # tilt plays from how the board is held now
         game = self.game
         if game.waiting:
             self.mode = WON
@@ -470,17 +486,6 @@ class App:
             self.mode = PLAY
             self.overlay.hide()
         self.controls.playing = self.mode == PLAY
-        if self.menus is not None:
-            # Back from the menu: its modules go, making room for the
-            # solver. Safe to repeat: a fault half-way leaves it to the
-            # recovery's resume(), which closes what is left.
-            self.menu_row = self.menus.row
-            self.menus = None
-            close_menu()  # their words, then the modules
-            forget("app.menus", "app.pages", "app.help_text", "app.stats_page", "app.about_page", "app.failure_words")
-            self._set_undo()  # the history's module loads into the menu's room
-            if hasattr(self.keys, "level"):
-                self.keys.level()  # tilt plays from how the board is held now
 
     def _game_over_lines(self):
         # The game over banner's two lines. The way on names A as the board

@@ -4,33 +4,24 @@
 
 """The app's state machine: the frame loop, routing each key to its mode, and play.
 
-``App`` wires the game (engine) to its parts, each in its own module like
-the original 2048's application file wires its managers: the play screen
-(app.board_view) and overlay (app.overlay), the menu and its pages
-(app.menus), hint and autoplay (app.assist), saving and when to
-(app.save_policy), the backlight (app.backlight), the battery and the
-light sensor (app.power), the controls and feedback. The board's parts
-come in one record, app.hardware.Hardware, which the App hands on to the
-parts that use them. A part is handed what it needs, never the App: the
+``App`` wires the game (engine) to its parts, each in a module of its own:
+the play screen (app.board_view) and overlay (app.overlay), the menu and
+its pages (app.menus), hint and autoplay (app.assist), the undo button
+(app.undo), saving (app.save_policy), the backlight (app.backlight; with a
+battery or light sensor app.power), the control scheme that reads the keys
+(app.controls) and the feedback. The board's parts come in one record,
+app.hardware.Hardware. A part is handed what it needs, never the App: the
 menu and autoplay return what they want done, and the App does it.
 
-It is driven by ``step()``, one call per frame: read every queued key
-event and act on each in order, give a hint asked for in the last frame,
-advance autoplay, animation and dimming, refresh the display, and save
-only when no input is waiting. A frame that fails (out of memory or of
-Python stack, or any other error a part raises) is abandoned, the game
-goes on from a known state (its flags recomputed from the board, the
-screen drawn again from it), and the screen says so; nothing escapes
-``step()``, its pacing included, and a recovery that fails in turn is
-finished at the start of the next frame (tools/measure/faults.py raises
-faults at random lines to check this).
-
-Every frame ends with one ``display.refresh()``. With ``auto_refresh``
-off the screen shows only what a refresh sent, so nothing the app draws
-may wait for one: displayio itself knows what changed since the last
-refresh (each TileGrid, palette, bitmap and group marks its own area) and
-sends only that, nothing at all in a frame where nothing changed. No part
-of the app has to say that it drew something.
+``step()`` is one frame: act on every queued key in order, give a hint
+asked for in the last frame, advance autoplay, animation and dimming, end
+with one ``display.refresh()`` (displayio sends only the areas that
+changed, nothing in an idle frame: no part has to say that it drew), and
+save only when no input waits. A frame that fails (out of memory or of
+Python stack, or any other error) is abandoned, the game goes on from a
+known state and the screen says so; nothing escapes ``step()``, and a
+recovery cut short is finished at the start of the next frame
+(tools/measure/faults.py raises faults at random lines to check this).
 """
 
 import gc
@@ -148,8 +139,8 @@ class App:
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
-        #: The undo button's part (app.undo.Undo), loaded while Settings >
-        #: Undo is on; None while it is off.
+        #: The undo button's part, the module app.undo, loaded while
+        #: Settings > Undo is on and the menu is closed; else None.
         self.undo = None
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
@@ -244,15 +235,12 @@ class App:
             self.recover(error)
 
     def _show_colours(self):
-        # Settings > Colours, once the menu has closed and let its modules
-        # go (the palette's import does not add to the menu's heap), before
-        # this frame's refresh shows the game: the chosen palette's record
-        # is read (app.palettes imports and forgets its module), written
-        # into the screen's own palettes and dropped. Marked done only once
-        # painted: a frame dropped half-way for want of memory paints it
-        # again. A method of its own, not step's code: its locals and its
-        # calls' operands would otherwise widen step's frame, which is
-        # under every call of the game (16 bytes of pystack at the hint).
+        # Settings > Colours, once the menu's modules are gone (the palette
+        # does not add to the menu's heap): the chosen palette's record is
+        # read, written into the screen's palettes and dropped, marked done
+        # only once painted (a frame cut short paints it again). Not in
+        # step's code: its locals would widen step's frame, which is under
+        # every call of the game (16 bytes of pystack at the hint).
         from app import palettes
 
         colours = ~self._colours
@@ -280,17 +268,13 @@ class App:
             self.wait_ms = 0
 
     def recover(self, error):
-        """A frame failed: drop what it was doing, say so, play on.
+        """A frame failed: drop what it was doing, say so, play on. Never raises.
 
         Out of memory (``MemoryError``), out of Python stack (CircuitPython's
         ``RuntimeError: pystack exhausted``, or recursion), or anything else
-        a part raised: the solver and the animation stop, the game's flags
-        follow its board again (a move or a new game may have been cut
-        short), the whole screen is drawn again from the game (a drawing
-        may have been cut short too), the menu closes, and the status says
-        which. A fault during this is caught too: the next frame begins by
-        finishing the recovery, so no frame plays on from a state that
-        was cut short. Never raises.
+        a part raised: ``_settle`` (below) puts the game, the keys and the
+        screen back in order and the status says which. A fault during this
+        is caught too: the next frame begins by finishing the recovery.
         """
         try:
             self._unsettled = _FAULT_WORDS[2]  # until it is known which
@@ -311,12 +295,12 @@ class App:
             pass  # the last frame's wait stands (0 .. DARK_FRAME_MS)
 
     def _settle(self):
-        # Back to a state the player can go on with, after a fault: the
-        # keys read as their source wants, the game whole (engine.game's
-        # settle), every part of the screen drawn
-        # again from it (the view forgets what it believed it showed), and
-        # the status that says why. Each step may be done again: a fault
-        # here leaves _unsettled set, and the next frame calls this again.
+        # After a fault: the solver and animation stopped, the keys read as
+        # their source wants, the game whole (engine.game's settle: its
+        # flags follow its board), the screen drawn again from it (the view
+        # forgets what it believed it showed), the menu closed, Undo as the
+        # settings say, and the status that says why. Each step may be
+        # done again: a fault here leaves _unsettled set for the next frame.
         self.assist.cancel()
         self.assist.stop()
         gc.collect()
@@ -324,6 +308,7 @@ class App:
         self.game.settle()
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
+        self._set_undo()  # (after the menu's modules went: a fault cut its closing short)
         self.view.show_hint(-1)
         first, second = self._unsettled
         self.view.say(first, second)
@@ -458,8 +443,8 @@ class App:
         # The game over banner's two lines. The way on names A as the board
         # does (a Sprig's L); with a move to undo, the undo button (the
         # score is by the board). (A method of its own: resume's frame,
-        # under the menu's closing, stays small: with these locals in it, a
-        # stale reference held the menu's 9 KB live in ram_budget's VM.)
+        # under the menu's closing, stays small; with these locals in it, a
+        # stale reference once held the menu's 9 KB live.)
         game = self.game
         controls = self.controls
         way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
@@ -482,9 +467,10 @@ class App:
                 forget("app.undo", "engine.history")
         else:
             if self.undo is None:
-                from app.undo import Undo
+                from app import undo
 
-                self.undo = Undo(self.game, self.view, self.animation, self.assist, self.policy)
+                undo.start(self.game, self.view, self.animation, self.assist, self.policy)
+                self.undo = undo
             if depth != self.game.undo_depth:
                 self.game.undo_depth = depth
         self.controls.undo = depth > 0
@@ -493,8 +479,7 @@ class App:
         settings = self.settings
         if load_words(settings.chosen(LANGUAGE)):
             self.view.retitle()  # the scores' titles in the new language
-            if self.undo is not None:
-                self.undo.words = None  # made again in it by the next undo
+            self.undo = None  # its words made again in it (_set_undo)
         self.policy.set_mode(settings.save_mode)
         self.power.apply(settings, self._frame_at)  # Brightness, "auto" too
         self.power.off_after_ms = settings.screen_off_ms

@@ -18,6 +18,7 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
+from app.settings import LANGUAGE
 from tests.tiles import board as position
 from tools.play import sim as sim_module
 from tools.play.sim import Simulator, parse_settings, use_settings
@@ -153,6 +154,28 @@ def test_the_undo_module_is_loaded_only_while_undo_is_on_and_the_menu_is_closed(
     assert "app.undo" not in sys.modules and "engine.history" not in sys.modules
     sim.press("b")
     assert not sim.glass.shows("undone") and not sim.glass.shows("no", "undo")
+
+
+@pytest.mark.parametrize("through_the_menu", [False, True])
+def test_after_a_change_of_language_the_undo_statuses_are_in_the_new_one(through_the_menu):
+    # The undo button's words are made once while Undo is on: a change of
+    # language makes them again (the setting from the command line's
+    # --setting, or the player's Settings page).
+    sim = powered(undo=5)
+    sim.press("left")
+    sim.press("undo")
+    assert sim.glass.shows("undone", "0 left")
+    if through_the_menu:
+        open_settings(sim)
+        sim.press_all(["down"] * 7 + ["right"])  # Language, the eighth row: English -> Romanian
+        close_menu(sim)
+    else:
+        use_settings(sim.app, parse_settings(["language=ro"], "pybadge"), sim.now)
+        sim.frames(2)
+    assert sim.app.settings.chosen(LANGUAGE) == "ro"
+    sim.press("right")
+    sim.press("undo")
+    assert sim.glass.shows("anulat", "mai 0"), sim.glass.lines()
 
 
 def test_lowering_the_row_keeps_only_the_last_moves_and_off_forgets_them():

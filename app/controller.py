@@ -36,18 +36,7 @@ from app.backlight import OFF, Backlight
 from app.board_view import BoardView
 from app.feedback import Feedback
 from app.memory import forget
-from app.modes import (
-    CONTINUE,
-    MENU_OPENING,
-    NEW_GAME,
-    OVER,
-    PLAY,
-    RESUME,
-    SAVE_NOW,
-    SETTINGS_CHANGED,
-    START_AUTOPLAY,
-    WON,
-)
+from app.modes import CONTINUE, MENU_OPENING, NEW_GAME, OVER, PLAY, RESUME, SAVE_NOW, SETTINGS_CHANGED, START_AUTOPLAY, WON
 from app.overlay import Overlay
 from app.save_policy import DEFAULT_MODE, MODE_NAMES, SavePolicy, Saving, Timings
 from app.settings import COLOURS, LANGUAGE, PALETTES, UNDO, Settings
@@ -76,9 +65,8 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-#: What the status says after a fault: out of memory, out of Python
-#: stack (or recursion), anything else.
-#: (Texts of app.words: the view reads them only as it says them.)
+#: What the status says after a fault (texts of app.words): out of memory,
+#: out of Python stack (or recursion), anything else.
 _FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
 
 
@@ -130,9 +118,9 @@ class App:
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
         # From a fault until its recovery is through, the status words that
-        # say which fault (a frame finishes a recovery cut short before
-        # anything else); () while settled. (One attribute: each one more
-        # makes every method call on the App a little dearer.)
+        # say which (a frame first finishes a recovery cut short); () while
+        # settled. (One attribute: each one more makes every method call
+        # on the App a little dearer.)
         self._unsettled = ()
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
@@ -186,10 +174,8 @@ class App:
                 self._rest(sleep)
 
     def _rest(self, sleep):
-        # The sleep between frames, guarded here rather than in run(): a
-        # try in run's frame would take pystack under every call of the
-        # game (each frame's exception-handler slots are reserved at its
-        # entry). (The float is no heap object on CircuitPython.)
+        # The sleep between frames, guarded here: a try in run's frame would
+        # reserve its handler's pystack under every call of the game.
         try:
             sleep(self.wait_ms / 1000)
         except Exception:
@@ -230,9 +216,7 @@ class App:
                 self.saving.save(now)
             self._pace()
         except Exception as error:
-            # (The one line outside a try: a method call takes no heap, and
-            # the pystack is back where the frame began.)
-            self.recover(error)
+            self.recover(error)  # (a call takes no heap; the pystack is back where the frame began)
 
     def _show_colours(self):
         # Settings > Colours, once the menu's modules are gone (the palette
@@ -251,13 +235,12 @@ class App:
 
     def _pace(self):
         # When the next frame is due: FRAME_MS (DARK_FRAME_MS with the
-        # screen off) after this one's slot began, on a fixed schedule, so
-        # the frame rate holds however long a frame's work took; a frame
-        # that overran its slot starts the schedule again from now.
+        # screen off) after this one's slot began, so the frame rate holds
+        # however long a frame's work took; a frame that overran its slot
+        # starts the schedule again from now. (ticks_add and ticks_diff
+        # written out: no calls every frame.)
         now = self.ticks_ms()
         period = DARK_FRAME_MS if self.power.off else FRAME_MS
-        # ticks_add and ticks_diff, written out (no calls: every frame):
-        # ticks_ms wraps at 2**29.
         due = (self._frame_at + period) & _TICKS_MASK
         wait = ((due - now + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
         if 0 < wait <= period:
@@ -286,8 +269,7 @@ class App:
             self._settle()
         except Exception:
             # A fault of its own (even at the first line): the next frame
-            # finishes it first. (Storing into an attribute the App has
-            # allocates nothing.)
+            # finishes it first (this store allocates nothing).
             self._unsettled = self._unsettled or _FAULT_WORDS[2]
         try:
             self._pace()  # a dropped frame keeps the frame rate too
@@ -321,11 +303,10 @@ class App:
     # -- routing -------------------------------------------------------
 
     def _act(self, action, now):
-        # One action from a key: wake the screen, stop autoplay, or act in
-        # the current mode; a menu page's request is done here.
+        # One action from a key (Controls.read): wake the screen, stop
+        # autoplay, or act in the current mode; a menu page's request is done here.
         if self.power.touched(now):
-            # The press only wakes the screen.
-            self.controls.swallow()
+            self.controls.swallow()  # the press only wakes the screen
             return
         if self.assist.autoplay:
             # Any key stops autoplay and does nothing else (an undo too).
@@ -339,7 +320,6 @@ class App:
         if self.menus is not None:
             if action == act.UNDO:
                 action = act.BACK  # a held B (or O) in a menu is B
-            # A menu page; what it asks for is done here.
             request = self.menus.handlers[self.mode](action, now)
             if request is not None:
                 self._do(request, now)
@@ -355,8 +335,7 @@ class App:
     def _do(self, request, now):
         # What a part asked for (app.modes): autoplay's move or its Continue,
         # or a menu page's request. Save now is done here, not in the menu:
-        # the longest call chain of the game (down to the record's checks)
-        # is a level shorter.
+        # the chain down to the record's checks is a level shorter.
         if request is None:
             return
         if request <= act.LEFT:
@@ -384,20 +363,18 @@ class App:
     def open_menu(self, now=None):
         """Open the menu (Start); a player opening it may be about to switch off.
 
-        The menu and the solver take turns in memory: the solver is let go
-        (the next hint loads it again) and the menu's modules are loaded,
-        until ``resume`` lets them go.
+        The menu takes turns in memory with the solver and app.undo: they
+        go (the next hint loads the solver, ``resume`` app.undo again) and
+        the menu's modules load, until ``resume`` lets them go.
         """
         if now is not None:
             self.policy.urgent(now)
         self.animation.finish()
         if self.undo is not None:
-            self.undo = None  # (as the menu closes, _set_undo loads it again)
+            self.undo = None
             forget("app.undo")
         self.assist.release()
-        # The menu shows from the next frame: the solver's memory is free
-        # by then (forget collects, and a frame ends), and the menu's
-        # modules load into it.
+        # The menu shows from the next frame, into the room they leave.
         self.mode = MENU_OPENING
         self.controls.playing = False
 

@@ -6,10 +6,10 @@
 
 ``App`` wires the game (engine) to its parts, each in a module of its own:
 the play screen (app.board_view) and overlay (app.overlay), the menu and
-its pages (app.menus), hint and autoplay (app.assist), the undo button
-(app.undo), saving (app.save_policy), the backlight (app.backlight; with a
-battery or light sensor app.power), the control scheme that reads the keys
-(app.controls) and the feedback. The board's parts come in one record,
+its pages (app.menus), hint and autoplay (app.assist), saving
+(app.save_policy), the backlight (app.backlight; with a battery or light
+sensor app.power), the control scheme that reads the keys (app.controls)
+and the feedback. The board's parts come in one record,
 app.hardware.Hardware. A part is handed what it needs, never the App: the
 menu and autoplay return what they want done, and the App does it.
 
@@ -57,6 +57,12 @@ _W_S_DEEP = const(14)
 _W_S_ERROR = const(15)
 _W_S_TILT = const(16)
 _W_S_FAILED = const(17)
+_W_S_NO_UNDO = const(39)
+_W_S_UNDO = const(40)
+_W_S_UNDONE = const(41)
+_W_S_UNDOS_LEFT = const(42)
+_W_UNDO_WAY = const(43)
+_W_UNDO_HELD = const(44)
 
 #: Frames: one every FRAME_MS while the screen is on (50 a second: a key
 #: acts within a frame), one every DARK_FRAME_MS while it is off (a key
@@ -68,6 +74,17 @@ _TICKS_HALF = const(0x10000000)
 #: What the status says after a fault (texts of app.words): out of memory,
 #: out of Python stack (or recursion), anything else.
 _FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
+# What the status says after an undo, in the language chosen: "no" "undo"
+# (none to take back), "undone", then "0 left" .. "5 left" (engine.game's
+# MAX_UNDO_DEPTH at most). Made as Undo goes on or the menu closes with it
+# on (_set_undo), so that an undo makes no string; () while Undo is off or
+# the menu is open (it takes turns with the menu, as the solver does).
+_undo_words = ()
+
+
+def _undo_statuses():
+    left = text(_W_S_UNDOS_LEFT)
+    return (text(_W_S_NO_UNDO), text(_W_S_UNDO), text(_W_S_UNDONE), left % 0, left % 1, left % 2, left % 3, left % 4, left % 5)
 
 
 class App:
@@ -127,9 +144,6 @@ class App:
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
         self.saving = Saving(store, self.game, self.policy, self.view, self.timings, ticks_ms)
         self.assist = Assist(self.game, self.view, self.timings, ticks_ms, speed)
-        #: The undo button's part, the module app.undo, loaded while
-        #: Settings > Undo is on and the menu is closed; else None.
-        self.undo = None
         #: The menu and its pages (app.menus), loaded while they are open.
         self.menus = None
         #: The menu row last picked (kept while the menu is not loaded).
@@ -280,8 +294,8 @@ class App:
         # After a fault: the solver and animation stopped, the keys read as
         # their source wants, the game whole (engine.game's settle: its
         # flags follow its board), the screen drawn again from it (the view
-        # forgets what it believed it showed), the menu closed, Undo as the
-        # settings say, and the status that says why. Each step may be
+        # forgets what it believed it showed), the menu closed, and the
+        # status that says why. Each step may be
         # done again: a fault here leaves _unsettled set for the next frame.
         self.assist.cancel()
         self.assist.stop()
@@ -290,7 +304,6 @@ class App:
         self.game.settle()
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
-        self._set_undo()  # (after the menu's modules went: a fault cut its closing short)
         self.view.show_hint(-1)
         first, second = self._unsettled
         self.view.say(first, second)
@@ -363,16 +376,16 @@ class App:
     def open_menu(self, now=None):
         """Open the menu (Start); a player opening it may be about to switch off.
 
-        The menu takes turns in memory with the solver and app.undo: they
-        go (the next hint loads the solver, ``resume`` app.undo again) and
-        the menu's modules load, until ``resume`` lets them go.
+        The menu takes turns in memory with the solver and the undo
+        statuses: they go (the next hint loads the solver, ``resume`` makes
+        the statuses again) and the menu's modules load, until ``resume``
+        lets them go.
         """
         if now is not None:
             self.policy.urgent(now)
         self.animation.finish()
-        if self.undo is not None:
-            self.undo = None
-            forget("app.undo")
+        global _undo_words
+        _undo_words = ()
         self.assist.release()
         # The menu shows from the next frame, into the room they leave.
         self.mode = MENU_OPENING
@@ -392,8 +405,7 @@ class App:
         """Back to whatever the game needs: its banner, or the board."""
         if self.menus is not None:
             # Back from the menu: its modules go, making room for the
-            # solver, and the undo button's part loads into it (before the
-            # game over banner, which names the undo button). Safe to
+            # solver, and Undo's history and statuses come into it. Safe to
             # repeat: a fault half-way leaves it to the recovery's
             # resume(), which closes what is left.
             self.menu_row = self.menus.row
@@ -426,37 +438,34 @@ class App:
         controls = self.controls
         way_on = text(_W_A_NEW_GAME).replace("{A}", controls.name("A"))
         first = text(_W_SCORE_D) % game.score
-        if game.can_undo and self.undo is not None:
-            first = self.undo.banner_line(controls)
+        if game.can_undo:
+            button = controls.undo_button
+            if button[:5] == "Hold ":
+                first = text(_W_UNDO_HELD) % controls.name(button[5:])
+            else:
+                first = text(_W_UNDO_WAY) % controls.name(button)
         return (first, way_on)
 
     def _set_undo(self):
         # Settings > Undo: the game keeps as many moves as the row says
-        # (fewer drops the oldest: engine.game.Game.undo_depth) and app.undo
-        # takes them back; Off lets both go, and their modules. In an order
-        # that leaves a fault half-way with the button doing no more than
-        # the game can (an Undo without a history says there is none).
+        # (fewer drops the oldest: engine.game.Game.undo_depth), the undo
+        # button undoes and its statuses are made; Off lets the history and
+        # its module go.
+        global _undo_words
         depth = self.settings.chosen(UNDO)
-        if not depth:
-            if self.undo is not None or self.game.undo_depth:
-                self.game.undo_depth = 0
-                self.undo = None
-                forget("app.undo", "engine.history")
-        else:
-            if self.undo is None:
-                from app import undo
-
-                undo.start(self.game, self.view, self.animation, self.assist, self.policy)
-                self.undo = undo
-            if depth != self.game.undo_depth:
-                self.game.undo_depth = depth
+        if depth != self.game.undo_depth:
+            self.game.undo_depth = depth
+            if not depth:
+                forget("engine.history")
         self.controls.undo = depth > 0
+        _undo_words = (_undo_words or _undo_statuses()) if depth else ()
 
     def _apply_settings(self):
+        global _undo_words
         settings = self.settings
         if load_words(settings.chosen(LANGUAGE)):
+            _undo_words = ()  # made again in the new language (_set_undo)
             self.view.retitle()  # the scores' titles in the new language
-            self.undo = None  # its words made again in it (_set_undo)
         self.policy.set_mode(settings.save_mode)
         self.power.apply(settings, self._frame_at)  # Brightness, "auto" too
         self.power.off_after_ms = settings.screen_off_ms
@@ -487,9 +496,8 @@ class App:
             self.assist.request_hint(self.power.low_power)
         elif action == act.AUTOPLAY:
             self.assist.start(now, self.power.low_power)
-        elif (action == act.BACK or action == act.UNDO) and self.undo is not None:
-            if self.undo.take_back(now):
-                self.resume()
+        elif (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
+            self.undo(now)
         else:
             self.view.show_hint(-1)
             self.view.show_status()
@@ -527,12 +535,35 @@ class App:
             self.resume()  # the game over banner
         return True
 
+    def undo(self, now):
+        """The undo button (Settings > Undo on): take the last move back and
+        show the board as it was, or say there is none to take back.
+
+        Works on the play screen and on both banners: the position before a
+        move is always one to play on from (a game over revived; the win
+        banner is then behind this game: engine.game.Game.undo). Kept like
+        a move (the save policy).
+        """
+        game = self.game
+        self.animation.finish()
+        self.assist.cancel()
+        self.view.show_hint(-1)
+        words = _undo_words or _undo_statuses()  # (made already while Undo is on)
+        if not game.undo():
+            self.view.show_status(words[0], words[1])
+            return
+        self.policy.changed(now)
+        # The board drawn as it is now: only the cells that differ change.
+        self.view.show_cells(game.cells)
+        self.view.show_scores(game.score, game.best)
+        self.view.show_status(words[2], words[3 + game.history.undoable])
+        self.resume()  # off a banner, to play
+
     def _on_won(self, action, now):
-        if (action == act.BACK or action == act.UNDO) and self.undo is not None:
+        if (action == act.BACK or action == act.UNDO) and self.game.undo_depth:
             # The undo button takes the winning move back (the banner does
             # not show again this game: engine.game.Game.undo).
-            if self.undo.take_back(now):
-                self.resume()
+            self.undo(now)
         elif action <= act.LEFT:
             self.choice = 1 - self.choice
             self.overlay.select(self.choice)
@@ -550,11 +581,10 @@ class App:
     def _on_over(self, action, now):
         if action == act.CONFIRM:
             self.new_game(now)
-        elif (action == act.UNDO or (action == act.BACK and self.game.can_undo)) and self.undo is not None:
-            # The game revived, or (a held undo key) a status that says
-            # there is none to take back.
-            if self.undo.take_back(now):
-                self.resume()
+        elif (action == act.BACK or action == act.UNDO) and self.game.can_undo:
+            self.undo(now)  # the game revived
+        elif action == act.UNDO:
+            self.undo(now)  # says there is none
         elif action == act.BACK:
             # Peek at the final board, and back.
             if self.overlay.visible:

@@ -126,34 +126,34 @@ def test_the_settings_row_goes_off_1_move_5_moves_and_sets_the_depth(board_id):
     assert shown == [("1 move", 1, 1), ("5 moves", 5, 2), ("off", 0, 0)], board_id
 
 
-def test_the_undo_module_is_loaded_only_while_undo_is_on_and_the_menu_is_closed():
-    # app.undo is in memory only while Settings > Undo is on and the menu
-    # is closed: the menu's modules and it take turns (it loads as the menu
-    # closes), and Off lets it and engine.history go.
+def test_the_history_and_its_module_are_in_memory_only_while_undo_is_on():
+    # engine.history loads as the menu closes with Undo on (into the room
+    # the menu's modules leave), and goes with the history when Undo goes
+    # off: a game with Undo Off holds none of it.
     import sys
 
-    sim = powered()
-    sys.modules.pop("app.undo", None)  # (an earlier test's board may have left it)
-    assert "app.undo" not in sys.modules
+    sim = powered(undo=5)
+    sim.press("left")
+    assert sim.game.history is not None and "engine.history" in sys.modules
     open_settings(sim)
     for _ in range(6):  # to the Undo row
         sim.press("down")
     sim.press("right")
-    assert sim.glass.shows("Undo", "1 move") and "app.undo" not in sys.modules  # the menu is open
+    assert sim.glass.shows("Undo", "off") and "engine.history" in sys.modules  # until the menu closes
     close_menu(sim)
-    assert "app.undo" in sys.modules and "engine.history" in sys.modules
-    sim.press("left")
+    assert sim.game.history is None and "engine.history" not in sys.modules
     sim.press("b")
-    assert sim.glass.shows("undone", "0 left")
+    assert not sim.glass.shows("undone") and not sim.glass.shows("no", "undo")
     open_settings(sim)
     for _ in range(6):
         sim.press("down")
-    sim.press_all(["right", "right"])
-    assert sim.glass.shows("Undo", "off") and "app.undo" not in sys.modules  # not while the menu is open
+    sim.press("right")
+    assert sim.glass.shows("Undo", "1 move") and "engine.history" not in sys.modules  # the menu is open
     close_menu(sim)
-    assert "app.undo" not in sys.modules and "engine.history" not in sys.modules
+    assert "engine.history" in sys.modules
+    sim.press("left")
     sim.press("b")
-    assert not sim.glass.shows("undone") and not sim.glass.shows("no", "undo")
+    assert sim.glass.shows("undone", "0 left")
 
 
 @pytest.mark.parametrize("through_the_menu", [False, True])

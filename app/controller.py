@@ -8,7 +8,7 @@
 the play screen (app.board_view) and overlay (app.overlay), the menu and
 its pages (app.menus), hint and autoplay (app.assist), saving
 (app.save_policy), the backlight (app.backlight; with a battery or light
-sensor app.power), the control scheme that reads the keys (app.controls)
+sensor app.power), the control scheme (app.controls: key events to actions)
 and the feedback. The board's parts come in one record,
 app.hardware.Hardware. A part is handed what it needs, never the App: the
 menu and autoplay return what they want done, and the App does it.
@@ -113,9 +113,7 @@ class App:
         self.display = display
         #: The key source (the board's, merged with tilt while Settings > Tilt is on).
         self.keys = hardware.keys
-        # The routing the control scheme hands each action to (one bound
-        # method for the game, not one a frame: Controls.wire).
-        self._on_action = self._act
+        self._event = hardware.event
         self.store = store
         self.ticks_ms = ticks_ms
         #: (button, keys) pairs of a host with a keyboard (the simulator
@@ -208,7 +206,7 @@ class App:
             now = self.ticks_ms()
             if self.mode == MENU_OPENING:
                 self._show_menu()
-            self.controls.read(now)  # each key's action to _act, in order
+            self._read_keys(now)
             if self._colours < 0 and self.menus is None:
                 self._show_colours()  # Settings > Colours changed (or a saved palette)
             self._do(self.assist.tick(now), now)  # autoplay's move
@@ -300,7 +298,7 @@ class App:
         self.assist.cancel()
         self.assist.stop()
         gc.collect()
-        self.controls.wire(self.keys, self.hardware.event, self._on_action, self.input_failed)
+        self._wire_keys()
         self.game.settle()
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
@@ -309,6 +307,41 @@ class App:
         self.view.say(first, second)
         self._unsettled = ()
 
+    def _read_keys(self, now):
+        events = self.keys.events
+        controls = self.controls
+        event = self._event
+        if event is not None:
+            # get_into() reuses one Event: no allocation per key event.
+            while events.get_into(event):
+                action = controls.translate(event, now)
+                if action != act.NONE:
+                    self._act(action, now)
+        else:
+            event = events.get()
+            while event is not None:
+                action = controls.translate(event, now)
+                if action != act.NONE:
+                    self._act(action, now)
+                event = events.get()
+        if self._can_overflow and events.overflowed:
+            # The queue was full and dropped events (the ones before were
+            # read in order above). A dropped release would leave a key
+            # "held" for good: forget what is held, and clear the flag
+            # (keypad's overflowed is read-only; clear() resets it with the
+            # queue; a queue without clear() may let the flag be set).
+            controls.forget()
+            if hasattr(events, "clear"):
+                events.clear()
+            else:
+                try:
+                    events.overflowed = False
+                except (AttributeError, TypeError):
+                    pass
+        action = controls.poll(now)
+        if action != act.NONE:
+            self._act(action, now)
+
     def input_failed(self):
         """An input gave up (tilt on a sensor that keeps failing): say so."""
         self.view.say(_W_S_TILT, _W_S_FAILED)
@@ -316,7 +349,7 @@ class App:
     # -- routing -------------------------------------------------------
 
     def _act(self, action, now):
-        # One action from a key (Controls.read): wake the screen, stop
+        # One action from a key: wake the screen, stop
         # autoplay, or act in the current mode; a menu page's request is done here.
         if self.power.touched(now):
             self.controls.swallow()  # the press only wakes the screen
@@ -480,10 +513,24 @@ class App:
         # The key source: the buttons, merged with tilt while it is on.
         tilt = self.hardware.tilt
         if tilt is not None and settings.tilt:
-            self.keys = tilt(self.keys, self.hardware.event, settings)
+            self.keys = tilt(self.keys, self._event, settings)
         if self.menus is None:
             self._set_undo()  # (from the menu: as it closes, in resume)
-        self.controls.wire(self.keys, self.hardware.event, self._on_action, self.input_failed)
+        self._wire_keys()
+
+    def _wire_keys(self):
+        # How the key source is read: into the Event only where its queue
+        # has get_into() (only that refills a given Event); its overflow
+        # flag where it has one (keypad's); a sensor that gives up (tilt)
+        # says so through the app. Done again by a recovery: a fault right
+        # after the source changed (tilt turned on) left it read the old
+        # source's way, and every frame failed at its first key.
+        keys = self.keys
+        if not hasattr(keys.events, "get_into"):
+            self._event = None
+        self._can_overflow = hasattr(keys.events, "overflowed")
+        if hasattr(keys, "on_failure"):
+            keys.on_failure = self.input_failed
 
     # -- play ----------------------------------------------------------
 

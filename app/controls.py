@@ -101,64 +101,6 @@ class Controls:
         self._select_since = 0
         self._select_spent = True
 
-    def wire(self, keys, event, act, failed):
-        """Read ``keys`` from now on (a key source with keypad-style
-        ``events``) and hand each action to ``act(action, now)`` (the App's
-        routing: a bound method it made once, not one a frame); a source
-        that can give up (tilt on a sensor that keeps failing: its
-        ``on_failure``) calls ``failed()``.
-
-        Reads into ``event`` (a ``keypad.Event``) where the queue has
-        ``get_into`` (only that refills a given Event: no allocation per
-        key), else with ``get()``; minds the queue's overflow flag where it
-        has one (keypad's). Called again whenever the source changes
-        (Settings > Tilt) and by a recovery: a fault right after it changed
-        left it read the old source's way, and every frame failed at its
-        first key.
-        """
-        events = keys.events
-        self._events = events
-        self._event = event if hasattr(events, "get_into") else None
-        self._overflows = hasattr(events, "overflowed")
-        self._act = act
-        if hasattr(keys, "on_failure"):
-            keys.on_failure = failed
-
-    def read(self, now):
-        """Act on every queued key event in order, then on a key held long
-        enough (``poll``): one call a frame, by the App."""
-        events = self._events
-        event = self._event
-        if event is not None:
-            while events.get_into(event):
-                action = self.translate(event, now)
-                if action != NONE:
-                    self._act(action, now)
-        else:
-            event = events.get()
-            while event is not None:
-                action = self.translate(event, now)
-                if action != NONE:
-                    self._act(action, now)
-                event = events.get()
-        if self._overflows and events.overflowed:
-            # The queue was full and dropped events (the ones before were
-            # read in order above). A dropped release would leave a key
-            # "held" for good: forget what is held, and clear the flag
-            # (keypad's overflowed is read-only; clear() resets it with the
-            # queue; a queue without clear() may let the flag be set).
-            self.forget()
-            if hasattr(events, "clear"):
-                events.clear()
-            else:
-                try:
-                    events.overflowed = False
-                except (AttributeError, TypeError):
-                    pass
-        action = self.poll(now)
-        if action != NONE:
-            self._act(action, now)
-
     def name(self, button):
         """What the board calls the game's ``button``, for a text that names
         it: "A", "B", "Start", "Select", "D-pad", "Up", "Down", "Left",

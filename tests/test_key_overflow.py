@@ -113,8 +113,8 @@ class FlagKeys:
 
 def test_a_queue_without_clear_gets_its_flag_reset():
     app = Simulator(seed=3).app
-    keys = app.keys = FlagKeys([])  # in place of the board's keypad (it has no get_into())
-    app.controls.wire(keys, None, app._on_action, app.input_failed)
+    keys = app.keys = FlagKeys([])  # in place of the board's keypad
+    app._event = None  # it has no get_into()
     keys.events.items = [Event(controls.KEY_START, True)]  # its release was lost
     app.step()
     app.step()  # the menu shows from the frame after Start

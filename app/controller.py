@@ -174,11 +174,10 @@ class App:
         """Play forever (the board's main loop): a frame, then ``sleep``
         (``time.sleep``, seconds) for the rest of its slot, ``wait_ms``.
 
-        CircuitPython's ``time.sleep`` lets the core idle until the next
-        interrupt; the keypad scanners keep queueing presses meanwhile,
-        so nothing is lost and a key waits at most a frame. Nothing here
-        may stop the game either: ``step`` lets nothing out, and a sleep
-        that fails is a frame that comes sooner.
+        The core idles meanwhile and the keypad scanners keep queueing
+        presses: a key waits at most a frame. Nothing here stops the game:
+        ``step`` lets nothing out, and a sleep that fails is a frame that
+        comes sooner.
         """
         while True:
             self.step()
@@ -325,11 +324,9 @@ class App:
                     self._act(action, now)
                 event = events.get()
         if self._can_overflow and events.overflowed:
-            # The queue was full and dropped events (the ones before were
-            # read in order above). A dropped release would leave a key
-            # "held" for good: forget what is held, and clear the flag
-            # (keypad's overflowed is read-only; clear() resets it with the
-            # queue; a queue without clear() may let the flag be set).
+            # The queue dropped events: a lost release would leave a key
+            # "held" for good, so forget what is held, and clear the flag
+            # (keypad's is read-only: clear() resets it with the queue).
             controls.forget()
             if hasattr(events, "clear"):
                 events.clear()
@@ -349,8 +346,8 @@ class App:
     # -- routing -------------------------------------------------------
 
     def _act(self, action, now):
-        # One action from a key: wake the screen, stop
-        # autoplay, or act in the current mode; a menu page's request is done here.
+        # One action from a key: wake the screen, stop autoplay, or act in
+        # the current mode; a menu page's request is done here.
         if self.power.touched(now):
             self.controls.swallow()  # the press only wakes the screen
             return
@@ -414,10 +411,10 @@ class App:
         the statuses again) and the menu's modules load, until ``resume``
         lets them go.
         """
+        global _undo_words
         if now is not None:
             self.policy.urgent(now)
         self.animation.finish()
-        global _undo_words
         _undo_words = ()
         self.assist.release()
         # The menu shows from the next frame, into the room they leave.
@@ -521,10 +518,9 @@ class App:
     def _wire_keys(self):
         # How the key source is read: into the Event only where its queue
         # has get_into() (only that refills a given Event); its overflow
-        # flag where it has one (keypad's); a sensor that gives up (tilt)
-        # says so through the app. Done again by a recovery: a fault right
-        # after the source changed (tilt turned on) left it read the old
-        # source's way, and every frame failed at its first key.
+        # flag where it has one; a sensor that gives up (tilt) says so.
+        # Done again by a recovery: a fault right after the source changed
+        # left it read the old source's way, failing every frame.
         keys = self.keys
         if not hasattr(keys.events, "get_into"):
             self._event = None

@@ -71,9 +71,6 @@ FRAME_MS = 20
 DARK_FRAME_MS = 100
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-#: What the status says after a fault (texts of app.words): out of memory,
-#: out of Python stack (or recursion), anything else.
-_FAULT_WORDS = ((_W_S_LOW_MEMORY, _W_S_MEMORY), (_W_S_TOO, _W_S_DEEP), (_W_S_ERROR, -1))
 # What the status says after an undo, in the language chosen: "no" "undo"
 # (none to take back), "undone", then "0 left" .. "5 left" (engine.game's
 # MAX_UNDO_DEPTH at most). Made as Undo goes on or the menu closes with it
@@ -132,11 +129,11 @@ class App:
         self.timings = Timings()
         #: Frames abandoned for want of memory or stack (About page).
         self.faults = 0
-        # From a fault until its recovery is through, the status words that
-        # say which (a frame first finishes a recovery cut short); () while
-        # settled. (One attribute: each one more makes every method call
-        # on the App a little dearer.)
-        self._unsettled = ()
+        # From a fault until its recovery is through, the first status text
+        # that says which (_settle; a frame first finishes a recovery cut
+        # short); 0 while settled. (One attribute: each one more makes every
+        # method call on the App a little dearer.)
+        self._unsettled = 0
         self.view = BoardView(art, layout)
         self.animation = Animation(self.view, art.faces)
         self.overlay = Overlay(art.text_strip, layout, display, self.view.group)
@@ -271,17 +268,17 @@ class App:
         is caught too: the next frame begins by finishing the recovery.
         """
         try:
-            self._unsettled = _FAULT_WORDS[2]  # until it is known which
+            self._unsettled = _W_S_ERROR  # until it is known which
             self.faults += 1
             if isinstance(error, MemoryError):
-                self._unsettled = _FAULT_WORDS[0]
+                self._unsettled = _W_S_LOW_MEMORY
             elif isinstance(error, RuntimeError):
-                self._unsettled = _FAULT_WORDS[1]
+                self._unsettled = _W_S_TOO  # out of Python stack, or recursion
             self._settle()
         except Exception:
             # A fault of its own (even at the first line): the next frame
             # finishes it first (this store allocates nothing).
-            self._unsettled = self._unsettled or _FAULT_WORDS[2]
+            self._unsettled = self._unsettled or _W_S_ERROR
         try:
             self._pace()  # a dropped frame keeps the frame rate too
         except Exception:
@@ -302,9 +299,9 @@ class App:
         self.view.forget()
         self.show_position()  # the board, the scores, the banner; the menu closes
         self.view.show_hint(-1)
-        first, second = self._unsettled
-        self.view.say(first, second)
-        self._unsettled = ()
+        first = self._unsettled  # (numbers, not a tuple of pairs: no heap)
+        self.view.say(first, _W_S_MEMORY if first == _W_S_LOW_MEMORY else _W_S_DEEP if first == _W_S_TOO else -1)
+        self._unsettled = 0
 
     def _read_keys(self, now):
         events = self.keys.events

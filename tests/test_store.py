@@ -390,10 +390,6 @@ def set_cells(record, cells):
     record[CELLS : CELLS + 16] = bytes(cells)
 
 
-def no_winning(record):
-    record[FLAGS] = 0
-
-
 # Each rule of engine.record.check, broken alone where the others allow it:
 # (reason, change to a valid mid-game record). A record with a valid CRC
 # that breaks any of them is not a game this program writes.

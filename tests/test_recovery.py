@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
+from tests.shared import FAULTS, fault_id
 from tools.measure import ram_budget
 from tools.play.simulator import Simulator
 
-FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}
 
 
@@ -28,7 +28,7 @@ def still_plays(sim):
     return sim.game.moves > moves
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_failing_hint(fault):
     def solver(cells):
         raise fault
@@ -41,7 +41,7 @@ def test_a_failing_hint(fault):
     assert still_plays(sim)
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_failing_autoplay_stops_and_play_goes_on(fault):
     calls = []
 
@@ -60,7 +60,7 @@ def test_failing_autoplay_stops_and_play_goes_on(fault):
     assert still_plays(sim)
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_page_that_cannot_be_built(monkeypatch, fault):
     def document(*_args, **_kwargs):
         raise fault
@@ -79,7 +79,7 @@ def test_a_page_that_cannot_be_built(monkeypatch, fault):
     assert sim.app.mode == "menu"
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_an_animation_that_fails_leaves_the_board_right(monkeypatch, fault):
     sim = Simulator(seed=6)
     animation = type(sim.app.animation)  # the class this power-on imported
@@ -149,7 +149,7 @@ def _once(fault, real):
     return flaky
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monkeypatch, fault):
     # The move slid and spawned; the fault came as it asked whether any
     # move was left, so ``over`` was never set: the game must not stay a
@@ -172,7 +172,7 @@ def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monke
     assert not sim.game.over and sim.glass.shows("SCORE")
 
 
-@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")), ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")), ids=fault_id)
 def test_a_fault_while_the_menu_closes_leaves_the_game_playing(monkeypatch, fault):
     # _close_menus failed after it had taken the first handler away; the
     # recovery closes the menu again: nothing may escape App.step.

@@ -8,7 +8,6 @@ import copy
 import json
 import random
 import zlib
-from pathlib import Path
 
 import pytest
 from fakenvm import FakeNVM, FaultyNVM, PowerCut
@@ -22,9 +21,9 @@ from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from tests import sampling
 from tools import ROOT
 from tools.check import acyclic, code_metrics
+from tools.check.store_fixture import FIXTURES
 from tools.vm.fuel_vm import run
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORD_LENGTH = record_module.LENGTH  # the current version
 
 

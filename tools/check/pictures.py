@@ -24,6 +24,7 @@ import struct
 import sys
 import zlib
 
+from app.settings import LANGUAGES
 from tools import ROOT, ArgumentParser
 
 #: The position every board's play screen shows (sim.py --board syntax) and its score.
@@ -123,7 +124,6 @@ for _board in BOARD_IDS:
 #: docs/boards.md's languages: a PyBadge in each language (Settings >
 #: Language), its menu, the first page of the rules and Settings, at twice
 #: its size.
-LANGUAGES = ("en", "ro", "cs")
 for _language in LANGUAGES:
     for _page, _press in (
         ("menu", ("start",)),

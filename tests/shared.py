@@ -1,0 +1,31 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Values several test files share, each defined once here."""
+
+from tools import ROOT
+
+#: The names of the game's texts, by number: lang/keys.txt, one a line
+#: (app.words gives text n of a language by the same number).
+KEYS = (ROOT / "lang" / "keys.txt").read_text(encoding="utf-8").split("\n")[:-1]
+
+#: A board for each layout. 640x480 (the Fruit Jam) is the 320x240
+#: screen's layout at twice its scale, the same in every proportion: it is
+#: played in the tests on every profile below (a glass of 640x480 takes
+#: 0.3 s to draw, five times 320x240's).
+LAYOUTS = {
+    "160x128": "pybadge",
+    "240x240": "pimoroni_picosystem",
+    "320x240": "seeeduino_wio_terminal",
+    "128x128": "tinycircuits_thumby_color",
+}
+
+#: What a board raises when its memory runs out: the heap full, the pystack
+#: used up (the messages are the firmware's).
+FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
+
+
+def fault_id(fault):
+    """A fault's name in a test's id (``MemoryError``)."""
+    return type(fault).__name__

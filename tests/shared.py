@@ -2,7 +2,10 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Values several test files share, each defined once here."""
+"""Values and helpers several test files share, each defined once here."""
+
+import contextlib
+import io
 
 from tools import ROOT
 
@@ -29,3 +32,13 @@ FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhaust
 def fault_id(fault):
     """A fault's name in a test's id (``MemoryError``)."""
     return type(fault).__name__
+
+
+def printed(function, *args):
+    """What ``function(*args)`` prints, as one string: the host's side of a
+    comparison with a MicroPython VM. ``printed(exec, GUEST, {})`` runs a
+    guest's own program text in CPython, so both sides run the same lines."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        function(*args)
+    return out.getvalue()

@@ -6,8 +6,13 @@
 
 import contextlib
 import io
+import json
+import shutil
+import subprocess
+import sys
 
 from tools import ROOT
+from tools.firmware import STANDINS
 
 #: The names of the game's texts, by number: lang/keys.txt, one a line
 #: (app.words gives text n of a language by the same number).
@@ -42,3 +47,35 @@ def printed(function, *args):
     with contextlib.redirect_stdout(out):
         function(*args)
     return out.getvalue()
+
+
+@contextlib.contextmanager
+def vm_root(build):
+    """A VM root (tools/vm/) from ``build()``, e.g. the game as
+    tools.measure.ram_budget.build_root lays it out, removed when the
+    ``with`` block ends, however it ends."""
+    folder = build()
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def on_cpython(program, timeout=120):
+    """What ``program`` prints in a CPython process of its own whose imports
+    find the stand-ins first (top-level modules, as in a VM), then the game:
+    a process apart, so the stand-ins never replace Blinka's displayio & co.
+    in the test process. It must end well and say nothing on stderr."""
+    path = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT))
+    ran = subprocess.run([sys.executable, "-P", "-c", path + program], capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    assert ran.returncode == 0 and not ran.stderr, ran.stderr[-3000:]
+    return ran.stdout
+
+
+def result(text, tag="RESULT"):
+    """The JSON after ``tag`` on a run's first line that starts with it and a
+    space: how the tests' VM and CPython drivers report (``RESULT [...]``,
+    ``FREED 8192``)."""
+    lines = [line for line in text.splitlines() if line.startswith(tag + " ")]
+    assert lines, text[-3000:]
+    return json.loads(lines[0][len(tag) + 1 :])

@@ -27,7 +27,7 @@ import sys
 import pytest
 
 from tests import sampling
-from tests.shared import FAULTS, fault_id
+from tests.shared import FAULTS, fault_id, vm_root
 from tools.measure import heap_floor, ram_budget
 from tools.play.simulator import Simulator
 from tools.play.world import World
@@ -288,11 +288,8 @@ def _surveyed(board_id):
 
 @pytest.fixture(scope="module")
 def root():
-    folder = ram_budget.build_root()
-    yield folder
-    import shutil
-
-    shutil.rmtree(folder, ignore_errors=True)
+    with vm_root(ram_budget.build_root) as folder:
+        yield folder
 
 
 _PYSTACK_DRIVER = """

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.shared import FAULTS, fault_id
+from tests.shared import FAULTS, fault_id, vm_root
 from tools.measure import ram_budget
 from tools.play.simulator import Simulator
 
@@ -120,13 +120,8 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
     # for start-up but not for the deepest calls of play (the solver's):
     # the frames that reach too deep are dropped, the run goes on to its
     # end, and the app counts what it recovered from.
-    root = ram_budget.build_root()
-    try:
+    with vm_root(ram_budget.build_root) as root:
         stages, fingerprint = ram_budget.measure(root=root, pystack=768)
-    finally:
-        import shutil
-
-        shutil.rmtree(root, ignore_errors=True)
     cells, score, best, moves, games, faults, _last_save, _why, frames, _nvm, _solver = __import__("json").loads(fingerprint)
     assert faults > 0
     assert stages[-1].label == ram_budget.LOAD_STAGE

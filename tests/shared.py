@@ -7,6 +7,8 @@
 import contextlib
 import io
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -79,3 +81,34 @@ def result(text, tag="RESULT"):
     lines = [line for line in text.splitlines() if line.startswith(tag + " ")]
     assert lines, text[-3000:]
     return json.loads(lines[0][len(tag) + 1 :])
+
+
+def clean_env(base=None, **more):
+    """``base`` (this process's environment) without what an outer make
+    passes down (`make test PYTEST_ARGS=...` puts its variables in MAKEFLAGS,
+    which an inner make would take as its own command line), plus ``more``."""
+    env = {
+        name: value
+        for name, value in (os.environ if base is None else base).items()
+        if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")
+    }
+    env.update(more)
+    return env
+
+
+def make(*arguments, cwd=ROOT, **env):
+    """``make arguments`` in ``cwd`` (the make on this PATH, found before
+    ``env`` may set another PATH), in :func:`clean_env` plus ``env``: its
+    finished process, output as text."""
+    command = [shutil.which("make"), *arguments]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=clean_env(**env))
+
+
+def refusal(result):
+    """The lines a failed make printed on stderr, less make's own last one
+    ("make: *** [Makefile:NN: target] Error N"), which must be there: make
+    exits 2 and names the recipe's own status, never a signal's (141)."""
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and lines, (result.returncode, lines)
+    assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
+    return lines[:-1]

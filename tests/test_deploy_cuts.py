@@ -232,7 +232,6 @@ def players_drive(root, bundles, monkeypatch):
     """The player's own program on the drive, plus everything that gets in the way."""
     repo, built, files = bundles["v2"]
     dest = root / "players"
-    (dest / "lib").mkdir(parents=True)
     player = {
         "code.py": b"print('my own game')\n",
         "code.txt": b"print('my code.txt runs first')\n",
@@ -243,8 +242,7 @@ def players_drive(root, bundles, monkeypatch):
         "settings.toml": b"CIRCUITPY_PYSTACK_SIZE = 4096\n",
         "notes.txt": b"mine",
     }
-    for path, data in player.items():
-        (dest / path).write_bytes(data)
+    write_files(dest, player)
     (dest / "boot_out.txt").write_text(PYBADGE_9)
     programs = {"yours": player["code.py"], "game": (built / "code.py").read_bytes()}
     return Case(dest, player, programs, repo, built, files)
@@ -269,16 +267,13 @@ def older_tools_drive(root, bundles, monkeypatch):
     """A drive an older deploy.py wrote, its manifest bare paths, some of the files edited since."""
     repo, built, files = bundles["v2"]
     dest = root / "older"
-    for folder in ("lib", "engine", "app"):
-        (dest / folder).mkdir(parents=True)
     player = {
         "code.py": b"print('edited on the drive')\n",
         "lib/adafruit_ticks.mpy": b"C\x06 edited ticks",
         "app/gone.mpy": b"C a module the game no longer has, maybe edited",
     }
-    for path, data in player.items():
-        (dest / path).write_bytes(data)
-    (dest / "engine/rules.mpy").write_bytes((built / "engine/rules.mpy").read_bytes())  # exactly the game's
+    write_files(dest, player)
+    write_files(dest, {"engine/rules.mpy": (built / "engine/rules.mpy").read_bytes()})  # exactly the game's
     (dest / ".deploy-2048.txt").write_text("code.py\nlib/adafruit_ticks.mpy\nengine/rules.mpy\napp/gone.mpy\n")
     (dest / "boot_out.txt").write_text(PYBADGE_9)
     programs = {"yours": player["code.py"], "game": (built / "code.py").read_bytes()}

@@ -11,7 +11,7 @@ import os
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, snapshot, write_files
 
 from tests.shared import make, refusal
 from tools import ROOT
@@ -38,11 +38,6 @@ def drive(tmp_path, boot_out=PYBADGE_9, name="CIRCUITPY"):
     if boot_out is not None:
         (path / "boot_out.txt").write_text(boot_out)
     return path
-
-
-def snapshot(folder):
-    """Every file under ``folder`` with its bytes (to prove nothing was written)."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ import shutil
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, snapshot, write_files
 
 from tests import sampling
 from tools.ship import bundle as bundler
@@ -136,11 +136,6 @@ class FaultyDrive:
             return real(path, data, *args)
 
         return write
-
-
-def snapshot(folder):
-    """Every file under ``folder`` (board path) with its bytes."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 class Case:

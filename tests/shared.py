@@ -36,6 +36,15 @@ LAYOUTS = {
 FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 
 
+def still_plays(sim):
+    """True if six presses of the four arrows still move the simulator's
+    game: play goes on after whatever the test did to it."""
+    moves = sim.game.moves
+    for button in ("left", "down", "right", "up", "left", "down"):
+        sim.press(button)
+    return sim.game.moves > moves
+
+
 def fault_id(fault):
     """A fault's name in a test's id (``MemoryError``)."""
     return type(fault).__name__

@@ -14,18 +14,11 @@ import sys
 
 import pytest
 
-from tests.shared import FAULTS, fault_id, vm_root
+from tests.shared import FAULTS, fault_id, still_plays, vm_root
 from tools.measure import ram_budget
 from tools.play.simulator import Simulator
 
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}
-
-
-def still_plays(sim):
-    moves = sim.game.moves
-    for button in ("left", "down", "right", "up", "left", "down"):
-        sim.press(button)
-    return sim.game.moves > moves
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=fault_id)

@@ -372,6 +372,10 @@ class TileGrid(_Placed):
     flip_y = property(lambda self: self._flag(FLIP_Y), lambda self, value: self._set_flag(FLIP_Y, value))
     transpose_xy = property(lambda self: self._flag(TRANSPOSE_XY), lambda self, value: self._set_flag(TRANSPOSE_XY, value))
 
+    def contains(self, touch_tuple):
+        x, y = touch_tuple[0], touch_tuple[1]
+        return self.x <= x < self.x + self.width * self.tile_width and self.y <= y < self.y + self.height * self.tile_height
+
     def _c_bytes(self):
         return 96 + _blocks(len(self._s) - self._HEAD)
 
@@ -453,8 +457,22 @@ class Group:
         return _OBJECT[2] + _blocks(len(self._s)) - self._c_bytes()
 
 
+class ColorConverter:
+    """Stand-in: converts nothing."""
+
+    def __init__(self, *, input_colorspace=None, dither=False):
+        self._s = bytearray(32)
+
+    def convert(self, colour):
+        return colour
+
+
 #: The REPL's own group (the firmware's, no heap).
 CIRCUITPYTHON_TERMINAL = None
+
+
+def release_displays():
+    """Nothing to release here."""
 
 
 class _FastTileGrid:

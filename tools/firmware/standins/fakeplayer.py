@@ -13,8 +13,7 @@ direction, and whether the board is tilted or typed on instead.
 """
 
 import fakeworld
-from scenario import GAP_FRAMES, POSITIONS, SETTLE_FRAMES, TAP_MS, TILT_LEVEL_FRAMES, TILT_MS, UNDO_HOLD_MS
-from scenario import SCENARIO as SCENARIO  # ram_budget's VM programs read fakeplayer.SCENARIO
+from scenario import GAP_FRAMES, POSITIONS, SCENARIO, SETTLE_FRAMES, TAP_MS, TILT_LEVEL_FRAMES, TILT_MS, UNDO_HOLD_MS
 
 #: Directions on a board played by tilting: (x, y) in milli-g along the
 #: screen's right and down (the profiles' TILT_AXES: +x, +y).
@@ -166,6 +165,12 @@ def run_until_idle(app, settle=SETTLE_FRAMES):
         app.step()
     for _ in range(settle):
         app.step()
+
+
+def play_stage(app, index):
+    """Play ``SCENARIO[index]`` to its end (one measured step of the tools)."""
+    schedule(app, SCENARIO[index][1])
+    run_until_idle(app)
 
 
 def script(actions, start=0):

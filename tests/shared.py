@@ -113,11 +113,12 @@ def make(*arguments, cwd=ROOT, **env):
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=clean_env(**env))
 
 
-def refusal(result):
-    """The lines a failed make printed on stderr, less make's own last one
-    ("make: *** [Makefile:NN: target] Error N"), which must be there: make
-    exits 2 and names the recipe's own status, never a signal's (141)."""
-    lines = result.stderr.strip().splitlines()
-    assert result.returncode == 2 and lines, (result.returncode, lines)
+def refusal(ran):
+    """The lines a failed make (``ran``, from :func:`make`) printed on
+    stderr, less make's own last one ("make: *** [Makefile:NN: target]
+    Error N"), which must be there: make exits 2 and names the recipe's own
+    status, never a signal's (141)."""
+    lines = ran.stderr.strip().splitlines()
+    assert ran.returncode == 2 and lines, (ran.returncode, lines)
     assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
     return lines[:-1]

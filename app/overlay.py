@@ -105,7 +105,7 @@ class Overlay:
         group = self.group
         play = self._play
         if not group.hidden:
-            play.remove(group)  # a banner was on the play screen
+            self._off_play()  # a banner was on the play screen
         group[0] = self.page_box
         group.scale = play.scale * self._scale
         group.x = play.x
@@ -124,7 +124,7 @@ class Overlay:
             display.root_group = play
         else:
             if not group.hidden:
-                play.remove(group)
+                self._off_play()
             display.root_group = None
             display.root_group = play
         if not banner:
@@ -136,6 +136,16 @@ class Overlay:
         group.y = 0
         group.hidden = False
         play.append(group)
+
+    def _off_play(self):
+        # The group off the play screen, if it is on it: a fault right
+        # after it came off (or was shown and not yet put on) leaves it
+        # shown and on no screen, and a removal that raised then would fail
+        # every recovery after it. (Only then is the ValueError made.)
+        try:
+            self._play.remove(self.group)
+        except ValueError:
+            pass
 
     def show_page(self, title, lines, selected=-1):
         """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""

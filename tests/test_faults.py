@@ -182,6 +182,25 @@ def test_a_fault_at_any_line_of_an_animated_move_leaves_the_board_as_the_game_ha
     assert still_plays(sim)
 
 
+@pytest.mark.parametrize("function", ["_page", "_play_screen"])
+def test_a_fault_at_any_line_of_a_page_or_banner_coming_or_going_leaves_an_overlay_that_goes(function):
+    # The menu opened (a page) and closed (the play screen), a fault at
+    # each line in turn: a group taken off the play screen and not yet
+    # hidden (or shown and not yet on it) once made every later hide fail.
+    sim = Simulator(seed=2)
+    nth = 0
+    fired = True
+    while fired:
+        nth += 1
+        with fault_at("app/overlay.py", function, nth % 2, nth) as injector:
+            sim.press_all(["start", "wait", "b", "wait"])
+        fired = bool(injector.fired)
+        sim.frames(2)
+        assert not faults.problems(sim.app), (function, nth, faults.problems(sim.app))
+    assert nth > 3
+    assert still_plays(sim)
+
+
 @pytest.mark.parametrize("kind", KINDS, ids=kind_name)
 def test_a_recovery_cut_short_by_a_second_fault_is_finished_in_the_next_frame(monkeypatch, kind):
     sim = Simulator(seed=6)

@@ -105,7 +105,10 @@ class Overlay:
         group = self.group
         play = self._play
         if not group.hidden:
-            self._off_play()  # a banner was on the play screen
+            try:
+                play.remove(group)  # a banner was on the play screen
+            except ValueError:
+                pass  # (see _play_screen)
         group[0] = self.page_box
         group.scale = play.scale * self._scale
         group.x = play.x
@@ -124,7 +127,15 @@ class Overlay:
             display.root_group = play
         else:
             if not group.hidden:
-                self._off_play()
+                # Off the play screen, if it is on it: a fault right after
+                # it came off (or was shown, not yet put on) leaves it
+                # shown on no screen, and a removal that raised then would
+                # fail every recovery after. (Only then is the error made;
+                # inline, not a method: a method costs every board ~100 B.)
+                try:
+                    play.remove(group)
+                except ValueError:
+                    pass
             display.root_group = None
             display.root_group = play
         if not banner:
@@ -136,16 +147,6 @@ class Overlay:
         group.y = 0
         group.hidden = False
         play.append(group)
-
-    def _off_play(self):
-        # The group off the play screen, if it is on it: a fault right
-        # after it came off (or was shown and not yet put on) leaves it
-        # shown and on no screen, and a removal that raised then would fail
-        # every recovery after it. (Only then is the ValueError made.)
-        try:
-            self._play.remove(self.group)
-        except ValueError:
-            pass
 
     def show_page(self, title, lines, selected=-1):
         """A full-screen page: ``title`` on top, up to ``page_lines`` lines of ``columns`` characters."""
@@ -202,8 +203,9 @@ class Overlay:
         set_hidden(self.bar, False)
 
     def hide(self):
-        """Remove the overlay from view."""
-        if not self.group.hidden or self._display.root_group is self.group:
+        """Remove the overlay from view (and the play screen the root again:
+        a fault between the two roots _play_screen sets leaves none)."""
+        if not self.group.hidden or self._display.root_group is not self._play:
             self._play_screen(False)
         self.title_text = ""
         self.lines = ()

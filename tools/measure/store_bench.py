@@ -141,7 +141,7 @@ PYSTACK_OPERATIONS = (
 )
 #: Frames of ``under`` above each operation.
 PYSTACK_LEVELS = 12
-#: Pystack sizes tried in one Node process (:func:`pystack_need`).
+#: Pystack sizes of one operation tried in one Node process (:func:`pystack_needs`).
 BATCH = 16
 
 
@@ -159,29 +159,49 @@ def _engine_root():
 def pystack_need(root, setup, body, low=256, high=2048):
     """The smallest pystack (bytes, to 4) with which ``body`` (a function's
     lines), called under ``PYSTACK_LEVELS`` frames after ``setup``, prints
-    what it prints with 16 KB: every 32 bytes from ``low`` to ``high``,
-    then every 4 below the first that works (the sizes in rising order,
-    ``BATCH`` in one Node process: those above the first that works are
-    never run)."""
-    from tools.vm import pystack_vm
+    what it prints with 16 KB (:func:`pystack_needs` of that one)."""
+    return pystack_needs(root, [(setup, body)], low, high)[0]
 
-    steps = [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS]
-    reference = pystack_vm.run(steps, root, pystack=16384).stdout
 
-    def first_working(sizes):
-        for start in range(0, len(sizes), BATCH):
-            batch = sizes[start : start + BATCH]
-            results = pystack_vm.run_each([(steps, size) for size in batch], root, check=False)
-            for size, result in zip(batch, results):
-                if result.error is None and result.stdout == reference:
-                    return size
-        return None
+def pystack_needs(root, operations, low=256, high=2048):
+    """:func:`pystack_need` of each (setup, body) of ``operations``: every
+    32 bytes from ``low`` to ``high``, then every 4 below the first that
+    works (the sizes in rising order, ``BATCH`` at a time: those above the
+    first that works are never run). Each round of batches, one per
+    operation still looking, runs in one Node process (starting one
+    costs as much as some five runs)."""
+    from tools.vm import GuestError, pystack_vm
 
-    coarse = first_working(list(range(low, high + 1, 32)))
-    if coarse is None:
+    programs = [
+        [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS] for setup, body in operations
+    ]
+    references = {}  # what each prints with 16 KB: asked for in the first round
+
+    def first_working(sizes_of):
+        # {index: the first size of sizes_of[index] that works} (none: not there).
+        found = {}
+        for start in range(0, max(len(sizes) for sizes in sizes_of.values()), BATCH):
+            batches = {index: sizes[start : start + BATCH] for index, sizes in sizes_of.items() if index not in found}
+            runs = [(programs[index], size) for index, batch in batches.items() for size in batch]
+            unknown = [index for index in range(len(programs)) if index not in references]
+            results = iter(pystack_vm.run_each(runs + [(programs[index], 16384) for index in unknown], root, check=False))
+            tried = {index: [(size, next(results)) for size in batch] for index, batch in batches.items()}
+            for index in unknown:
+                reference = next(results)
+                if reference.error is not None:
+                    raise GuestError(reference)
+                references[index] = reference.stdout
+            for index, pairs in tried.items():
+                works = [size for size, result in pairs if result.error is None and result.stdout == references[index]]
+                if works:
+                    found[index] = works[0]
+        return found
+
+    coarse = first_working({index: list(range(low, high + 1, 32)) for index in range(len(programs))})
+    if len(coarse) < len(programs):
         raise RuntimeError("needs more than %d bytes of pystack" % high)
-    fine = first_working(list(range(max(low, coarse - 28), coarse, 4)))
-    return coarse if fine is None else fine
+    fine = first_working({index: list(range(max(low, size - 28), size, 4)) for index, size in coarse.items()})
+    return [fine.get(index, coarse[index]) for index in range(len(programs))]
 
 
 def pystack_table(root=None):
@@ -189,17 +209,17 @@ def pystack_table(root=None):
     own = root is None
     root = root or _engine_root()
     try:
-        rows = {}
+        cases = []
         for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'")):
             setup = PYSTACK_SETUP % {"size": size, "layout": argument}
-            bare = None
-            for name, body in PYSTACK_OPERATIONS:
-                need = pystack_need(root, setup, body % {"layout": argument})
-                if bare is None:
-                    bare = need
-                else:
-                    rows[layout, name] = need - bare
-        return rows
+            cases += [(layout, name, setup, body % {"layout": argument}) for name, body in PYSTACK_OPERATIONS]
+        needs = pystack_needs(root, [(setup, body) for _, _, setup, body in cases])
+        bare = {layout: need for (layout, name, _, _), need in zip(cases, needs) if name == PYSTACK_OPERATIONS[0][0]}
+        return {
+            (layout, name): need - bare[layout]
+            for (layout, name, _, _), need in zip(cases, needs)
+            if name != PYSTACK_OPERATIONS[0][0]
+        }
     finally:
         if own:
             shutil.rmtree(root, ignore_errors=True)

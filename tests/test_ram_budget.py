@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tools.measure import ram_budget
-from tools.vm import pystack_vm, unix_vm, vmroot
+from tools.vm import fuel_vm, pystack_vm, unix_vm, vmroot
 
 # Much code, little data: compiling it is what costs.
 PROBE_MODULE = "".join(
@@ -113,6 +113,39 @@ def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(tmp_path, monk
     assert len(list(cache.glob("*.json"))) == 4
     monkeypatch.delenv("VM_RUN_CACHE")
     assert pystack_vm.run(program, root).stdout == "2 True\n" and len(list(cache.glob("*.json"))) == 4
+
+
+def test_a_kept_fuel_vm_run_is_read_back_only_for_the_very_same_inputs(tmp_path, monkeypatch):
+    # The same for the fuel VM (tools/vm/fuel_vm.py): the program, the
+    # fuel budget, the heap and every file of the root and the mounts are
+    # its key; a run from the repository itself is never kept.
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("VM_RUN_CACHE", str(cache))
+    root, fonts = tmp_path / "root", tmp_path / "fonts"
+    root.mkdir()
+    fonts.mkdir()
+    (root / "m.py").write_text("X = [1]\n")
+    (fonts / "f.txt").write_text("a")
+    program = "import m\nprint(m.X[0], open('/fonts/f.txt').read())"
+
+    def run(text=program, **limits):
+        return fuel_vm.run(text, root, mounts=[("/fonts", fonts)], **limits)
+
+    made = run()
+    assert made.stdout == "1 a\n" and len(list(cache.glob("*.json"))) == 1
+    entry = next(cache.glob("*.json"))
+    entry.write_text(entry.read_text().replace("1 a", "7 a"))  # what a read-back run would show
+    again = run()
+    assert (again.stdout, again.fuel) == ("7 a\n", made.fuel)
+    (root / "m.py").write_text("X = [2]\n")
+    assert run().stdout == "2 a\n"
+    (fonts / "f.txt").write_text("b")
+    assert run().stdout == "2 b\n"
+    assert run(fuel=10**9).stdout == "2 b\n"
+    assert run(heap=1 << 20).stdout == "2 b\n"
+    assert run(program + " ").stdout == "2 b\n"
+    assert len(list(cache.glob("*.json"))) == 6
+    assert fuel_vm.run("print(3)").stdout == "3\n" and len(list(cache.glob("*.json"))) == 6
 
 
 def _stage(stages, label):

@@ -21,6 +21,12 @@ def write_files(dest, files):
         (dest / path).write_bytes(data)
 
 
+def snapshot(folder):
+    """Every file under ``folder`` (a drive) with its bytes, by its path there:
+    what a deploy must leave as it was."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def make_repo(tmp_path, files):
     """A small repository: our engine/ plus the given {path: source} files."""
     repo = tmp_path / "repo"

@@ -10,11 +10,9 @@ hardware of tools/firmware/standins/. Time: the fuel VM (tools/measure/app_bench
 counts are deterministic.
 """
 
-import json
-import shutil
-
 import pytest
 
+from tests.shared import result, vm_root
 from tools.measure import app_bench, ram_budget
 from tools.vm import pystack_vm
 
@@ -85,16 +83,13 @@ def _allocations(root):
         ]
     steps.append("print('RESULTS', json.dumps(_results))")
     text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
-    return json.loads([line for line in text.splitlines() if line.startswith("RESULTS ")][0][8:])
+    return result(text, "RESULTS")
 
 
 @pytest.fixture(scope="module")
 def allocations():
-    root = ram_budget.build_root()
-    try:
+    with vm_root(ram_budget.build_root) as root:
         yield _allocations(root)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", sorted(name for name in _CASES if not name.startswith("(")))
@@ -110,8 +105,7 @@ def test_playing_allocates_nothing(allocations, case):
 
 def test_a_move_that_allocates_is_seen():
     # The same measurement sees an allocation when there is one.
-    root = ram_budget.build_root()
-    try:
+    with vm_root(ram_budget.build_root) as root:
         steps = ram_budget._program("pybadge", [])[:-2] + [
             "_keep = []\ndef _case(n):\n    for i in range(n):\n        _keep.append(bytearray(100))",
             "gc.collect()",
@@ -120,18 +114,13 @@ def test_a_move_that_allocates_is_seen():
             "print('GROWTH', _end - _start)",
         ]
         text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    growth = int([line for line in text.splitlines() if line.startswith("GROWTH ")][0].split()[1])
+    growth = result(text, "GROWTH")
     assert growth >= 10 * (16 + 112)
 
 
 def test_start_up_fits_the_time_target_in_the_fuel_vm():
-    root = app_bench.build_root()
-    try:
+    with vm_root(app_bench.build_root) as root:
         boot = app_bench.boot_fuel(root)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
     # The stand-ins' C-like work was metered and is left out; it was a
     # large part of the run (the drawing), which shows the metering works.
     assert boot["calls"] > 100 and boot["metered"] > boot["board"] / 4
@@ -154,18 +143,15 @@ def _freed_by_release(root, emptied):
         "print('FREED', _start - gc.mem_alloc())",
     ]
     text = pystack_vm.run(steps, root=root, mounts=[("/fonts", ram_budget.FONTS)]).stdout
-    return int([line for line in text.splitlines() if line.startswith("FREED ")][0].split()[1])
+    return result(text, "FREED")
 
 
 def test_letting_the_solver_go_frees_it_whatever_still_points_at_its_module():
     # Assist.release empties engine.solver's globals before forgetting it:
     # its tables (4 KB), buffers and functions go even while something
     # still points at the module. Forgetting alone frees next to nothing then.
-    root = ram_budget.build_root()
-    try:
+    with vm_root(ram_budget.build_root) as root:
         emptied = _freed_by_release(root, True)
         forgotten = _freed_by_release(root, False)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
     assert emptied >= 8 * 1024, emptied
     assert forgotten < 1024, forgotten

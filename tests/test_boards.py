@@ -10,8 +10,6 @@ monitor, a board without NVM, and the speed each profile claims.
 """
 
 import ast
-import subprocess
-import sys
 
 import pytest
 
@@ -19,6 +17,7 @@ import boards
 from app.layouts import SIZES, for_screen
 from engine import solver
 from tests.conftest import ROOT
+from tests.shared import on_cpython, vm_root
 from tools.firmware import STANDINS
 from tools.measure import ram_budget
 from tools.vm import pystack_vm
@@ -96,22 +95,10 @@ def _program(board_id, extra="", fonts=str(ROOT / "fonts")):
     )
 
 
-def _on_cpython(program):
-    path = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT))
-    result = subprocess.run([sys.executable, "-P", "-c", path + program], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert result.returncode == 0 and not result.stderr, result.stderr
-    return result.stdout
-
-
 def test_a_board_without_a_profile_gets_the_list_not_a_traceback_on_cpython_and_micropython():
-    host = _on_cpython(_program("meowbit_v121"))
-    root = ram_budget.build_root()
-    try:
+    host = on_cpython(_program("meowbit_v121"))
+    with vm_root(ram_budget.build_root) as root:
         guest = pystack_vm.run([_program("meowbit_v121", fonts="/fonts")], root=root).stdout
-    finally:
-        import shutil
-
-        shutil.rmtree(root, ignore_errors=True)
     for output in (host, guest):
         assert "no profile for this board (meowbit_v121)" in output
         assert "hack_club_sprig" in output and "RETURNED" in output
@@ -119,7 +106,7 @@ def test_a_board_without_a_profile_gets_the_list_not_a_traceback_on_cpython_and_
 
 
 def test_a_fruit_jam_without_a_monitor_says_so():
-    output = _on_cpython(_program("adafruit_fruit_jam", "fakeworld.RUNTIME_SCREEN = None\n"))
+    output = on_cpython(_program("adafruit_fruit_jam", "fakeworld.RUNTIME_SCREEN = None\n"))
     assert "no display" in output and "RETURNED" in output
 
 

@@ -9,9 +9,7 @@ The checks walk the *built folder* the way the board imports (``/`` then
 ``/lib``), independently of tools/ship/device_imports.py that planned it.
 """
 
-import contextlib
 import importlib.metadata
-import io
 import re
 import subprocess
 import sys
@@ -20,6 +18,7 @@ from pathlib import Path
 import pytest
 from repo_fixture import FIXTURE, FRUIT_JAM_10, make_repo
 
+from tests.shared import printed
 from tools import ROOT as REPO
 from tools.check import conformance
 from tools.firmware import STANDINS
@@ -425,10 +424,7 @@ def test_micropython_vm_plays_the_engine_from_the_unpatched_mpy_files(real, tmp_
         fuel=10**11,
     ).stdout.splitlines()
     assert guest[0].endswith("engine/game.mpy"), guest[0]
-    expected = io.StringIO()
-    with contextlib.redirect_stdout(expected):
-        conformance.play(12, 300)
-    host = expected.getvalue().splitlines()
+    host = printed(conformance.play, 12, 300).splitlines()
     assert len(host) > 1000
     assert guest[1:] == host
 

@@ -16,15 +16,11 @@ screen, NVM size and layout and the modules its firmware lacks
 (tools/firmware/standins/fakeboards.py).
 """
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 import boards
 from tests.conftest import ROOT
-from tools.firmware import STANDINS
+from tests.shared import on_cpython, result, vm_root
 from tools.measure import ram_budget
 from tools.vm import pystack_vm
 
@@ -71,32 +67,18 @@ def _driver(board, fonts):
     }
 
 
-def _result(text):
-    lines = [line for line in text.splitlines() if line.startswith("RESULT ")]
-    assert lines, text[-3000:]
-    return json.loads(lines[0][len("RESULT ") :])
-
-
 def run_on_cpython(board):
-    # A separate process: the stand-ins replace displayio & co. there, and
-    # must not replace Blinka's in the test process.
-    program = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT)) + _driver(board, ROOT / "fonts")
-    result = subprocess.run([sys.executable, "-P", "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return _result(result.stdout)
+    return result(on_cpython(_driver(board, ROOT / "fonts"), timeout=600))
 
 
 def run_on_micropython(board, root):
-    return _result(pystack_vm.run([_driver(board, "/fonts")], root=root, mounts=[("/fonts", ROOT / "fonts")]).stdout)
+    return result(pystack_vm.run([_driver(board, "/fonts")], root=root, mounts=[("/fonts", ROOT / "fonts")]).stdout)
 
 
 @pytest.fixture(scope="module")
 def root():
-    folder = ram_budget.build_root()
-    yield folder
-    import shutil
-
-    shutil.rmtree(folder, ignore_errors=True)
+    with vm_root(ram_budget.build_root) as folder:
+        yield folder
 
 
 @pytest.mark.parametrize("board", sorted(boards.NAMES))

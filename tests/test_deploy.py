@@ -11,8 +11,9 @@ import os
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, snapshot, write_files
 
+from tests.shared import make, refusal
 from tools import ROOT
 from tools.ship import bundle as bundler
 from tools.ship import deploy as deployer
@@ -37,11 +38,6 @@ def drive(tmp_path, boot_out=PYBADGE_9, name="CIRCUITPY"):
     if boot_out is not None:
         (path / "boot_out.txt").write_text(boot_out)
     return path
-
-
-def snapshot(folder):
-    """Every file under ``folder`` with its bytes (to prove nothing was written)."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
@@ -674,20 +670,12 @@ def test_a_drive_from_make_deploy_gets_no_release_files(tmp_path, repo):
 
 
 def test_make_deploy_refuses_in_one_line_and_make_passes_its_status_on(tmp_path):
-    import subprocess
     import sys
 
-    from test_first_run import clean_env, refusal
     from test_release import fake_board_venv
 
     venv = fake_board_venv(tmp_path)
-    result = subprocess.run(
-        ["make", "deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=clean_env(),
-    )
+    result = make("deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere"))
     assert refusal(result) == [
         "deploy: error: %s: no such folder (is the drive mounted? DEST= names it)" % (tmp_path / "nowhere")
     ]

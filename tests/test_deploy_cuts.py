@@ -23,7 +23,7 @@ import shutil
 import textwrap
 
 import pytest
-from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, write_files
+from repo_fixture import FIXTURE, FRUIT_JAM_10, PYBADGE_9, make_repo, snapshot, write_files
 
 from tests import sampling
 from tools.ship import bundle as bundler
@@ -138,11 +138,6 @@ class FaultyDrive:
         return write
 
 
-def snapshot(folder):
-    """Every file under ``folder`` (board path) with its bytes."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 class Case:
     """A drive to deploy onto: ``template`` (the folder, copied for each run),
     ``player`` ({board path: bytes} that must never be lost), ``programs``
@@ -232,7 +227,6 @@ def players_drive(root, bundles, monkeypatch):
     """The player's own program on the drive, plus everything that gets in the way."""
     repo, built, files = bundles["v2"]
     dest = root / "players"
-    (dest / "lib").mkdir(parents=True)
     player = {
         "code.py": b"print('my own game')\n",
         "code.txt": b"print('my code.txt runs first')\n",
@@ -243,8 +237,7 @@ def players_drive(root, bundles, monkeypatch):
         "settings.toml": b"CIRCUITPY_PYSTACK_SIZE = 4096\n",
         "notes.txt": b"mine",
     }
-    for path, data in player.items():
-        (dest / path).write_bytes(data)
+    write_files(dest, player)
     (dest / "boot_out.txt").write_text(PYBADGE_9)
     programs = {"yours": player["code.py"], "game": (built / "code.py").read_bytes()}
     return Case(dest, player, programs, repo, built, files)
@@ -269,16 +262,13 @@ def older_tools_drive(root, bundles, monkeypatch):
     """A drive an older deploy.py wrote, its manifest bare paths, some of the files edited since."""
     repo, built, files = bundles["v2"]
     dest = root / "older"
-    for folder in ("lib", "engine", "app"):
-        (dest / folder).mkdir(parents=True)
     player = {
         "code.py": b"print('edited on the drive')\n",
         "lib/adafruit_ticks.mpy": b"C\x06 edited ticks",
         "app/gone.mpy": b"C a module the game no longer has, maybe edited",
     }
-    for path, data in player.items():
-        (dest / path).write_bytes(data)
-    (dest / "engine/rules.mpy").write_bytes((built / "engine/rules.mpy").read_bytes())  # exactly the game's
+    write_files(dest, player)
+    write_files(dest, {"engine/rules.mpy": (built / "engine/rules.mpy").read_bytes()})  # exactly the game's
     (dest / ".deploy-2048.txt").write_text("code.py\nlib/adafruit_ticks.mpy\nengine/rules.mpy\napp/gone.mpy\n")
     (dest / "boot_out.txt").write_text(PYBADGE_9)
     programs = {"yours": player["code.py"], "game": (built / "code.py").read_bytes()}

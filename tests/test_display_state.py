@@ -11,12 +11,7 @@ stand-ins' own API and read back through the readers, on CPython and in
 MicroPython (the pystack VM), where a web page's renderer would read it.
 """
 
-import json
-import subprocess
-import sys
-
-from tests.conftest import ROOT
-from tools.firmware import STANDINS
+from tests.shared import on_cpython, result
 from tools.firmware.standins import displaystate
 from tools.vm import pystack_vm
 
@@ -76,23 +71,14 @@ EXPECTED = [
 ]
 
 
-def _result(text):
-    lines = [line for line in text.splitlines() if line.startswith("RESULT ")]
-    assert lines, text[-3000:]
-    return json.loads(lines[0][len("RESULT ") :])
-
-
 def test_the_readers_read_what_the_stand_ins_wrote_on_cpython():
     # A process of its own: the stand-ins are top-level modules there, as in a VM.
-    program = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT)) + PROGRAM
-    ran = subprocess.run([sys.executable, "-P", "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert ran.returncode == 0, ran.stderr[-3000:]
-    found = _result(ran.stdout)
+    found = result(on_cpython(PROGRAM))
     assert found[:-1] == EXPECTED
     assert dict(map(tuple, found[-1])) == displaystate.layout()
 
 
 def test_the_readers_read_what_the_stand_ins_wrote_in_micropython(standins_root):
-    found = _result(pystack_vm.run([PROGRAM], root=standins_root).stdout)
+    found = result(pystack_vm.run([PROGRAM], root=standins_root).stdout)
     assert found[:-1] == EXPECTED
     assert dict(map(tuple, found[-1])) == displaystate.layout()

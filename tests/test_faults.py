@@ -15,6 +15,7 @@ start-up; what the player sees is read from the glass.
 import pytest
 
 from tests import sampling
+from tests.shared import still_plays
 from tests.tiles import on_glass
 from tools.measure import faults
 from tools.measure.faults import fault_at
@@ -26,13 +27,6 @@ SAYS = {0: ("low", "memory"), 1: ("too", "deep")}
 
 def kind_name(kind):
     return faults.FAULTS[kind][0].__name__
-
-
-def still_plays(sim):
-    moves = sim.game.moves
-    for button in ("left", "down", "right", "up", "left", "down"):
-        sim.press(button)
-    return sim.game.moves > moves
 
 
 def lines_run(sim, path, function, presses):

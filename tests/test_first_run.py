@@ -12,30 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.shared import clean_env, make, refusal
 from tools import ROOT as REPO
-
-
-def clean_env(base=None, **more):
-    """``base`` (this process's environment) without what an outer make
-    passes down (`make test PYTEST_ARGS=...` puts its variables in MAKEFLAGS,
-    which an inner make would take as its own command line), plus ``more``."""
-    env = {
-        name: value
-        for name, value in (os.environ if base is None else base).items()
-        if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")
-    }
-    env.update(more)
-    return env
-
-
-def refusal(result):
-    """The lines a failed make printed on stderr, less make's own last one
-    ("make: *** [Makefile:NN: target] Error N"), which must be there: make
-    exits 2 and names the recipe's own status, never a signal's (141)."""
-    lines = result.stderr.strip().splitlines()
-    assert result.returncode == 2 and lines, (result.returncode, lines)
-    assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
-    return lines[:-1]
 
 
 def test_the_standard_code_module_is_loaded_not_the_boards():
@@ -62,25 +40,13 @@ def test_without_the_conftest_code_py_would_shadow_it():
 
 
 def test_make_test_runs_pytest_with_the_repository_off_sys_path():
-    dry = subprocess.run(
-        ["make", "--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env=clean_env(),
-    )
+    dry = make("--no-print-directory", "-n", "test", "PYTHON=%s" % sys.executable)
     assert dry.returncode == 0
     assert [line for line in dry.stdout.splitlines() if line.strip() == ".venv/bin/python -P -m pytest"]
 
 
 def test_make_test_slow_plays_every_case():
-    dry = subprocess.run(
-        ["make", "--no-print-directory", "-n", "test-slow", "PYTHON=%s" % sys.executable, "PYTEST_ARGS=tests/test_store.py"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env=clean_env(),
-    )
+    dry = make("--no-print-directory", "-n", "test-slow", "PYTHON=%s" % sys.executable, "PYTEST_ARGS=tests/test_store.py")
     assert dry.returncode == 0
     assert ".venv/bin/python -P -m pytest --slow tests/test_store.py" in [line.strip() for line in dry.stdout.splitlines()]
 
@@ -94,9 +60,7 @@ def test_an_old_python_gets_one_line_before_anything_is_installed(tmp_path):
     )
     fake.chmod(0o755)
     venv = tmp_path / "venv"
-    result = subprocess.run(
-        ["make", "venv", "PYTHON=%s" % fake, "VENV=%s" % venv], cwd=REPO, capture_output=True, text=True, env=clean_env()
-    )
+    result = make("venv", "PYTHON=%s" % fake, "VENV=%s" % venv)
     ours = refusal(result)
     assert len(ours) == 1 and ours[0].startswith("make: this project")
     assert "Python 3.11 or newer" in ours[0] and "Python 3.10.13" in ours[0]
@@ -136,13 +100,7 @@ def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
         },
     )
     venv = tmp_path / "venv"
-    result = subprocess.run(
-        [shutil.which("make"), "test", "PYTHON=python3.13", "VENV=%s" % venv],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env=clean_env(PATH=path),
-    )
+    result = make("test", "PYTHON=python3.13", "VENV=%s" % venv, PATH=path)
     lines = refusal(result)
     assert len(lines) == 1, lines
     line = lines[0]
@@ -158,13 +116,7 @@ def test_a_pyenv_shim_that_fails_gets_one_line_naming_what_would_work(tmp_path):
 
 def test_no_python_that_works_says_so_and_suggests_none_that_fails(tmp_path):
     path = fake_path(tmp_path, {"python3.13": PYENV_SHIM, "python3.12": PYENV_SHIM.replace("3.13", "3.12")})
-    result = subprocess.run(
-        [shutil.which("make"), "test", "PYTHON=python3.14", "VENV=%s" % (tmp_path / "v")],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env=clean_env(PATH=path),
-    )
+    result = make("test", "PYTHON=python3.14", "VENV=%s" % (tmp_path / "v"), PATH=path)
     lines = refusal(result)
     assert len(lines) == 1, lines
     assert "python3.14 is not found" in lines[0]
@@ -187,18 +139,14 @@ def test_the_outer_makes_arguments_do_not_reach_the_inner_make():
 
 def test_a_failed_install_leaves_no_venv_behind(tmp_path):
     venv = tmp_path / "venv"
-    env = clean_env(PIP_CONFIG_FILE="/dev/null", PIP_NO_INDEX="1")
     # pip finds nothing to install (no index): the install fails as it would offline.
-    result = subprocess.run(
-        ["make", "venv", "PYTHON=%s" % sys.executable, "VENV=%s" % venv], cwd=REPO, capture_output=True, text=True, env=env
-    )
+    result = make("venv", "PYTHON=%s" % sys.executable, "VENV=%s" % venv, PIP_CONFIG_FILE="/dev/null", PIP_NO_INDEX="1")
     assert result.returncode != 0
     assert "was removed, so the next make starts clean" in result.stderr
     assert not venv.exists()
 
 
 def test_contributings_example_of_a_part_of_the_suite_selects_tests():
-    import re
     import shlex
 
     text = (REPO / "CONTRIBUTING.md").read_text()

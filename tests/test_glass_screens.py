@@ -20,19 +20,10 @@ from fake_inputs import first_legal
 import boards
 from app.backlight import DIM_AFTER_MS
 from app.controls import LONG_PRESS_MS
+from tests.shared import LAYOUTS
 from tests.tiles import board
 from tools.play.simulator import FRAME_MS, Simulator
 
-#: A board for each layout. 640x480 (the Fruit Jam) is the 320x240
-#: screen's layout at twice its scale, the same in every proportion: it is
-#: played in the tests on every profile below (a glass of 640x480 takes
-#: 0.3 s to draw, five times 320x240's).
-LAYOUTS = {
-    "160x128": "pybadge",
-    "240x240": "pimoroni_picosystem",
-    "320x240": "seeeduino_wio_terminal",
-    "128x128": "tinycircuits_thumby_color",
-}
 #: Frames a result may take: the one that reads the key, and one more (the
 #: menu's modules load in the frame after Start).
 FRAMES = 2

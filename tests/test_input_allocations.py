@@ -15,11 +15,9 @@ makes a new tuple per read, as adafruit_lsm6ds and adafruit_lis3dh do:
 the measurement sees exactly that tuple, per frame.
 """
 
-import json
-import shutil
-
 import pytest
 
+from tests.shared import result, vm_root
 from tools import ROOT as REPO
 from tools.vm import pystack_vm, vmroot
 
@@ -144,8 +142,7 @@ FRAMES = 320
 
 @pytest.fixture(scope="module")
 def allocations():
-    root = vmroot.build_root(extra={name: (REPO / name).read_text() for name in MODULES})
-    try:
+    with vm_root(lambda: vmroot.build_root(extra={name: (REPO / name).read_text() for name in MODULES})) as root:
         steps = [_SETUP + "_end = 0\n" + "".join("_results[%r] = 0\n" % name for name in _CASES)]
         for name, body in _CASES.items():
             steps += [
@@ -158,10 +155,7 @@ def allocations():
             ]
         steps.append("print('RESULTS', json.dumps([_results, _counts]))")
         text = pystack_vm.run(steps, root=root).stdout
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    line = [line for line in text.splitlines() if line.startswith("RESULTS ")][0]
-    results, counts = json.loads(line[len("RESULTS ") :])
+    results, counts = result(text, "RESULTS")
     nothing = results.pop("(nothing)")
     return {name: allocated - nothing for name, allocated in results.items()}, counts
 

@@ -26,23 +26,16 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
+from app.settings import LANGUAGES
+from tests.shared import KEYS, LAYOUTS
 from tests.tiles import board
 from tools import ROOT, text_chars
 from tools.play.sim import parse_settings, screen_size, use_settings
 from tools.play.simulator import Simulator, board_facts
 
 LANG = ROOT / "lang"
-KEYS = (LANG / "keys.txt").read_text(encoding="utf-8").split("\n")[:-1]
-LANGUAGES = ("en", "ro", "cs")
 #: The help documents' prose files, by name (app.help_text.DOCUMENTS).
 PROSE = ("rules", "strategy", "solver")
-#: A board for each layout (tests/test_glass_screens.py's).
-LAYOUTS = {
-    "160x128": "pybadge",
-    "240x240": "pimoroni_picosystem",
-    "320x240": "seeeduino_wio_terminal",
-    "128x128": "tinycircuits_thumby_color",
-}
 CONST = re.compile(r"^(_W_[A-Z0-9_]+) = const\((\d+)\)", re.M)
 #: Texts a status line shows: (first, second) names in lang/keys.txt.
 STATUSES = (

@@ -27,12 +27,12 @@ import sys
 import pytest
 
 from tests import sampling
+from tests.shared import FAULTS, fault_id, vm_root
 from tools.measure import heap_floor, ram_budget
 from tools.play.simulator import Simulator
 from tools.play.world import World
 from tools.vm import pystack_vm, unix_vm
 
-FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 NO_ROOM = "2048: not enough memory to start: remove other files from lib/ or update CircuitPython"
 
 
@@ -104,7 +104,7 @@ def moves_at_once(sim):
 # -- on the desktop, the fault injected -------------------------------------
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_no_room_for_the_app_with_the_solver_plays_without_it_and_says_so(fault, capsys):
     with failing("app.controller", "App", fault, 1) as left:
         sim = Simulator(seed=1)
@@ -122,7 +122,7 @@ def test_no_room_for_the_app_with_the_solver_plays_without_it_and_says_so(fault,
     assert sim.game.moves > moves
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_no_room_without_the_solver_either_plays_without_animations_too(fault, capsys):
     with failing("app.controller", "App", fault, 2):
         sim = Simulator(seed=2)
@@ -288,11 +288,8 @@ def _surveyed(board_id):
 
 @pytest.fixture(scope="module")
 def root():
-    folder = ram_budget.build_root()
-    yield folder
-    import shutil
-
-    shutil.rmtree(folder, ignore_errors=True)
+    with vm_root(ram_budget.build_root) as folder:
+        yield folder
 
 
 _PYSTACK_DRIVER = """

@@ -8,14 +8,13 @@ Same code, same results as CPython, move for move, in both; and a move allocates
 nothing there. Also: every engine file compiles with mpy-cross.
 """
 
-import contextlib
-import io
 import subprocess
 import sys
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.shared import printed
 from tools.check import conformance
 from tools.vm.fuel_vm import run
 
@@ -30,10 +29,7 @@ _GUEST = "import sys\nsys.path.append('/check')\nfrom conformance import play\np
 
 
 def _host(games):
-    expected = io.StringIO()
-    with contextlib.redirect_stdout(expected):
-        conformance.play(games, MOVES)
-    return expected.getvalue().splitlines()
+    return printed(conformance.play, games, MOVES).splitlines()
 
 
 def _same(host, guest):

@@ -9,8 +9,7 @@ board on with the same function of the stand-ins (the world reset, the
 glass, the NVM, the seeded random source); it must do the same in both.
 """
 
-import json
-
+from tests.shared import result
 from tools.play.world import World
 from tools.vm import pystack_vm
 
@@ -30,14 +29,8 @@ print("RESULT " + json.dumps([pybadge, pico, list(fakeworld.seeded_urandom(0x234
 """
 
 
-def _result(text):
-    lines = [line for line in text.splitlines() if line.startswith("RESULT ")]
-    assert lines, text[-3000:]
-    return json.loads(lines[0][len("RESULT ") :])
-
-
 def test_power_on_sets_the_same_world_in_micropython_as_a_world_gets(standins_root):
-    found = _result(pystack_vm.run([PROGRAM], root=standins_root).stdout)
+    found = result(pystack_vm.run([PROGRAM], root=standins_root).stdout)
     pybadge, pico, random_bytes = found
     assert pybadge == ["pybadge", 8192, 0, False, 3700, True, None, True]
     assert pico == ["pimoroni_picosystem", None, 20, False, None, False, None, [200, 100]]

@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from engine.game import Game
 from engine.rules import DOWN, LEFT, RIGHT, UP, can_move, slide
-from tests.tiles import mirror, rotate, values
+from tests.tiles import CLOCKWISE, mirror, rotate, values
 
-CLOCKWISE = {UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: UP}
 MIRRORED = {UP: UP, DOWN: DOWN, LEFT: RIGHT, RIGHT: LEFT}
 
 # Exponents 0..17, with empties and small tiles common as in real games.

@@ -14,21 +14,14 @@ import sys
 
 import pytest
 
+from tests.shared import FAULTS, fault_id, still_plays, vm_root
 from tools.measure import ram_budget
 from tools.play.simulator import Simulator
 
-FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
 MESSAGES = {MemoryError: "low\nmemory", RuntimeError: "too\ndeep"}
 
 
-def still_plays(sim):
-    moves = sim.game.moves
-    for button in ("left", "down", "right", "up", "left", "down"):
-        sim.press(button)
-    return sim.game.moves > moves
-
-
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_failing_hint(fault):
     def solver(cells):
         raise fault
@@ -41,7 +34,7 @@ def test_a_failing_hint(fault):
     assert still_plays(sim)
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_failing_autoplay_stops_and_play_goes_on(fault):
     calls = []
 
@@ -60,7 +53,7 @@ def test_failing_autoplay_stops_and_play_goes_on(fault):
     assert still_plays(sim)
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_page_that_cannot_be_built(monkeypatch, fault):
     def document(*_args, **_kwargs):
         raise fault
@@ -79,7 +72,7 @@ def test_a_page_that_cannot_be_built(monkeypatch, fault):
     assert sim.app.mode == "menu"
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_an_animation_that_fails_leaves_the_board_right(monkeypatch, fault):
     sim = Simulator(seed=6)
     animation = type(sim.app.animation)  # the class this power-on imported
@@ -120,13 +113,8 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
     # for start-up but not for the deepest calls of play (the solver's):
     # the frames that reach too deep are dropped, the run goes on to its
     # end, and the app counts what it recovered from.
-    root = ram_budget.build_root()
-    try:
+    with vm_root(ram_budget.build_root) as root:
         stages, fingerprint = ram_budget.measure(root=root, pystack=768)
-    finally:
-        import shutil
-
-        shutil.rmtree(root, ignore_errors=True)
     cells, score, best, moves, games, faults, _last_save, _why, frames, _nvm, _solver = __import__("json").loads(fingerprint)
     assert faults > 0
     assert stages[-1].label == ram_budget.LOAD_STAGE
@@ -149,7 +137,7 @@ def _once(fault, real):
     return flaky
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS, ids=fault_id)
 def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monkeypatch, fault):
     # The move slid and spawned; the fault came as it asked whether any
     # move was left, so ``over`` was never set: the game must not stay a
@@ -172,7 +160,7 @@ def test_a_fault_inside_the_move_that_ends_the_game_leaves_a_finished_game(monke
     assert not sim.game.over and sim.glass.shows("SCORE")
 
 
-@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")), ids=lambda fault: type(fault).__name__)
+@pytest.mark.parametrize("fault", FAULTS + (KeyError("help_menu"), ValueError("odd")), ids=fault_id)
 def test_a_fault_while_the_menu_closes_leaves_the_game_playing(monkeypatch, fault):
     # _close_menus failed after it had taken the first handler away; the
     # recovery closes the menu again: nothing may escape App.step.

@@ -17,6 +17,7 @@ import pytest
 from repo_fixture import FIXTURE, make_repo
 
 from app import VERSION, about_page
+from tests.shared import make
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import manifest as drive_manifest
@@ -330,27 +331,12 @@ def fake_board_venv(tmp_path):
 def test_make_release_builds_the_same_zips(dist, tmp_path):
     # The release workflow's command, with the board venv this test stands in.
     venv = fake_board_venv(tmp_path)
-    result = subprocess.run(
-        [
-            "make",
-            "release",
-            "PYTHON=%s" % sys.executable,
-            "BOARD_VENV=%s" % venv,
-            "DIST=%s" % (tmp_path / "out"),
-            "TAG=v%s" % VERSION,
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
+    result = make(
+        "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "out"), "TAG=v%s" % VERSION
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "creating" not in result.stdout  # the stand-in venv was used, nothing installed
     for path in dist.glob("*.zip"):
         assert (tmp_path / "out" / path.name).read_bytes() == path.read_bytes()
-    wrong = subprocess.run(
-        ["make", "release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "o2"), "TAG=v0.0.1"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-    )
+    wrong = make("release", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DIST=%s" % (tmp_path / "o2"), "TAG=v0.0.1")
     assert wrong.returncode != 0 and "does not name this version" in wrong.stderr

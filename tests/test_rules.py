@@ -8,10 +8,7 @@ import pytest
 
 from engine import rules
 from engine.rules import DOWN, LEFT, RIGHT, UP, can_move, slide
-from tests.tiles import board, mirror, rotate, rows
-
-# Turning the board clockwise maps a direction to the next one clockwise.
-CLOCKWISE = {UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: UP}
+from tests.tiles import CLOCKWISE, board, mirror, rotate, rows
 
 
 def check(before, direction, after, points):

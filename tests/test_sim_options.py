@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
+from tests.shared import make
 from tools.play.sim import parse_board
 from tools.play.simulator import parse_presses
 
@@ -119,13 +120,7 @@ def test_a_second_simulator_on_the_same_file_is_refused(tmp_path):
 
 
 def test_the_makefile_passes_sim_args_and_says_it_runs_under_make():
-    dry = subprocess.run(
-        ["make", "--no-print-directory", "-n", "play", "PYTHON=%s" % sys.executable, "SIM_ARGS=--nvm other.bin --fresh"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
-    )
+    dry = make("--no-print-directory", "-n", "play", "PYTHON=%s" % sys.executable, "SIM_ARGS=--nvm other.bin --fresh")
     assert dry.returncode == 0, dry.stderr
     assert [
         line

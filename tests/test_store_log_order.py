@@ -18,7 +18,6 @@ rewrite can leave.
 """
 
 import random
-from pathlib import Path
 
 import pytest
 from fakenvm import PowerCut, SectorFlash
@@ -28,8 +27,8 @@ from engine.store import LOG, SAVED, UNCHANGED, Store
 from tests import sampling
 from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, fresh_snapshot, play, save_points, snapshot
 from tests.test_store_layouts import Cuts
+from tools.check.store_fixture import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's bytes (8 in format 3)
 
 

@@ -27,7 +27,8 @@ import pytest
 from fake_inputs import first_legal
 
 import boards
-from tools import ROOT
+from app.settings import LANGUAGES
+from tests.shared import KEYS
 from tools.play.sim import parse_settings, use_settings
 from tools.play.simulator import Simulator
 from tools.play.window import key_names_for
@@ -36,9 +37,6 @@ from tools.play.window import key_names_for
 #: letter (of any language), a closing bracket or a per cent sign (not the
 #: "1." of a point).
 SENTENCE_END = re.compile(r"(?:[^\W\d_]|[)%])[.!?]$")
-LANGUAGES = ("en", "ro", "cs")
-#: Names of lang/keys.txt, by number (app.words's texts).
-KEYS = (ROOT / "lang" / "keys.txt").read_text().split()
 
 
 def word(sim, name):

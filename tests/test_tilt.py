@@ -366,9 +366,8 @@ def test_odd_readings_are_dropped_and_counted_and_never_raise():
     level = (0.0, 0.0, G)
     sensor = OddSensor([level] * (CALIBRATION + 2))
     keys = TiltKeys(None, sensor)
-    play_stream_odd = []
     for _ in range(CALIBRATION + 2):
-        play_stream_odd += drain(keys)
+        drain(keys)
     errors = keys.errors
     for odd in ODD:
         sensor.readings = [odd]

@@ -14,6 +14,7 @@ import sys
 import pytest
 
 import tools
+from tests.shared import make
 from tools import ROOT
 
 DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "Makefile"] + sorted((ROOT / "docs").glob("*.md"))
@@ -94,14 +95,7 @@ def test_every_tools_path_the_repository_names_exists():
 
 
 def _make_dry_run(target, *variables, cwd):
-    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
-    return subprocess.run(
-        ["make", "--no-print-directory", "-n", "-C", str(ROOT), target, "PYTHON=%s" % sys.executable, *variables],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    return make("--no-print-directory", "-n", "-C", str(ROOT), target, "PYTHON=%s" % sys.executable, *variables, cwd=cwd)
 
 
 def test_the_benchmarks_contributing_names_are_make_targets_that_run_their_tools(tmp_path):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import make
 from tools import ROOT
 from tools.firmware import finder
 from tools.ship import bundle
@@ -41,7 +42,7 @@ def read_pack(path):
 
 def test_make_web_writes_the_site_from_the_boards_bundle(tmp_path):
     out = tmp_path / "web"
-    result = subprocess.run(["make", "web", "WEB_OUT=%s" % out], cwd=ROOT, capture_output=True, text=True)
+    result = make("web", "WEB_OUT=%s" % out)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "make web-serve serves it" in result.stdout
     names = {path.name for path in out.iterdir()}

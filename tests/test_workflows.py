@@ -6,10 +6,10 @@
 targets that the tests (or CI's own .ci/run) exercise."""
 
 import re
-import subprocess
 
 import yaml
 
+from tests.shared import make
 from tools import ROOT as REPO
 
 WORKFLOWS = REPO / ".github" / "workflows"
@@ -101,5 +101,5 @@ def test_workflows_call_only_exercised_make_targets():
         where, text = EXERCISED[target]
         assert text in (REPO / where).read_text(), (target, where)
         # The target exists (make -n prints its commands without running them).
-        result = subprocess.run(["make", "-n", target], cwd=REPO, capture_output=True, text=True)
+        result = make("-n", target)
         assert result.returncode == 0, result.stderr

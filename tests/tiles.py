@@ -4,6 +4,11 @@
 
 """Helpers for writing boards in tests as tile values, the way a player sees them."""
 
+from engine.rules import DOWN, LEFT, RIGHT, UP
+
+#: Turning the board clockwise (``rotate``) maps a direction to the next one clockwise.
+CLOCKWISE = {UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: UP}
+
 
 def exponent(value):
     """Tile value (0, 2, 4, ... 131072) -> exponent (0, 1, 2, ... 17)."""

@@ -24,6 +24,7 @@ import struct
 import sys
 import zlib
 
+from app.settings import LANGUAGES
 from tools import ROOT, ArgumentParser
 
 #: The position every board's play screen shows (sim.py --board syntax) and its score.
@@ -42,15 +43,24 @@ def _board_ids():
 BOARD_IDS = _board_ids()
 
 
-def _screenshot(seed=5, position=None, score=0, press=()):
-    return {"board": "pybadge", "seed": seed, "position": position, "score": score, "press": press, "scale": 3}
+def _picture(board="pybadge", seed=5, position=None, score=0, press=(), scale=3, language="en"):
+    # One entry of PICTURES: a PyBadge's screenshot at three times its size unless told.
+    return {
+        "board": board,
+        "seed": seed,
+        "position": position,
+        "score": score,
+        "press": press,
+        "scale": scale,
+        "language": language,
+    }
 
 
 #: path (from the repository's root) -> how it is made: the board, the
 #: seed of its first game, a prepared position and score, the buttons
 #: pressed (sim.py --press names), the PNG's pixel scale.
 PICTURES = {
-    "docs/screenshots/play.png": _screenshot(
+    "docs/screenshots/play.png": _picture(
         seed=2048,
         press=(
             "left",
@@ -74,71 +84,43 @@ PICTURES = {
             "left",
         ),
     ),
-    "docs/screenshots/tiles.png": _screenshot(
+    "docs/screenshots/tiles.png": _picture(
         position=". 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 65536 131072", score=3913888
     ),
-    "docs/screenshots/win.png": _screenshot(
-        seed=1, position="1024 1024 . . 4 . . . 2 . . . . . . 2", score=20120, press=("left",)
-    ),
-    "docs/screenshots/game-over.png": _screenshot(
+    "docs/screenshots/win.png": _picture(seed=1, position="1024 1024 . . 4 . . . 2 . . . . . . 2", score=20120, press=("left",)),
+    "docs/screenshots/game-over.png": _picture(
         seed=1, position=". 2 8 16 4 16 32 64 2 4 8 16 4 2 4 2", score=1232, press=("left",)
     ),
-    "docs/screenshots/hint.png": _screenshot(press=("left", "up", "select")),
-    "docs/screenshots/menu.png": _screenshot(press=("start",)),
-    "docs/screenshots/help-strategy.png": _screenshot(press=("start", "down*3", "a", "down", "down", "a")),
-    "docs/screenshots/settings.png": _screenshot(press=("start", "down*5", "a")),
+    "docs/screenshots/hint.png": _picture(press=("left", "up", "select")),
+    "docs/screenshots/menu.png": _picture(press=("start",)),
+    "docs/screenshots/help-strategy.png": _picture(press=("start", "down*3", "a", "down", "down", "a")),
+    "docs/screenshots/settings.png": _picture(press=("start", "down*5", "a")),
 }
 #: Every palette of Settings > Colours on every tile (docs/colours.md).
 for _step, _name in enumerate(("classic", "clear", "night")):
-    PICTURES["docs/screenshots/colours-%s.png" % _name] = _screenshot(
+    PICTURES["docs/screenshots/colours-%s.png" % _name] = _picture(
         position=". 2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 131072",
         score=1088,
         press=("start", "down*5", "a", "down*8") + ("right",) * _step + ("b", "b"),  # Colours: the 9th row
     )
 for _board in BOARD_IDS:
-    PICTURES["docs/images/boards/%s-play.png" % _board] = {
-        "board": _board,
-        "seed": 1,
-        "position": BOARD_POSITION,
-        "score": BOARD_SCORE,
-        "press": (),
-        "scale": 1,
-    }
-    PICTURES["docs/images/boards/%s-menu.png" % _board] = {
-        "board": _board,
-        "seed": 1,
-        "position": None,
-        "score": 0,
-        "press": ("start",),
-        "scale": 1,
-    }
-    PICTURES["docs/images/boards/%s-help.png" % _board] = {
-        "board": _board,
-        "seed": 1,
-        "position": None,
-        "score": 0,
-        "press": ("start", "down*3", "a", "a"),
-        "scale": 1,
-    }
+    PICTURES["docs/images/boards/%s-play.png" % _board] = _picture(
+        _board, seed=1, position=BOARD_POSITION, score=BOARD_SCORE, scale=1
+    )
+    PICTURES["docs/images/boards/%s-menu.png" % _board] = _picture(_board, seed=1, press=("start",), scale=1)
+    PICTURES["docs/images/boards/%s-help.png" % _board] = _picture(_board, seed=1, press=("start", "down*3", "a", "a"), scale=1)
 #: docs/boards.md's languages: a PyBadge in each language (Settings >
 #: Language), its menu, the first page of the rules and Settings, at twice
 #: its size.
-LANGUAGES = ("en", "ro", "cs")
 for _language in LANGUAGES:
     for _page, _press in (
         ("menu", ("start",)),
         ("rules", ("start", "down*3", "a", "down", "a")),
         ("settings", ("start", "down*5", "a")),
     ):
-        PICTURES["docs/images/languages/%s-%s.png" % (_language, _page)] = {
-            "board": "pybadge",
-            "seed": 1,
-            "position": None,
-            "score": 0,
-            "press": _press,
-            "scale": 2,
-            "language": _language,
-        }
+        PICTURES["docs/images/languages/%s-%s.png" % (_language, _page)] = _picture(
+            seed=1, press=_press, scale=2, language=_language
+        )
 
 
 def make(spec):
@@ -147,7 +129,7 @@ def make(spec):
     from tools.play.simulator import Simulator
 
     sim = Simulator(seed=spec["seed"], board=spec["board"])
-    language = spec.get("language", "en")
+    language = spec["language"]
     if language != "en":
         use_settings(sim.app, parse_settings(["language=" + language], spec["board"]), sim.now)  # Settings > Language
     if spec["position"]:

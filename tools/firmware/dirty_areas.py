@@ -898,7 +898,6 @@ def _wrap(cls, name, make):
     original = cls.__dict__.get(name) or getattr(cls, name)
     hooked = make(original)
     hooked.__name__ = name
-    hooked.dirty_hook = True
     setattr(cls, name, hooked)
 
 

@@ -1,0 +1,124 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Values and helpers several test files share, each defined once here."""
+
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from tools import ROOT
+from tools.firmware import STANDINS
+
+#: The names of the game's texts, by number: lang/keys.txt, one a line
+#: (app.words gives text n of a language by the same number).
+KEYS = (ROOT / "lang" / "keys.txt").read_text(encoding="utf-8").split("\n")[:-1]
+
+#: A board for each layout. 640x480 (the Fruit Jam) is the 320x240
+#: screen's layout at twice its scale, the same in every proportion: it is
+#: played in the tests on every profile below (a glass of 640x480 takes
+#: 0.3 s to draw, five times 320x240's).
+LAYOUTS = {
+    "160x128": "pybadge",
+    "240x240": "pimoroni_picosystem",
+    "320x240": "seeeduino_wio_terminal",
+    "128x128": "tinycircuits_thumby_color",
+}
+
+#: What a board raises when its memory runs out: the heap full, the pystack
+#: used up (the messages are the firmware's).
+FAULTS = (MemoryError("memory allocation failed"), RuntimeError("pystack exhausted"))
+
+
+def still_plays(sim):
+    """True if six presses of the four arrows still move the simulator's
+    game: play goes on after whatever the test did to it."""
+    moves = sim.game.moves
+    for button in ("left", "down", "right", "up", "left", "down"):
+        sim.press(button)
+    return sim.game.moves > moves
+
+
+def fault_id(fault):
+    """A fault's name in a test's id (``MemoryError``)."""
+    return type(fault).__name__
+
+
+def printed(function, *args):
+    """What ``function(*args)`` prints, as one string: the host's side of a
+    comparison with a MicroPython VM. ``printed(exec, GUEST, {})`` runs a
+    guest's own program text in CPython, so both sides run the same lines."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        function(*args)
+    return out.getvalue()
+
+
+@contextlib.contextmanager
+def vm_root(build):
+    """A VM root (tools/vm/) from ``build()``, e.g. the game as
+    tools.measure.ram_budget.build_root lays it out, removed when the
+    ``with`` block ends, however it ends."""
+    folder = build()
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def on_cpython(program, timeout=120):
+    """What ``program`` prints in a CPython process of its own whose imports
+    find the stand-ins first (top-level modules, as in a VM), then the game:
+    a process apart, so the stand-ins never replace Blinka's displayio & co.
+    in the test process. It must end well and say nothing on stderr."""
+    path = "import sys\nsys.path[:0] = [%r, %r]\n" % (str(STANDINS), str(ROOT))
+    ran = subprocess.run([sys.executable, "-P", "-c", path + program], capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    assert ran.returncode == 0 and not ran.stderr, ran.stderr[-3000:]
+    return ran.stdout
+
+
+def result(text, tag="RESULT"):
+    """The JSON after ``tag`` on a run's first line that starts with it and a
+    space: how the tests' VM and CPython drivers report (``RESULT [...]``,
+    ``FREED 8192``)."""
+    lines = [line for line in text.splitlines() if line.startswith(tag + " ")]
+    assert lines, text[-3000:]
+    return json.loads(lines[0][len(tag) + 1 :])
+
+
+def clean_env(base=None, **more):
+    """``base`` (this process's environment) without what an outer make
+    passes down (`make test PYTEST_ARGS=...` puts its variables in MAKEFLAGS,
+    which an inner make would take as its own command line), plus ``more``."""
+    env = {
+        name: value
+        for name, value in (os.environ if base is None else base).items()
+        if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PYTEST_ARGS", "SIM_ARGS")
+    }
+    env.update(more)
+    return env
+
+
+def make(*arguments, cwd=ROOT, **env):
+    """``make arguments`` in ``cwd`` (the make on this PATH, found before
+    ``env`` may set another PATH), in :func:`clean_env` plus ``env``: its
+    finished process, output as text."""
+    command = [shutil.which("make"), *arguments]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=clean_env(**env))
+
+
+def refusal(ran):
+    """The lines a failed make (``ran``, from :func:`make`) printed on
+    stderr, less make's own last one ("make: *** [Makefile:NN: target]
+    Error N"), which must be there: make exits 2 and names the recipe's own
+    status, never a signal's (141)."""
+    lines = ran.stderr.strip().splitlines()
+    assert ran.returncode == 2 and lines, (ran.returncode, lines)
+    assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
+    return lines[:-1]

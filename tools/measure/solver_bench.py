@@ -47,14 +47,17 @@ import copy
 import json
 import math
 import platform
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from multiprocessing import Pool
+from pathlib import Path
 
 from engine import solver
 from engine.game import Game
-from tools import ArgumentParser, new_file, whole
+from tools import ROOT, ArgumentParser, new_file, whole
 
 #: Tiles whose share of games is reported (exponents).
 MILESTONES = (11, 12, 13, 14)
@@ -203,11 +206,23 @@ from engine import solver
 """
 
 
-def fuel_per_decision(board, preset, overrides=None, table=True):
+def engine_root():
+    """A VM root of the engine's own files (``engine/``, as the repository
+    has them: the VM imports the same sources from the same paths), for
+    :func:`fuel_per_decision`: its runs are kept where tools/vm/run_cache.py
+    keeps runs (the test suite's), a run from the repository is not. The
+    caller removes it."""
+    folder = Path(tempfile.mkdtemp(prefix="solver-"))
+    shutil.copytree(ROOT / "engine", folder / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def fuel_per_decision(board, preset, overrides=None, table=True, root=ROOT):
     """MicroPython fuel of one ``best_move`` call on ``board`` (and its
     move and allocated bytes), measured as (run with the call) minus (run
     without it); the set-up makes one warm-up call first so imports and the
-    search's buffers are not counted."""
+    search's buffers are not counted. ``root``: where the VM imports the
+    engine from (:func:`engine_root`, or the repository)."""
     from tools.vm.fuel_vm import run
 
     name = preset.upper()
@@ -234,8 +249,8 @@ def fuel_per_decision(board, preset, overrides=None, table=True):
         "    print(move, micropython.mem_total() - before, 0)\n"
         "probe(%r)\n"
     ) % (board,)
-    with_call = run(setup + probe, fuel=10**10)
-    without = run(setup + baseline, fuel=10**10)
+    with_call = run(setup + probe, root, fuel=10**10)
+    without = run(setup + baseline, root, fuel=10**10)
     move, allocated, nodes = (int(x) for x in with_call.stdout.split())
     return with_call.fuel - without.fuel, move, allocated, nodes
 
@@ -254,6 +269,7 @@ def board_decisions(count=6):
 
     measured = {}
     rows = {}
+    root = engine_root()
     for board_id in sorted(boards.NAMES):
         speed = boards.load(board_id).SPEED
         table = board_id in boards.TABLE_BOARDS
@@ -263,11 +279,12 @@ def board_decisions(count=6):
         if (speed, table) not in measured:
             overrides = {field: budget}
             measured[speed, table] = max(
-                fuel_per_decision(board, "device", overrides, table)[0]
+                fuel_per_decision(board, "device", overrides, table, root)[0]
                 for board in sample_boards(count, "device", overrides, bound=True, table=table)
             )
         fuel = measured[speed, table]
         rows[board_id] = (speed, "table" if table else "heuristic", budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
+    shutil.rmtree(root, ignore_errors=True)
     return rows
 
 
@@ -420,7 +437,8 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
 
         # Both samples from one replay of the sample games (the games' decisions are the same in both).
         plain, spent = sample_both(args.fuel_boards, args.bound_boards, args.preset, overrides, table)
-        samples = [fuel_per_decision(board, args.preset, overrides, table) for board in plain]
+        root = engine_root()
+        samples = [fuel_per_decision(board, args.preset, overrides, table, root) for board in plain]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
         summary["fuel_max"] = max(fuels)
@@ -430,11 +448,12 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
         summary["nodes_max"] = max(sample[3] for sample in samples)
         if args.bound_boards:
-            bound = [fuel_per_decision(board, args.preset, overrides, table)[0] for board in spent]
+            bound = [fuel_per_decision(board, args.preset, overrides, table, root)[0] for board in spent]
             summary["bound_boards"] = len(bound)
             summary["bound_fuel_max"] = max(bound)
             summary["bound_fuel_min"] = min(bound)
             summary["bound_pybadge_seconds_max"] = max(bound) / FUEL_PER_SECOND_CONSERVATIVE
+        shutil.rmtree(root, ignore_errors=True)
 
     if args.json:
         print(json.dumps(summary, indent=1))

@@ -141,7 +141,7 @@ PYSTACK_OPERATIONS = (
 )
 #: Frames of ``under`` above each operation.
 PYSTACK_LEVELS = 12
-#: Pystack sizes tried in one Node process (:func:`pystack_need`).
+#: Pystack sizes of one operation tried in one Node process (:func:`pystack_needs`).
 BATCH = 16
 
 
@@ -159,29 +159,41 @@ def _engine_root():
 def pystack_need(root, setup, body, low=256, high=2048):
     """The smallest pystack (bytes, to 4) with which ``body`` (a function's
     lines), called under ``PYSTACK_LEVELS`` frames after ``setup``, prints
-    what it prints with 16 KB: every 32 bytes from ``low`` to ``high``,
-    then every 4 below the first that works (the sizes in rising order,
-    ``BATCH`` in one Node process: those above the first that works are
-    never run)."""
+    what it prints with 16 KB (:func:`pystack_needs` of that one)."""
+    return pystack_needs(root, [(setup, body)], low, high)[0]
+
+
+def pystack_needs(root, operations, low=256, high=2048):
+    """:func:`pystack_need` of each (setup, body) of ``operations``: every
+    32 bytes from ``low`` to ``high``, then every 4 below the first that
+    works (the sizes in rising order, ``BATCH`` at a time: those above the
+    first that works are never run). Each round, a batch for every
+    operation still looking, runs in one Node process."""
     from tools.vm import pystack_vm
 
-    steps = [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS]
-    reference = pystack_vm.run(steps, root, pystack=16384).stdout
+    programs = [
+        [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS] for setup, body in operations
+    ]
+    references = [result.stdout for result in pystack_vm.run_each([(steps, 16384) for steps in programs], root)]
 
-    def first_working(sizes):
-        for start in range(0, len(sizes), BATCH):
-            batch = sizes[start : start + BATCH]
-            results = pystack_vm.run_each([(steps, size) for size in batch], root, check=False)
-            for size, result in zip(batch, results):
-                if result.error is None and result.stdout == reference:
-                    return size
-        return None
+    def first_working(sizes_of):
+        # {index: the first of sizes_of[index] that works} (none there: left out).
+        found = {}
+        for start in range(0, max(len(sizes) for sizes in sizes_of.values()), BATCH):
+            tried = [
+                (index, size) for index, sizes in sizes_of.items() if index not in found for size in sizes[start : start + BATCH]
+            ]
+            results = pystack_vm.run_each([(programs[index], size) for index, size in tried], root, check=False)
+            for (index, size), result in zip(tried, results):
+                if index not in found and result.error is None and result.stdout == references[index]:
+                    found[index] = size
+        return found
 
-    coarse = first_working(list(range(low, high + 1, 32)))
-    if coarse is None:
+    coarse = first_working({index: list(range(low, high + 1, 32)) for index in range(len(programs))})
+    if len(coarse) < len(programs):
         raise RuntimeError("needs more than %d bytes of pystack" % high)
-    fine = first_working(list(range(max(low, coarse - 28), coarse, 4)))
-    return coarse if fine is None else fine
+    fine = first_working({index: list(range(max(low, size - 28), size, 4)) for index, size in coarse.items()})
+    return [fine.get(index, coarse[index]) for index in range(len(programs))]
 
 
 def pystack_table(root=None):
@@ -189,17 +201,14 @@ def pystack_table(root=None):
     own = root is None
     root = root or _engine_root()
     try:
-        rows = {}
-        for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'")):
-            setup = PYSTACK_SETUP % {"size": size, "layout": argument}
-            bare = None
-            for name, body in PYSTACK_OPERATIONS:
-                need = pystack_need(root, setup, body % {"layout": argument})
-                if bare is None:
-                    bare = need
-                else:
-                    rows[layout, name] = need - bare
-        return rows
+        rows = [
+            (layout, name, PYSTACK_SETUP % {"size": size, "layout": argument}, body % {"layout": argument})
+            for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'"))
+            for name, body in PYSTACK_OPERATIONS
+        ]
+        needs = dict(zip([row[:2] for row in rows], pystack_needs(root, [row[2:] for row in rows])))
+        bare = PYSTACK_OPERATIONS[0][0]
+        return {(layout, name): need - needs[layout, bare] for (layout, name), need in needs.items() if name != bare}
     finally:
         if own:
             shutil.rmtree(root, ignore_errors=True)

@@ -14,7 +14,10 @@ guest's traceback, and Wasmtime's compilation cache (a run costs ~0.01 s
 instead of ~1.2 s).
 
 Fuel is Wasmtime's deterministic instruction count: the same program gives
-the same number on every run and every machine. ``FUEL_PER_SECOND_*`` convert
+the same number on every run and every machine. So a run from a VM root
+(not the repository itself, too big to key) is kept where
+tools/vm/run_cache.py keeps runs (the test suite's) and read back when the
+very same inputs come again, in any process. ``FUEL_PER_SECOND_*`` convert
 it to PyBadge time (calibration in docs/device-facts.md, "Speed: fuel to
 PyBadge seconds").
 
@@ -29,13 +32,15 @@ the repository importable.
 """
 
 import atexit
+import functools
+import hashlib
 import sys
 import threading
 import weakref
 from pathlib import Path
 
 from tools import ROOT, ArgumentParser, vm
-from tools.vm import GuestError
+from tools.vm import GuestError, run_cache
 
 #: PyBadge speed in fuel per second: conservative planning figure.
 FUEL_PER_SECOND_CONSERVATIVE = 1.2e8
@@ -172,6 +177,16 @@ def _handed_over(output):
     return output.chunks, output.released
 
 
+@functools.cache
+def _version():
+    # What a kept run depends on besides its own inputs: the VM's binary,
+    # Wasmtime and this module (the engine's settings, the host functions).
+    from importlib import metadata
+
+    wasm = hashlib.sha256(Path(_wasm_path()).read_bytes()).hexdigest()
+    return [wasm, metadata.version("wasmtime"), Path(__file__).read_text(encoding="utf-8")]
+
+
 def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True):
     """Run ``program`` in a fresh MicroPython VM and return a :class:`Result`.
 
@@ -186,16 +201,31 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     :param bool check: raise :class:`GuestError` if the program raises
         (False: the Result's ``error`` says so).
     """
+    # The program runs as `micropython -c`, not through exec(): module-level
+    # code under exec() sits inside a C call whose pointers live in wasm
+    # locals, and a gc.collect() there corrupts the VM.
+    argv = ["micropython", "-X", "heapsize=" + _size(heap), "-c", _PRELUDE + program]
+    if run_cache.folder() is None or Path(root).resolve() == ROOT:
+        made = _run(argv, root, fuel, mounts)
+    else:
+        trees = [(_GUEST_ROOT, root)] + [(guest, host) for guest, host in mounts]
+        key = run_cache.key(["fuel_vm", _version(), argv, fuel], trees)
+        made = run_cache.shared([key], lambda missing: {key: _run(argv, root, fuel, mounts)})[key]
+    result = Result(*made)
+    if check and result.error is not None:
+        raise GuestError(result)
+    return result
+
+
+def _run(argv, root, fuel, mounts):
+    # One run in a fresh VM: [stdout, error, fuel used].
     import wasmtime
 
     engine, module = _engine_and_module()
     store = wasmtime.Store(engine)
     store.set_fuel(fuel)
     wasi = wasmtime.WasiConfig()
-    # The program runs as `micropython -c`, not through exec(): module-level
-    # code under exec() sits inside a C call whose pointers live in wasm
-    # locals, and a gc.collect() there corrupts the VM.
-    wasi.argv = ["micropython", "-X", "heapsize=" + _size(heap), "-c", _PRELUDE + program]
+    wasi.argv = argv
     wasi.env = []
     wasi.stdout_custom = stdout = _Output()
     wasi.stderr_custom = stderr = _Output()
@@ -231,10 +261,7 @@ def run(program, root=ROOT, fuel=2 * 10**9, heap=16 << 20, mounts=(), check=True
     if status:
         # MicroPython prints the traceback of what the program raised on stderr.
         error = b"".join(err).decode("utf-8", "replace").strip() or "exit status %d" % status
-    result = Result(b"".join(out).decode("utf-8", "replace"), error, used)
-    if check and error is not None:
-        raise GuestError(result)
-    return result
+    return [b"".join(out).decode("utf-8", "replace"), error, used]
 
 
 def main(argv=None):

@@ -12,11 +12,14 @@ lines (``fault_at``: the n-th line run in one function) and at random lines
 start-up; what the player sees is read from the glass.
 """
 
+import sys
+
 import pytest
 
 from tests import sampling
 from tests.shared import still_plays
 from tests.tiles import board, on_glass
+from tools import ROOT
 from tools.measure import faults
 from tools.measure.faults import fault_at
 from tools.play.simulator import Simulator
@@ -306,3 +309,25 @@ def test_one_fault_at_any_line_of_start_up_gives_the_saved_game_or_the_message(b
         outcome, where, said, _, _ = faults.start_up_once(board_id, at, index % 2, play_ms=0, where=(path, function))
         assert where is not None
         assert outcome in (faults.SAVED, faults.MESSAGE), (where, outcome, said)
+
+
+def test_the_start_up_after_one_cut_inside_forget_is_a_whole_power_on():
+    # app.memory.forget sets a module's entry to None and then deletes it:
+    # a fault between the two leaves the name halted in sys.modules. The
+    # next start-up is a power-on (the survey's next run), which the
+    # profiles' import must not find halted.
+    memory = ROOT / "app" / "memory.py"
+    line = next(number for number, text in enumerate(memory.read_text().splitlines(), 1) if "del sys.modules[name]" in text)
+    faults.start_up_once("pybadge", 0, 0, play_ms=0)  # as the survey does: forget's lines count sys.modules
+    first = {}
+    faults.start_up_once("pybadge", 0, 0, play_ms=0, first=first, where=("app/memory.py", "forget"))
+    # The cut that halts "boards" itself (its submodules go first): a run
+    # of that line within the first forget's loop.
+    for at in range(first[(str(memory), line)], max(first.values())):
+        _, where, _, _, _ = faults.start_up_once("pybadge", at, 0, play_ms=0, where=("app/memory.py", "forget"))
+        if where == "app/memory.py:forget:%d" % line and "boards" in sys.modules and sys.modules["boards"] is None:
+            break
+    else:
+        raise AssertionError("no cut in forget left the profiles' package halted")
+    outcome, _, said, _, _ = faults.start_up_once("pybadge", 0, 0, play_ms=0)
+    assert outcome == faults.SAVED, said

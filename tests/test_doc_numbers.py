@@ -19,7 +19,9 @@ DOCS = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md", REP
 )
 
 
-#: Each command is its own test, so that parallel workers share them out.
+#: Each command is its own test, so that a stale figure names its command (the
+#: file runs on one worker: pytest.ini's loadfile; the outputs fixture shares
+#: the runs between its tests).
 SOURCE_NAMES = sorted({quote.source for quote in doc_numbers.QUOTES})
 
 

@@ -24,8 +24,6 @@ recovery cut short is finished at the start of the next frame
 (tools/measure/faults.py raises faults at random lines to check this).
 """
 
-import gc
-
 from micropython import const
 
 from app import controls as act
@@ -293,7 +291,7 @@ class App:
         # done again: a fault here leaves _unsettled set for the next frame.
         self.assist.cancel()
         self.assist.stop()
-        gc.collect()
+        forget()  # collects, and mends a forget cut short (app.memory)
         self._wire_keys()
         self.game.settle()
         self.view.forget()

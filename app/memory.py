@@ -14,13 +14,24 @@ of a module is never freed.
 import gc
 import sys
 
+#: The module forget was removing when a fault cut it short (None: none):
+#: its entry may be left set to None, which would halt its next import.
+_halted = None
+
 
 def forget(*names):
     """Remove the modules ``names`` and their submodules from ``sys.modules``
-    and from their packages, then collect.
+    and from their packages, then collect. A module a forget cut short
+    left halted goes first: ``forget()`` does only that, and collects (the
+    recovery from a fault calls it).
 
     :return: how many modules were dropped.
     """
+    global _halted
+    if _halted is not None:
+        if sys.modules.get(_halted, 0) is None:
+            del sys.modules[_halted]
+        _halted = None
     doomed = []
     for name in names:
         prefix = name + "."  # one string per name, not one per module and name
@@ -33,13 +44,16 @@ def forget(*names):
     # Each entry is set to None before it is removed: MicroPython's dicts
     # keep a removed entry's value in its slot until another entry takes
     # the slot, and the collector, conservative, would keep the module (and
-    # all it holds) for that word.
+    # all it holds) for that word. A fault between the two steps leaves
+    # the None: _halted names it for the next forget.
     for name in doomed:
         module = sys.modules.get(name)
         if module is None:
             continue
+        _halted = name
         sys.modules[name] = None
         del sys.modules[name]
+        _halted = None
         count += 1
         package, _, attribute = name.rpartition(".")
         parent = sys.modules.get(package) if package else None

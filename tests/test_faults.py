@@ -331,3 +331,41 @@ def test_the_start_up_after_one_cut_inside_forget_is_a_whole_power_on():
         raise AssertionError("no cut in forget left the profiles' package halted")
     outcome, _, said, _, _ = faults.start_up_once("pybadge", 0, 0, play_ms=0)
     assert outcome == faults.SAVED, said
+
+
+class _AtOneLine(faults.Injector):
+    # Counts the runs of one line of ``where`` alone: at=k is its k-th run.
+    def __init__(self, line, **options):
+        super().__init__(**options)
+        self.only = line
+
+    def _runs_nothing(self, filename, line):
+        return line != self.only
+
+
+def test_a_menu_closed_by_a_forget_cut_between_its_two_steps_opens_again():
+    # app.memory.forget sets a module's entry to None, then deletes it. A
+    # fault between the two as the menu closed left that module halted:
+    # every Start (or Help) after it failed ("error") for the rest of the
+    # power-on. The recovery's forget() mends it. A fault at each run of
+    # that line as the menu closes, each on a fresh power-on: the menu and
+    # its Help open again.
+    memory = ROOT / "app" / "memory.py"
+    line = next(number for number, text in enumerate(memory.read_text().splitlines(), 1) if "del sys.modules[name]" in text)
+    cuts = 0
+    while True:
+        sim = Simulator(seed=1)
+        sim.press("start")
+        injector = _AtOneLine(line, at=cuts + 1, kind=cuts % 2, where=("app/memory.py", "forget"))
+        injector.arm()
+        try:
+            sim.press("start")  # closes the menu: its modules are forgotten
+        finally:
+            injector.disarm()
+        if not injector.fired:
+            break  # each module the close forgets has had its cut
+        cuts += 1
+        assert sim.glass.lines()[0] != "Menu"  # closed, by the recovery
+        sim.press_all(["start", "down*3", "a"])
+        assert sim.glass.lines()[:2] == ["Help", "Controls"], (cuts, sim.glass.lines())
+    assert cuts >= 3, cuts  # app.menus, app.pages and app.help_text at least

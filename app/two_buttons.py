@@ -67,7 +67,7 @@ class TwoButtonControls(Controls):
     :param names: the board's names for the game's buttons (``Controls``).
     """
 
-    #: The Controls help page (app.help_text.controls_lines).
+    #: The Controls help page (app.help_text.controls_units).
     help_rows = HELP_ROWS
     help_notes = HELP_NOTES
     #: B is the menu in play: held, it undoes (while ``undo`` is on).

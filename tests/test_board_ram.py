@@ -22,9 +22,9 @@ from tools.measure import ram_budget
 
 #: Eight to fourteen seconds of VMs a board: make test measures the two
 #: whose outcome a few bytes can change, on both sides of docs/solver.md's
-#: rule ("Where the table fits"): the PyBadge (the targets' board, 2 KiB
-#: under its target, too full for the learned table) and the PewPew M4
-#: (the least room of the boards that hold the table: none). make test-slow
+#: rule ("Where the table fits"): the PyBadge (the targets' board, close
+#: to its target, too full for the learned table) and the PewPew M4 (the
+#: least room of the boards that hold the table: next to none). make test-slow
 #: measures every board (the Sprig's second chain in docs/ram-budget.md has
 #: a doc_numbers command of its own).
 BOARDS = sampling.cases("board RAM", sorted(boards.NAMES), 0, always=("pybadge", "pewpew_m4"))

@@ -812,15 +812,11 @@ class Display:
         self.root = group
         self.full_refresh = True
 
-    def refresh_areas(self):
-        """The dirty areas of this refresh, in the order they are sent
-        (``_get_refresh_areas``), each as its own Area; ``finish_refresh``
-        ends the refresh."""
-        return [area for area, _ in self.refresh_sources()]
-
     def refresh_sources(self):
-        """``refresh_areas`` with the layer that listed each area:
-        [(Area, TileGrid, vectorio shape or Group; None: the whole screen)]."""
+        """The dirty areas of this refresh, in the order they are sent
+        (``_get_refresh_areas``), each as its own Area, with the layer that
+        listed it: [(Area, TileGrid, vectorio shape or Group; None: the
+        whole screen)]; ``finish_refresh`` ends the refresh."""
         if self.full_refresh:
             return [(self.area.copy(), None)]
         if self.root is None:

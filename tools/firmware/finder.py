@@ -85,9 +85,21 @@ class _CachingLoader(importlib.machinery.SourceFileLoader):
         return code
 
 
+class _BitmaptoolsLoader(_CachingLoader):
+    """The bitmaptools stand-in, with two of its pixel loops a row at a
+    time in this process (tools/firmware/fast_pixels.py)."""
+
+    def exec_module(self, module):
+        super().exec_module(module)
+        from tools.firmware import fast_pixels
+
+        fast_pixels.install(module)
+
+
 def cached_spec(name, location):
     """A module spec for the source file ``location`` whose compiled code is kept (_CachingLoader)."""
-    return importlib.util.spec_from_file_location(name, location, loader=_CachingLoader(name, str(location)))
+    loader = (_BitmaptoolsLoader if name == "bitmaptools" else _CachingLoader)(name, str(location))
+    return importlib.util.spec_from_file_location(name, location, loader=loader)
 
 
 class _Finder(importlib.abc.MetaPathFinder):

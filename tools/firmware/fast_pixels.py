@@ -1,0 +1,114 @@
+# SPDX-FileCopyrightText: 2026 2048 for CircuitPython contributors
+#
+# SPDX-License-Identifier: MIT
+
+"""Two bitmaptools stand-ins a row at a time, for the fake world in CPython.
+
+The stand-ins (tools/firmware/standins/bitmaptools.py) set one pixel at a
+time, through the Bitmap stand-in's ``__setitem__``: the VMs run them so,
+and their code is part of what the VMs measure. In CPython that is a
+Python call a pixel, some 30,000 a power-on (the tile faces' fills, the
+text strip read from its file), and a power-on is what most tests start
+with. :func:`install` puts row-at-a-time versions of ``fill_region`` and
+``readinto`` in the stand-in module's place, when tools/firmware/finder.py
+loads it: the same bytes in the bit-packed Bitmap stand-in (1, 2, 4 or 8
+bits a pixel), the rest of a row untouched; any other destination goes to
+the stand-in itself. tests/test_fast_pixels.py holds both to the stand-ins'
+bytes. What a hooked Bitmap records is unchanged: the glass's firmware
+marks a bitmaptools call's whole box (tools/firmware/dirty_areas.py), which
+holds every pixel the call sets.
+"""
+
+#: A byte of pixels of one value, by bits a pixel: value * _REPEAT[bits].
+_REPEAT = {1: 0xFF, 2: 0x55, 4: 0x11, 8: 0x01}
+#: Each byte with its bits in the other order (a PCF row's first pixel is
+#: its top bit; the Bitmap stand-in's is its bottom one).
+_REVERSED = bytes(int("{:08b}".format(byte)[::-1], 2) for byte in range(256))
+
+
+def _packed(bitmap):
+    # (state, its first row's offset, bytes a row, bits a pixel) of a
+    # bit-packed Bitmap stand-in; None for anything else.
+    state = getattr(bitmap, "_s", None)
+    head = getattr(type(bitmap), "_HEAD", None)
+    if type(state) is not bytearray or head is None or type(bitmap).__name__ != "Bitmap":
+        return None
+    bits = bitmap.bits_per_value
+    if bits not in _REPEAT:
+        return None
+    return state, head, (bitmap.width * bits + 31) // 32 * 4, bits
+
+
+def _fill_region(original):
+    def fill_region(dest_bitmap, x1, y1, x2, y2, value):
+        packed = _packed(dest_bitmap)
+        if packed is None:
+            return original(dest_bitmap, x1, y1, x2, y2, value)
+        state, head, stride, bits = packed
+        x1 = max(0, x1)
+        x2 = min(dest_bitmap.width, x2)
+        top = max(0, y1)
+        bottom = min(dest_bitmap.height, y2)
+        if x2 <= x1 or bottom <= top:
+            return None
+        mask = (1 << bits) - 1
+        value &= mask
+        per_byte = 8 // bits
+        # Whole bytes from pixel ``first`` to ``last``, one pixel at a time at either end.
+        first = -(-x1 // per_byte) * per_byte
+        last = x2 // per_byte * per_byte
+        if first < last:
+            middle = bytes((value * _REPEAT[bits],)) * ((last - first) // per_byte)
+            ends = list(range(x1, first)) + list(range(last, x2))
+        else:
+            middle = b""
+            ends = range(x1, x2)
+        for y in range(top, bottom):
+            row = head + y * stride
+            if middle:
+                start = row + first // per_byte
+                state[start : start + len(middle)] = middle
+            for x in ends:
+                at = row + x * bits // 8
+                shift = x * bits % 8
+                state[at] = (state[at] & ~(mask << shift) & 0xFF) | (value << shift)
+        return None
+
+    return fill_region
+
+
+def _readinto(original):
+    def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False, **more):
+        packed = _packed(bitmap)
+        if packed is None or bits_per_pixel != 1 or packed[3] != 1 or any(more.values()):
+            return original(bitmap, file, bits_per_pixel, element_size, reverse_pixels_in_element, **more)
+        state, head, stride, _ = packed
+        width = bitmap.width
+        # The stand-in's reading: rows padded to element_size bytes, the
+        # first pixel of a row in its first byte's top bit.
+        row = bytearray((width + 8 * element_size - 1) // (8 * element_size) * element_size)
+        whole, rest = divmod(width, 8)
+        kept = 0xFF & ~((1 << rest) - 1)  # a last byte's bits past the row's end
+        for y in range(bitmap.height):
+            file.readinto(row)
+            at = head + y * stride
+            state[at : at + whole] = row[:whole].translate(_REVERSED)
+            if rest:
+                state[at + whole] = (state[at + whole] & kept) | (_REVERSED[row[whole]] & ~kept)
+        return None
+
+    return readinto
+
+
+def install(module):
+    """Put the row-at-a-time ``fill_region`` and ``readinto`` in the
+    bitmaptools stand-in ``module``'s place (under their own names and
+    module, as the glass counts them); each keeps the stand-in's own for
+    what it does not cover, as ``stand_in``."""
+    for name, make in (("fill_region", _fill_region), ("readinto", _readinto)):
+        stand_in = getattr(module, name)
+        faster = make(stand_in)
+        faster.__module__ = module.__name__
+        faster.__doc__ = stand_in.__doc__
+        faster.stand_in = stand_in
+        setattr(module, name, faster)

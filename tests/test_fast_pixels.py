@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""The fake world's row-at-a-time fill_region and readinto (tools/firmware/fast_pixels.py)
+"""The fake world's fill_region, readinto and blit (tools/firmware/fast_pixels.py)
 write the very bytes the bitmaptools stand-ins write a pixel at a time."""
 
 import io
@@ -21,11 +21,11 @@ def world():
     return sys.modules["displayio"], sys.modules["bitmaptools"]
 
 
-def test_a_power_on_fills_and_reads_a_row_at_a_time(world):
+def test_a_power_on_fills_reads_and_blits_without_a_call_a_pixel(world):
     _, bitmaptools = world
-    assert bitmaptools.fill_region.stand_in.__code__.co_filename.endswith("standins/bitmaptools.py")
-    assert bitmaptools.readinto.stand_in.__code__.co_filename.endswith("standins/bitmaptools.py")
-    assert bitmaptools.fill_region.__module__ == bitmaptools.readinto.__module__ == "bitmaptools"
+    for function in (bitmaptools.fill_region, bitmaptools.readinto, bitmaptools.blit):
+        assert function.stand_in.__code__.co_filename.endswith("standins/bitmaptools.py")
+        assert function.__module__ == "bitmaptools" and function.__name__ == function.stand_in.__name__
 
 
 def _pair(displayio, rng, width, height, colours):
@@ -70,6 +70,32 @@ def test_readinto_reads_the_stand_ins_pixels_and_bytes(world, element_size):
         bitmaptools.readinto(faster, files[0], **arguments)
         bitmaptools.readinto.stand_in(stand_in, files[1], **arguments)
         assert faster._s == stand_in._s and files[0].tell() == files[1].tell(), (width, element_size)
+
+
+@pytest.mark.parametrize("colours", [2, 4, 16, 256])
+def test_blit_sets_the_stand_ins_bytes(world, colours):
+    # Sources of 1 to 8 bits a pixel onto each destination; boxes whole,
+    # cut and past the source's edges, places up to the destination's far
+    # edges and off it (both refuse), with and without the skipped indices.
+    displayio, bitmaptools = world
+    rng = random.Random(colours)
+    for _ in range(60):
+        width, height = rng.randint(1, 40), rng.randint(1, 8)
+        faster, stand_in = _pair(displayio, rng, width, height, colours)
+        source = _pair(displayio, rng, rng.randint(1, 30), rng.randint(1, 8), rng.choice([2, 4, 16, 256]))[0]
+        x, y = rng.randint(-1, width + 1), rng.randint(-1, height + 1)
+        box = {"x1": rng.randint(0, 3), "y1": rng.randint(0, 2)}
+        if rng.random() < 0.7:
+            box.update(x2=rng.randint(box["x1"], source.width + 2), y2=rng.randint(box["y1"], source.height + 1))
+        skips = {"skip_source_index": rng.choice([None, 0, 1]), "skip_dest_index": rng.choice([None, None, 0, 1])}
+        outcomes = []
+        for target, function in ((faster, bitmaptools.blit), (stand_in, bitmaptools.blit.stand_in)):
+            try:
+                function(target, source, x, y, **box, **skips)
+                outcomes.append(None)
+            except (ValueError, IndexError) as error:
+                outcomes.append(type(error))
+        assert outcomes[0] == outcomes[1] and faster._s == stand_in._s, (width, height, x, y, box, skips)
 
 
 def test_what_it_does_not_cover_goes_to_the_stand_in(world):

@@ -13,7 +13,7 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 firmware/: the firmware, modelled: what a board gives the game, so it runs off the board
     standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world, for CPython and the VMs
     finder          the import finder that makes a CPython process the fake world
-    fast_pixels     two bitmaptools stand-ins a row at a time, for the fake world in CPython
+    fast_pixels     three bitmaptools stand-ins without a Python call a pixel, for the fake world in CPython
     dirty_areas     CircuitPython's dirty areas: what each refresh sends, as the firmware computes it
 
 play/: a board played on the desktop

@@ -2,21 +2,22 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Two bitmaptools stand-ins a row at a time, for the fake world in CPython.
+"""Three bitmaptools stand-ins without a Python call a pixel, for the fake world in CPython.
 
 The stand-ins (tools/firmware/standins/bitmaptools.py) set one pixel at a
-time, through the Bitmap stand-in's ``__setitem__``: the VMs run them so,
-and their code is part of what the VMs measure. In CPython that is a
-Python call a pixel, some 30,000 a power-on (the tile faces' fills, the
-text strip read from its file), and a power-on is what most tests start
-with. :func:`install` puts row-at-a-time versions of ``fill_region`` and
-``readinto`` in the stand-in module's place, when tools/firmware/finder.py
-loads it: the same bytes in the bit-packed Bitmap stand-in (1, 2, 4 or 8
-bits a pixel), the rest of a row untouched; any other destination goes to
-the stand-in itself. tests/test_fast_pixels.py holds both to the stand-ins'
-bytes. What a hooked Bitmap records is unchanged: the glass's firmware
-marks a bitmaptools call's whole box (tools/firmware/dirty_areas.py), which
-holds every pixel the call sets.
+time, through the Bitmap stand-in's ``__getitem__`` and ``__setitem__``:
+the VMs run them so, and their code is part of what the VMs measure. In
+CPython that is a Python call or two a pixel, some 40,000 a power-on (the
+tile faces' fills and digits, the text strip read from its file), and a
+power-on is what most tests start with. :func:`install` puts faster
+``fill_region`` and ``readinto`` (a row at a time) and ``blit`` (the
+pixel loop without the calls) in the stand-in module's place, when
+tools/firmware/finder.py loads it: the same bytes in the bit-packed Bitmap
+stand-in (1, 2, 4 or 8 bits a pixel), the rest of a row untouched; what
+they do not cover goes to the stand-in itself. tests/test_fast_pixels.py
+holds them to the stand-ins' bytes. What a hooked Bitmap records is
+unchanged: the glass's firmware marks a bitmaptools call's whole box
+(tools/firmware/dirty_areas.py), which holds every pixel the call sets.
 """
 
 #: A byte of pixels of one value, by bits a pixel: value * _REPEAT[bits].
@@ -100,12 +101,60 @@ def _readinto(original):
     return readinto
 
 
+def _blit(original):
+    def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None, skip_dest_index=None):
+        into, out_of = _packed(dest_bitmap), _packed(source_bitmap)
+        width = source_bitmap.width if x2 is None else x2
+        height = source_bitmap.height if y2 is None else y2
+        if (
+            into is None
+            or out_of is None
+            or not (0 <= x <= dest_bitmap.width and 0 <= y <= dest_bitmap.height)
+            or not (0 <= x1 <= width <= source_bitmap.width and 0 <= y1 <= height <= source_bitmap.height)
+        ):
+            # Off the destination (the stand-in says so), or a box past the
+            # source's edges (the stand-in reads on into the next row).
+            return original(
+                dest_bitmap,
+                source_bitmap,
+                x,
+                y,
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                skip_source_index=skip_source_index,
+                skip_dest_index=skip_dest_index,
+            )
+        state, head, stride, bits = into
+        source, source_head, source_stride, source_bits = out_of
+        mask, source_mask = (1 << bits) - 1, (1 << source_bits) - 1
+        count = min(width - x1, dest_bitmap.width - x)
+        for row in range(y1, min(height, y1 + dest_bitmap.height - y)):
+            start = source_head + row * source_stride
+            target = head + (y + row - y1) * stride
+            for column in range(count):
+                bit = (x1 + column) * source_bits
+                value = (source[start + (bit >> 3)] >> (bit & 7)) & source_mask
+                if value == skip_source_index:
+                    continue
+                bit = (x + column) * bits
+                at = target + (bit >> 3)
+                shift = bit & 7
+                if skip_dest_index is not None and (state[at] >> shift) & mask == skip_dest_index:
+                    continue
+                state[at] = (state[at] & ~(mask << shift) & 0xFF) | ((value << shift) & (mask << shift))
+        return None
+
+    return blit
+
+
 def install(module):
-    """Put the row-at-a-time ``fill_region`` and ``readinto`` in the
+    """Put the faster ``fill_region``, ``readinto`` and ``blit`` in the
     bitmaptools stand-in ``module``'s place (under their own names and
     module, as the glass counts them); each keeps the stand-in's own for
     what it does not cover, as ``stand_in``."""
-    for name, make in (("fill_region", _fill_region), ("readinto", _readinto)):
+    for name, make in (("fill_region", _fill_region), ("readinto", _readinto), ("blit", _blit)):
         stand_in = getattr(module, name)
         faster = make(stand_in)
         faster.__module__ = module.__name__

@@ -429,3 +429,9 @@ def test_every_frame_of_a_play_through_is_drawn_as_blinka_draws_it(board_id):
             pixels = drawn.ravel().tolist()
             expected = [cell for cell in cells if glass.readable(cell, pixels, sim.width, sim.height)]
             assert glass.readable_cells(cells, drawn) == expected
+
+
+def test_blinkas_refresh_thread_does_not_run_beside_the_judge():
+    # Importing Blinka's displayio starts a thread that wakes every
+    # millisecond for good (3 % of a core); the judge draws when asked.
+    assert not blinka.module("displayio").background_thread.is_alive()

@@ -71,6 +71,11 @@ def _load():
             import vectorio
             from displayio import _area, _constants, _displaycore
 
+            # Its import starts a thread that wakes every millisecond for
+            # the life of the process to refresh Blinka's displays (3 % of a
+            # core with none): this module has none, and draws when asked.
+            getattr(displayio, "_stop_background", lambda: None)()
+
             _MODULES.update(displayio=displayio, vectorio=vectorio, area=_area, constants=_constants, core=_displaycore)
         finally:
             for name in [name for name in sys.modules if _top(name) in _CLASHING]:

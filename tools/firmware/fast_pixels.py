@@ -101,31 +101,28 @@ def _readinto(original):
     return readinto
 
 
+#: blit's keywords (all of them have a default).
+_BLIT_KEYS = frozenset(("x1", "y1", "x2", "y2", "skip_source_index", "skip_dest_index"))
+
+
 def _blit(original):
-    def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None, skip_dest_index=None):
+    def blit(dest_bitmap, source_bitmap, x, y, **box):
         into, out_of = _packed(dest_bitmap), _packed(source_bitmap)
+        x1, y1 = box.get("x1", 0), box.get("y1", 0)
+        x2, y2 = box.get("x2"), box.get("y2")
         width = source_bitmap.width if x2 is None else x2
         height = source_bitmap.height if y2 is None else y2
+        skip_source_index, skip_dest_index = box.get("skip_source_index"), box.get("skip_dest_index")
         if (
             into is None
             or out_of is None
+            or not set(box) <= _BLIT_KEYS
             or not (0 <= x <= dest_bitmap.width and 0 <= y <= dest_bitmap.height)
             or not (0 <= x1 <= width <= source_bitmap.width and 0 <= y1 <= height <= source_bitmap.height)
         ):
             # Off the destination (the stand-in says so), or a box past the
             # source's edges (the stand-in reads on into the next row).
-            return original(
-                dest_bitmap,
-                source_bitmap,
-                x,
-                y,
-                x1=x1,
-                y1=y1,
-                x2=x2,
-                y2=y2,
-                skip_source_index=skip_source_index,
-                skip_dest_index=skip_dest_index,
-            )
+            return original(dest_bitmap, source_bitmap, x, y, **box)
         state, head, stride, bits = into
         source, source_head, source_stride, source_bits = out_of
         mask, source_mask = (1 << bits) - 1, (1 << source_bits) - 1

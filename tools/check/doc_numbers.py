@@ -1273,8 +1273,8 @@ FIXED = (
     Fixed("README.md", r"Python 3\.11,\s+3\.12 or 3\.13", "the Pythons the Makefile accepts and CI runs"),
     Fixed(
         "README.md",
-        r"1,770 tests in the run measured",
-        "history: a wall-clock time and the count of that run, as the sentence says",
+        r"1,771 tests in the runs measured",
+        "history: wall-clock times and the count of those runs, as the sentence says",
     ),
     Fixed("CONTRIBUTING.md", r"line length 130", "ruff.toml's line-length"),
     Fixed("docs/architecture.md", r"panel is turned 270 degrees", "the Sprig's board.c (its display's rotation)"),

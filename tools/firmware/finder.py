@@ -86,8 +86,8 @@ class _CachingLoader(importlib.machinery.SourceFileLoader):
 
 
 class _BitmaptoolsLoader(_CachingLoader):
-    """The bitmaptools stand-in, with two of its pixel loops a row at a
-    time in this process (tools/firmware/fast_pixels.py)."""
+    """The bitmaptools stand-in, with three of its pixel loops in this
+    process without a Python call a pixel (tools/firmware/fast_pixels.py)."""
 
     def exec_module(self, module):
         super().exec_module(module)

@@ -20,6 +20,8 @@ unchanged: the glass's firmware marks a bitmaptools call's whole box
 (tools/firmware/dirty_areas.py), which holds every pixel the call sets.
 """
 
+from tools.firmware.standins import displaystate
+
 #: A byte of pixels of one value, by bits a pixel: value * _REPEAT[bits].
 _REPEAT = {1: 0xFF, 2: 0x55, 4: 0x11, 8: 0x01}
 #: Each byte with its bits in the other order (a PCF row's first pixel is
@@ -29,15 +31,15 @@ _REVERSED = bytes(int("{:08b}".format(byte)[::-1], 2) for byte in range(256))
 
 def _packed(bitmap):
     # (state, its first row's offset, bytes a row, bits a pixel) of a
-    # bit-packed Bitmap stand-in; None for anything else.
+    # bit-packed Bitmap stand-in, read as displaystate lays it out; None
+    # for anything else.
     state = getattr(bitmap, "_s", None)
-    head = getattr(type(bitmap), "_HEAD", None)
-    if type(state) is not bytearray or head is None or type(bitmap).__name__ != "Bitmap":
+    if type(state) is not bytearray or type(bitmap).__name__ != "Bitmap":
         return None
-    bits = bitmap.bits_per_value
+    bits = displaystate.bits_per_value(state)
     if bits not in _REPEAT:
         return None
-    return state, head, (bitmap.width * bits + 31) // 32 * 4, bits
+    return state, displaystate.BITMAP_ROWS, displaystate.row_bytes(state), bits
 
 
 def _fill_region(original):

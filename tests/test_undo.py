@@ -841,14 +841,10 @@ def test_the_store_pystack_probe_sees_a_deeper_chain():
     # tools/measure/store_bench.py --pystack: four more frames above the
     # bare call need more pystack, by what four frames of ``under`` take.
     from tools.measure import store_bench
+    from tools.vm import vmroot
 
-    root = store_bench._engine_root()
-    try:
+    with vmroot.engine_root() as root:
         setup = store_bench.PYSTACK_SETUP % {"size": 8192, "layout": ""}
         bare = store_bench.pystack_need(root, setup, "    return 1")
         deeper = store_bench.pystack_need(root, setup, "    return under(4, lambda: 1)")
-    finally:
-        import shutil
-
-        shutil.rmtree(root, ignore_errors=True)
     assert 4 * 24 <= deeper - bare <= 4 * 64

@@ -33,13 +33,12 @@ in the mix as in real play.
 """
 
 import json
-import tempfile
 import time
-from pathlib import Path
 
 from engine.game import Game
 from engine.rng import Rng
 from tools import ROOT, ArgumentParser, whole
+from tools.vm import vmroot
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 
@@ -141,14 +140,16 @@ print(valid, micropython.mem_total() - before)
 """
 
 
-def micropython_costs(calls, depth=0, extra=0):
+def micropython_costs(calls, depth=0, extra=0, root=ROOT):
     """(fuel per call, fuel per valid move, bytes per call, valid share)
     with undo at ``depth``; ``extra`` 1 also copies the board before each
-    move, 2 also advances a second board by each valid move."""
+    move, 2 also advances a second board by each valid move. ``root``:
+    where the VM imports the engine from (main's: tools/vm/vmroot.py's
+    ``engine_root``, the board's bytecode)."""
 
     def measure(count):
         program = MICROPYTHON_PROGRAM % {"calls": calls, "count": count, "depth": depth, "extra": extra}
-        result = run(program, fuel=10**12)
+        result = run(program, root, fuel=10**12)
         valid, allocated = map(int, result.stdout.split())
         return result.fuel, valid, allocated
 
@@ -200,7 +201,7 @@ print(undoable, done, game.can_undo, micropython.mem_total() - before - frame)
 """
 
 
-def undo_costs(depth, positions=UNDO_POSITIONS):
+def undo_costs(depth, positions=UNDO_POSITIONS, root=ROOT):
     """(mean fuel per undo, fuel of the costliest first undo, bytes per
     undo) at ``depth``: at each position, every undoable move taken back,
     the programs differing only in how many undos they make."""
@@ -209,7 +210,7 @@ def undo_costs(depth, positions=UNDO_POSITIONS):
         calls = 40 + 13 * position
 
         def measure(count):
-            result = run(UNDO_PROGRAM % {"depth": depth, "calls": calls, "undos": count}, fuel=10**12)
+            result = run(UNDO_PROGRAM % {"depth": depth, "calls": calls, "undos": count}, root, fuel=10**12)
             undoable, done, left, heap = result.stdout.split()
             return result.fuel, int(undoable), int(done), left == "True", int(heap)
 
@@ -224,11 +225,12 @@ def undo_costs(depth, positions=UNDO_POSITIONS):
     return total / undos, worst, allocated / undos
 
 
-def history_bytes():
+def history_bytes(root):
     """(heap bytes engine.history holds once imported, bytes of a History:
     the object and its two 16-cell lists), in the pystack VM: 32-bit
-    objects, as on the board. Neither is on the heap while undo is Off."""
-    from tools.vm import pystack_vm, vmroot
+    objects, as on the board, from ``root`` (tools/vm/vmroot.py's
+    ``engine_root``). Neither is on the heap while undo is Off."""
+    from tools.vm import pystack_vm
 
     # This VM collects between top-level steps only: each step below is one.
     program = [
@@ -242,20 +244,16 @@ def history_bytes():
         "gc.collect()",
         "print(module, gc.mem_alloc() - before - module)",
     ]
-    with tempfile.TemporaryDirectory() as folder:
-        for name in ("__init__", "game", "history", "rng", "rules"):
-            source = ROOT / "engine" / (name + ".py")
-            vmroot.compile_mpy(source, Path(folder) / "engine" / (name + ".mpy"), "engine/%s.py" % name)
-        module, instance = map(int, pystack_vm.run(program, folder).stdout.split())
+    module, instance = map(int, pystack_vm.run(program, root).stdout.split())
     return module, instance
 
 
-def undo_table(calls):
+def undo_table(calls, root):
     """The undo section as Markdown lines."""
-    off = micropython_costs(calls)
-    rows = [("Off", off), ("1 move", micropython_costs(calls, 1)), ("5 moves", micropython_costs(calls, 5))]
-    copied = micropython_costs(calls, 0, 1)
-    advanced = micropython_costs(calls, 0, 2)
+    off = micropython_costs(calls, root=root)
+    rows = [("Off", off), ("1 move", micropython_costs(calls, 1, root=root)), ("5 moves", micropython_costs(calls, 5, root=root))]
+    copied = micropython_costs(calls, 0, 1, root)
+    advanced = micropython_costs(calls, 0, 2, root)
     lines = [
         "| undo | fuel per valid move | vs Off | bytes allocated per move |",
         "|---|---|---|---|",
@@ -274,9 +272,9 @@ def undo_table(calls):
         "|---|---|---|---|",
     ]
     for depth in (1, 5):
-        mean, worst, allocated = undo_costs(depth)
+        mean, worst, allocated = undo_costs(depth, root=root)
         lines.append("| %d move%s | %d | %d | %g |" % (depth, "s" if depth > 1 else "", mean, worst, allocated))
-    module, instance = history_bytes()
+    module, instance = history_bytes(root)
     lines += [
         "",
         "Heap while undo is on (pystack VM, 32-bit): engine.history %d bytes, a History %d bytes" % (module, instance),
@@ -297,7 +295,9 @@ def main(argv=None):
     moves = directions(options.calls)
     ours, valid_share = engine_rate(moves, options.rounds)
     peer = peer_rates(moves[: options.peer_calls], options.rounds)
-    fuel_call, fuel_valid, bytes_call, vm_valid = micropython_costs(options.vm_calls)
+    with vmroot.engine_root() as root:
+        fuel_call, fuel_valid, bytes_call, vm_valid = micropython_costs(options.vm_calls, root=root)
+        undo = None if options.no_undo else undo_table(options.vm_calls, root)
     summary = {
         "cpython_calls_per_s": round(ours),
         "valid_share": round(valid_share, 3),
@@ -332,9 +332,9 @@ def main(argv=None):
     print("| MicroPython bytes allocated per move | %g | n/a | n/a |" % bytes_call)
     print()
     print("valid moves: %.0f%% of calls (random directions; invalid ones cost a slide, no spawn)" % (100 * valid_share))
-    if not options.no_undo:
+    if undo:
         print()
-        print("\n".join(undo_table(options.vm_calls)))
+        print("\n".join(undo))
 
 
 if __name__ == "__main__":

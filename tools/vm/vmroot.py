@@ -18,6 +18,7 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 ``/lib`` and its root become one; no name appears in both).
 """
 
+import contextlib
 import functools
 import hashlib
 import shutil
@@ -128,6 +129,20 @@ def build_root(folder=None, repo=ROOT, mpy=True, standins=True, extra=None, patc
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text(text, encoding="utf-8")
     return root
+
+
+@contextlib.contextmanager
+def engine_root(repo=ROOT):
+    """A root of the engine alone, as the board has it (its modules
+    compiled, the learned table beside them), for programs that import
+    nothing else; removed when the ``with`` block ends, however it ends.
+    A VM imports these some ten times faster than it compiles the
+    sources, and runs the bytecode the board runs."""
+    folder = build_root(repo=repo, standins=False, only="engine/")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 #: Bytes of an ``mp_code_state_t`` before its state (py/bc.h: the function,

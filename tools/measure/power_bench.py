@@ -120,6 +120,22 @@ def low_battery_hour(board="pybadge", flap_ms=0, noise_mv=25, minutes=60, seed=1
     }
 
 
+def shown(sim, text):
+    """``text`` (the app's status or battery level) if the glass shows it,
+    each of its lines among the screen's last refreshed ones; else the
+    text with "(not on the glass)": what these cases print is what the
+    player sees."""
+    lines = set(sim.glass.lines())
+    if all(line in lines for line in text.split("\n") if line):
+        return text
+    return text + " (not on the glass)"
+
+
+def _left_with(sim):
+    # (low power?, the status and the battery level, as the glass shows them).
+    return sim.app.power.low_power, shown(sim, sim.app.view.status_text), shown(sim, sim.app.power.battery.text())
+
+
 def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
     """A PyBadge at ``millivolts`` whose first battery reading is a glitch:
     after a minute of play, (animations and hints off?, status, level shown)."""
@@ -127,7 +143,7 @@ def glitch_at_power_on(millivolts=3900, glitch_mv=1000, seed=2):
 
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=Cell(glitches=[(0, glitch_mv)]), solver=first_legal)
     play(sim, 60000)
-    return sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
+    return _left_with(sim)
 
 
 def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
@@ -138,7 +154,7 @@ def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     cell = Cell(glitches=[(60000, glitch_mv)])
     sim = Simulator(seed=seed, battery_mv=millivolts, cell=cell, solver=first_legal)
     play(sim, 120000)
-    return sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
+    return _left_with(sim)
 
 
 def open_about(sim):
@@ -164,8 +180,7 @@ def zero_volt_pin(board="pybadge", seed=4):
     sim = Simulator(board=board, seed=seed, battery_mv=0, solver=first_legal)
     play(sim, 60000)
     sim.press("select")  # a hint: refused on an empty battery
-    state = (sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text())
-    return state + (about_battery(sim),)
+    return _left_with(sim) + (about_battery(sim),)
 
 
 def charger_after_empty(board="pybadge", seed=5):
@@ -180,7 +195,7 @@ def charger_after_empty(board="pybadge", seed=5):
     play(sim, 120000)
     sim.press("select")
     sim.settle()
-    return empty, sim.app.power.low_power, sim.app.view.status_text, sim.app.power.battery.text()
+    return (empty,) + _left_with(sim)
 
 
 #: Lamps the auto-brightness cases are lit by: (name, fakepower.Lamp keywords).

@@ -140,8 +140,6 @@ PYSTACK_OPERATIONS = (
 )
 #: Frames of ``under`` above each operation.
 PYSTACK_LEVELS = 12
-#: Pystack sizes of one operation tried in one Node process (:func:`pystack_needs`).
-BATCH = 16
 
 
 def pystack_need(root, setup, body, low=256, high=2048):
@@ -152,36 +150,33 @@ def pystack_need(root, setup, body, low=256, high=2048):
 
 
 def pystack_needs(root, operations, low=256, high=2048):
-    """:func:`pystack_need` of each (setup, body) of ``operations``: every
-    32 bytes from ``low`` to ``high``, then every 4 below the first that
-    works (the sizes in rising order, ``BATCH`` at a time: those above the
-    first that works are never run). Each round, a batch for every
-    operation still looking, runs in one Node process."""
+    """:func:`pystack_need` of each (setup, body) of ``operations``: the
+    smallest size from ``low`` to ``high``, a multiple of 4, with which it
+    prints what it prints with 16 KB, found by halving (a run that works
+    with some size works with every larger one). Each round, the middle
+    of every range still open runs, all in one Node process."""
     from tools.vm import pystack_vm
 
     programs = [
         [setup, "def operation():\n" + body, "print(under(%d, operation))" % PYSTACK_LEVELS] for setup, body in operations
     ]
-    references = [result.stdout for result in pystack_vm.run_each([(steps, 16384) for steps in programs], root)]
-
-    def first_working(sizes_of):
-        # {index: the first of sizes_of[index] that works} (none there: left out).
-        found = {}
-        for start in range(0, max(len(sizes) for sizes in sizes_of.values()), BATCH):
-            tried = [
-                (index, size) for index, sizes in sizes_of.items() if index not in found for size in sizes[start : start + BATCH]
-            ]
-            results = pystack_vm.run_each([(programs[index], size) for index, size in tried], root, check=False)
-            for (index, size), result in zip(tried, results):
-                if index not in found and result.error is None and result.stdout == references[index]:
-                    found[index] = size
-        return found
-
-    coarse = first_working({index: list(range(low, high + 1, 32)) for index in range(len(programs))})
-    if len(coarse) < len(programs):
+    # The references, and ``high`` itself, in one go.
+    first = pystack_vm.run_each([(steps, size) for size in (16384, high) for steps in programs], root, check=False)
+    ample, at_high = first[: len(programs)], first[len(programs) :]
+    if any(result.error is not None for result in ample):
+        raise RuntimeError("an operation fails even with 16384 bytes of pystack")
+    references = [result.stdout for result in ample]
+    if any(result.error is not None or result.stdout != reference for result, reference in zip(at_high, references)):
         raise RuntimeError("needs more than %d bytes of pystack" % high)
-    fine = first_working({index: list(range(max(low, size - 28), size, 4)) for index, size in coarse.items()})
-    return [fine.get(index, coarse[index]) for index in range(len(programs))]
+    # (fails, works) of each: a size that fails (or below ``low``) and one that works.
+    bounds = [[low - 4, high] for _ in programs]
+    while True:
+        tried = [(index, (fails + works) // 8 * 4) for index, (fails, works) in enumerate(bounds) if works - fails > 4]
+        if not tried:
+            return [works for _, works in bounds]
+        results = pystack_vm.run_each([(programs[index], size) for index, size in tried], root, check=False)
+        for (index, size), result in zip(tried, results):
+            bounds[index][result.error is None and result.stdout == references[index]] = size
 
 
 def pystack_table(root=None):

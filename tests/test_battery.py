@@ -13,7 +13,7 @@ import random
 import pytest
 from fake_inputs import first_legal
 
-from app import about_page
+from app import about_page, layouts
 from app import battery as gauge
 from app import light as auto
 from app.backlight import DIM_SHARE
@@ -399,8 +399,6 @@ def test_a_wall_charger_after_empty_brings_everything_back(board_id):
     # No USB host: the board cannot see the charger, only the voltage. It
     # was "batt. empty" beside "95%", hints refused, until a host came.
     from tools.measure import power_bench
-
-    from app import layouts
 
     empty, low_power, status, text = power_bench.charger_after_empty(board_id)
     assert empty and not low_power

@@ -348,22 +348,24 @@ class Run:
 @functools.cache
 def player(hours, seed, undo_share=0.0):
     """The player's sessions over ``hours`` of play, the same for every mode
-    (drawn once, kept for the next mode): a tuple of (events, breaks, the
-    switch-off's delay after the last event), as :func:`session_events`
-    gives them, each session's delay drawn after it."""
+    (drawn once, kept for the next mode): (a tuple of (when the session
+    starts, its events as :func:`session_events` gives them, when the
+    device is switched off), the seconds played: on until switched off,
+    breaks aside). The device stays off for an hour after each session's
+    switch-off window."""
     rng = random.Random(seed)
     game = {}
     new_game(rng, game)
-    drawn = []
-    clock = played = 0.0
-    while played < hours * 3600.0:  # (simulate's sums, so its count of sessions)
+    sessions = []
+    start = played = 0.0
+    while played < hours * 3600.0:
         events, breaks = session_events(rng, game, undo_share)
-        delay = rng.uniform(*OFF_DELAY)
-        drawn.append((events, breaks, delay))
-        last = clock + events[-1][0]
-        played += last + delay - clock - breaks
-        clock = last + OFF_DELAY[1] + 3600.0
-    return tuple(drawn)
+        last = start + events[-1][0]
+        off = last + rng.uniform(*OFF_DELAY)
+        sessions.append((start, events, off))
+        played += off - start - breaks
+        start = last + OFF_DELAY[1] + 3600.0
+    return tuple(sessions), played
 
 
 def simulate(mode, hours, seed, undo_share=0.0):
@@ -371,17 +373,15 @@ def simulate(mode, hours, seed, undo_share=0.0):
     (``undo_share``: of flow moves, the share taken back)."""
     # Start 65 s before the tick counter wraps, as CircuitPython does.
     run = Run(mode, TICKS_PERIOD - 65000)
-    clock = 0.0
-    played = 0.0
-    sessions = 0
+    schedule, played = player(hours, seed, undo_share)
+    sessions = len(schedule)
     off_losses = 0
     off_moves = 0
     total_loss_chance = 0.0
     # Per layout: [whole-game loss chance, switch-offs losing moves, moves lost].
     per_layout = [[0.0, 0, 0] for _ in LAYOUTS]
-    for events, breaks, delay in player(hours, seed, undo_share):
-        sessions += 1
-        start = clock
+    for start, events, off in schedule:
+        clock = start
         for when, kind in events:
             clock = run.poll_until(clock, start + when)
             run.event(start + when, kind)
@@ -404,7 +404,6 @@ def simulate(mode, hours, seed, undo_share=0.0):
                 tally[0] += layout.vulnerable_chance(low, window_end - when) / span
         # The actual switch-off, at a drawn delay: saves after it never
         # happened, so the moves unsaved at the last action are lost.
-        off = last + delay
         never = sum(1 for when in run.saves if when >= off)
         run.erases -= never
         run.save_count -= never
@@ -424,8 +423,6 @@ def simulate(mode, hours, seed, undo_share=0.0):
         run.first_unsaved = None
         run.unsaved_moves = 0
         run.policy = SavePolicy(mode=mode)
-        played += off - start - breaks  # on until switched off, breaks aside
-        clock = window_end + 3600.0  # the device stays off for a while
     hours_played = played / 3600.0
     per_hour = run.erases / hours_played
     layouts = []

@@ -66,6 +66,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+# The helpers the test files share: their asserts report as a test's own do.
+pytest.register_assert_rewrite("tests.saves", "tests.shared", "tests.tiles")
+
 from tools.firmware import finder  # noqa: E402
 
 finder.install()

@@ -4,6 +4,7 @@
 
 """Values and helpers several test files share, each defined once here."""
 
+import builtins
 import contextlib
 import io
 import json
@@ -13,6 +14,7 @@ import shutil
 import subprocess
 import sys
 
+from app import pages
 from tools import ROOT
 from tools.firmware import STANDINS
 
@@ -122,3 +124,78 @@ def refusal(ran):
     assert ran.returncode == 2 and lines, (ran.returncode, lines)
     assert re.fullmatch(r"make: \*\*\* \[Makefile:\d+: [^\]]+\] Error [12]", lines[-1]), lines
     return lines[:-1]
+
+
+@contextlib.contextmanager
+def failing(module_name, attribute, fault, times, then=None):
+    """While the block runs, the first ``times`` calls of
+    ``module_name.attribute`` raise ``fault`` (the calls after them call
+    ``then()`` first, if given): the attribute is wrapped each time that
+    module is imported anew (a World imports the game's modules afresh at
+    every power-on)."""
+    real_import = builtins.__import__
+    left = [times]
+
+    def raising(real):
+        def call(*args, **kwargs):
+            if left[0] > 0:
+                left[0] -= 1
+                # A new one each time, as the VM raises them: one raised
+                # again would keep the frames of its last traceback alive.
+                raise type(fault)(*fault.args)
+            if then is not None:
+                then()
+            return real(*args, **kwargs)
+
+        call.raising = True
+        return call
+
+    def hooked(name, globals=None, locals=None, fromlist=(), level=0):
+        module = real_import(name, globals, locals, fromlist, level)
+        target = sys.modules.get(module_name)
+        if target is not None and hasattr(target, attribute):
+            real = getattr(target, attribute)
+            if not getattr(real, "raising", False):
+                setattr(target, attribute, raising(real))
+        return module
+
+    builtins.__import__ = hooked
+    try:
+        yield left
+    finally:
+        builtins.__import__ = real_import
+
+
+def about_lines(sim):
+    """Every line of the About pages (Start > About, each page turned with
+    Right), then back to the board."""
+    sim.press_all(["start", "down*6", "a"])
+    lines = list(sim.lines())
+    menus = sim.app.menus
+    while menus.page + 1 < len(menus.pages):
+        sim.press("right")
+        lines += sim.lines()
+    sim.press_all(["b", "b", "wait"])  # (a tilting board measures level again)
+    return lines
+
+
+def open_menu_row(sim, item):
+    """Open the menu (waking a dimmed screen first) and move to the row
+    named ``item`` in English, whatever language the game speaks (the
+    names come from this process's own app.pages, English, not the
+    World's)."""
+    if sim.app.power.dimmed:
+        sim.press("b")  # a dimmed screen: the first press only wakes it
+    sim.press("start")
+    for _ in range(len(pages.menu_items())):
+        if pages.menu_items()[sim.app.menus.row] == item:
+            return
+        sim.press("down")
+    raise AssertionError("no menu row %r" % item)
+
+
+def save_now(sim):
+    """Menu > Save now; the status it leaves (its lines joined by a newline)."""
+    open_menu_row(sim, "Save now")
+    sim.press("a")
+    return sim.app.view.status_text

@@ -8,8 +8,9 @@ reported truthfully (status line, About and Stats pages)."""
 import pytest
 from fakenvm import FaultyNVM
 
-from app import failure_words, pages, save_policy
+from app import failure_words, save_policy
 from engine.store import FAILED, NO_NVM, SAVED, UNCHANGED, Store
+from tests.shared import open_menu_row, save_now
 from tools.play.simulator import FRAME_MS, Simulator
 
 #: What Save now says (the status lines, joined) for each outcome.
@@ -22,23 +23,6 @@ ERRORS = [
     TypeError("wrong type"),
     IndexError("out of range"),
 ]
-
-
-def open_menu_row(sim, item):
-    if sim.app.power.dimmed:
-        sim.press("b")  # a dimmed screen: the first press only wakes it
-    sim.press("start")
-    for _ in range(len(pages.menu_items())):
-        if pages.menu_items()[sim.app.menus.row] == item:
-            return
-        sim.press("down")
-    raise AssertionError("no menu row %r" % item)
-
-
-def save_now(sim):
-    open_menu_row(sim, "Save now")
-    sim.press("a")
-    return sim.app.view.status_text
 
 
 def about_pages(sim):

@@ -16,8 +16,8 @@ import pytest
 import boards
 from app.layouts import SIZES, for_screen
 from engine import solver
-from tests.conftest import ROOT
 from tests.shared import on_cpython, vm_root
+from tools import ROOT
 from tools.firmware import STANDINS
 from tools.measure import ram_budget
 from tools.vm import pystack_vm

@@ -10,19 +10,9 @@ gets one line on the console."""
 
 import pytest
 
+from tests.shared import about_lines
 from tools.play.simulator import Simulator
 from tools.play.world import World
-
-
-def about_lines(sim):
-    sim.press_all(["start", "down*6", "a"])
-    lines = list(sim.lines())
-    menus = sim.app.menus
-    while menus.page + 1 < len(menus.pages):  # every page
-        sim.press("right")
-        lines += sim.lines()
-    sim.press_all(["b", "b", "wait"])  # (a tilting board measures level again)
-    return lines
 
 
 @pytest.mark.parametrize(

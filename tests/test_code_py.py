@@ -19,8 +19,8 @@ screen, NVM size and layout and the modules its firmware lacks
 import pytest
 
 import boards
-from tests.conftest import ROOT
 from tests.shared import on_cpython, result, vm_root
+from tools import ROOT
 from tools.measure import ram_budget
 from tools.vm import pystack_vm
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from engine.store import FAILED, SAVED, Store
-from tests.conftest import ROOT
+from tools import ROOT
 from tools.play import file_nvm
 from tools.play.file_nvm import FileNVM, NVMFileError
 

@@ -23,7 +23,7 @@ still a driver.
 
 import pytest
 
-from tests.conftest import ROOT
+from tools import ROOT
 from tools.ship.device_imports import find_imports
 
 #: The Adafruit libraries the app uses: software, not a part's driver.

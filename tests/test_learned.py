@@ -10,8 +10,8 @@ import struct
 import pytest
 
 from engine import learned, rules, solver
-from tests.test_solver import SAMPLE, legal_moves, random_boards
-from tests.tiles import board
+from tests.shared import about_lines, failing
+from tests.tiles import SAMPLE, board, legal_moves, random_boards
 
 
 def symmetric(s, cell):
@@ -376,7 +376,6 @@ def _solver_lines(lines):
 def test_a_board_that_holds_the_table_plays_with_it_and_the_about_page_says_so():
     import sys
 
-    from tests.test_low_memory_start import about_lines
     from tools.play.simulator import Simulator
 
     inside, _ = _boards()
@@ -395,7 +394,6 @@ def test_a_board_that_holds_the_table_plays_with_it_and_the_about_page_says_so()
 def test_a_board_without_room_for_it_keeps_the_heuristic_and_says_so():
     import sys
 
-    from tests.test_low_memory_start import about_lines
     from tools.play.simulator import Simulator
 
     _, outside = _boards()
@@ -426,7 +424,6 @@ def test_a_board_whose_table_file_is_damaged_or_missing_plays_with_the_heuristic
     import io
     import sys
 
-    from tests.test_low_memory_start import about_lines
     from tools import ROOT
     from tools.play.simulator import Simulator
 
@@ -458,7 +455,6 @@ def test_a_board_whose_table_file_is_damaged_or_missing_plays_with_the_heuristic
 def test_short_of_memory_at_start_up_the_table_is_the_first_thing_let_go(capsys):
     import sys
 
-    from tests.test_low_memory_start import about_lines, failing
     from tools.play.simulator import Simulator
 
     inside, _ = _boards()
@@ -478,7 +474,6 @@ def test_short_of_memory_at_start_up_the_table_is_the_first_thing_let_go(capsys)
 
 
 def test_short_of_memory_twice_the_solver_goes_next():
-    from tests.test_low_memory_start import about_lines, failing
     from tools.play.simulator import Simulator
 
     inside, _ = _boards()

@@ -20,72 +20,18 @@ traceback. Tried three ways:
   the hint say what the game goes without, and moves are drawn at once.
 """
 
-import builtins
-import contextlib
 import sys
 
 import pytest
 
 from tests import sampling
-from tests.shared import FAULTS, fault_id, vm_root
+from tests.shared import FAULTS, about_lines, failing, fault_id, vm_root
 from tools.measure import heap_floor, ram_budget
 from tools.play.simulator import Simulator
 from tools.play.world import World
 from tools.vm import pystack_vm, unix_vm
 
 NO_ROOM = "2048: not enough memory to start: remove other files from lib/ or update CircuitPython"
-
-
-@contextlib.contextmanager
-def failing(module_name, attribute, fault, times, then=None):
-    """While the block runs, the first ``times`` calls of
-    ``module_name.attribute`` raise ``fault`` (the calls after them call
-    ``then()`` first, if given): the attribute is wrapped each time that
-    module is imported anew (a World imports the game's modules afresh at
-    every power-on)."""
-    real_import = builtins.__import__
-    left = [times]
-
-    def raising(real):
-        def call(*args, **kwargs):
-            if left[0] > 0:
-                left[0] -= 1
-                # A new one each time, as the VM raises them: one raised
-                # again would keep the frames of its last traceback alive.
-                raise type(fault)(*fault.args)
-            if then is not None:
-                then()
-            return real(*args, **kwargs)
-
-        call.raising = True
-        return call
-
-    def hooked(name, globals=None, locals=None, fromlist=(), level=0):
-        module = real_import(name, globals, locals, fromlist, level)
-        target = sys.modules.get(module_name)
-        if target is not None and hasattr(target, attribute):
-            real = getattr(target, attribute)
-            if not getattr(real, "raising", False):
-                setattr(target, attribute, raising(real))
-        return module
-
-    builtins.__import__ = hooked
-    try:
-        yield left
-    finally:
-        builtins.__import__ = real_import
-
-
-def about_lines(sim):
-    """Every line of the About page (Start > About), then back to the board."""
-    sim.press_all(["start", "down*6", "a"])
-    lines = list(sim.lines())
-    menus = sim.app.menus
-    while menus.page + 1 < len(menus.pages):
-        sim.press("right")
-        lines += sim.lines()
-    sim.press_all(["b", "b"])
-    return lines
 
 
 def moves_at_once(sim):

@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
 from tests.shared import printed
+from tools import ROOT
 from tools.check import conformance
 from tools.vm.fuel_vm import run
 

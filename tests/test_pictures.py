@@ -6,7 +6,7 @@
 
 import re
 
-from tests.conftest import ROOT
+from tools import ROOT
 from tools.check import pictures
 from tools.play.framebuffer import png_bytes
 

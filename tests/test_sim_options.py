@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
 from tests.shared import make
+from tools import ROOT
 from tools.play.sim import parse_board
 from tools.play.simulator import parse_presses
 

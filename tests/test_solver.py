@@ -10,7 +10,7 @@ import pytest
 
 from engine import rules, solver
 from engine.game import Game
-from tests.tiles import board
+from tests.tiles import SAMPLE, board, legal_moves, random_boards
 
 
 def evaluate(cells, monotony_power=solver.MONOTONY_POWER):
@@ -47,34 +47,9 @@ def evaluate(cells, monotony_power=solver.MONOTONY_POWER):
     return max(-solver._LIVE_LIMIT, min(solver._LIVE_LIMIT, score))
 
 
-# Boards seen in real games, from open to crowded.
-SAMPLE = [
-    board("2 . . .", ". . . .", ". . 2 .", ". . . ."),
-    board("4 2 . .", "2 . . .", ". . . .", ". . . 2"),
-    board("64 32 8 2", "16 8 4 .", "4 2 . .", "2 . . ."),
-    board("256 128 64 8", "16 32 8 4", "4 8 2 2", "2 . . 4"),
-    board("1024 512 256 64", "8 32 64 16", "4 8 16 4", "2 4 2 2"),
-    board("2048 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8"),
-]
 # No empty cell and no equal neighbours: no move at all.
 STUCK = board("2 4 2 4", "4 2 4 2", "2 4 2 4", "4 2 4 2")
 SMALL = solver.Effort(max_nodes=200, max_depth=2)
-
-
-def random_boards(count, seed):
-    """Random boards with the exponents of real play (0..17)."""
-    generator = random.Random(seed)
-    choices = [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17]
-    return [[generator.choice(choices) for _ in range(16)] for _ in range(count)]
-
-
-def legal_moves(cells):
-    moves = []
-    for direction in range(4):
-        after = list(cells)
-        if rules.slide(after, direction) >= 0:
-            moves.append(direction)
-    return moves
 
 
 def test_returns_minus_one_when_no_move():

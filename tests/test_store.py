@@ -4,8 +4,6 @@
 
 """engine.store and engine.record: round trips, garbage, old formats, power cuts, MicroPython agreement."""
 
-import copy
-import json
 import random
 import zlib
 
@@ -19,105 +17,23 @@ from engine.game import COUNTER_MAX, MAX_SCORE, Game
 from engine.record import REFUSED_MAX, SETTINGS_SIZE, SLOT_SIZE, VERSION, VERSIONS, crc32
 from engine.store import FAILED, MIN_LENGTH, NO_NVM, SAVED, UNCHANGED, Store
 from tests import sampling
+from tests.saves import (
+    RECORD_LENGTH,
+    ShortReads,
+    check_fixture,
+    erase_model_cuts,
+    fixtures,
+    fresh_snapshot,
+    play,
+    recrc,
+    save_points,
+    snapshot,
+)
 from tests.shared import printed
 from tools import ROOT
 from tools.check import acyclic, code_metrics
 from tools.check.store_fixture import FIXTURES
 from tools.vm.fuel_vm import run
-
-RECORD_LENGTH = record_module.LENGTH  # the current version
-
-
-def position(game):
-    """What an undo restores: board, score, moves, generator, flags."""
-    return (tuple(game.cells), game.score, game.moves, game.rng.state, game.won, game.keep_playing, game.over)
-
-
-def undone(game):
-    """The positions each further undo of ``game`` gives (on a copy): what its history holds."""
-    if not game.can_undo:
-        return ()
-    again = copy.deepcopy(game)
-    positions = []
-    while again.undo():
-        positions.append(position(again))
-    return tuple(positions)
-
-
-def history(game):
-    """What a save keeps of ``game``'s undo history (and the score at its
-    base, which a load works out), as a comparable tuple; () while undo is
-    Off. ``undone`` gives the positions it leads back to."""
-    kept = game.history
-    if kept is None:
-        return ()
-    return (kept.depth, kept.undoable, kept.steps, kept.path, tuple(kept.base), kept.base_x, kept.base_y, kept.base_score)
-
-
-def snapshot(game, store=None):
-    """Every saved field of a game (and of the store) as one comparable tuple."""
-    stats = game.stats
-    fields = (
-        tuple(game.cells),
-        game.score,
-        game.best,
-        game.won,
-        game.keep_playing,
-        game.over,
-        game.moves,
-        game.max_exponent,
-        game.rng.state,
-        (stats.games, stats.wins, stats.best_exponent, stats.moves),
-        (game.undos, stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo),
-        game.undo_depth,
-        history(game),
-    )
-    if store is not None:
-        fields += (store.saves, bytes(store.settings))
-    return fields
-
-
-def fresh_snapshot(seed):
-    """:func:`snapshot` of a fresh game of ``seed`` from an empty store: no saves, no settings."""
-    return snapshot(Game(seed=seed)) + (0, bytes(SETTINGS_SIZE))
-
-
-def play(game, moves, chooser):
-    """Make ``moves`` attempts; start a new game when one ends. While undo
-    is on, one attempt in six is an undo (from game over and the win banner
-    too)."""
-    for _ in range(moves):
-        if game.undo_depth and chooser.randrange(6) == 0:
-            game.undo()
-            continue
-        if game.over:
-            game.new_game()
-        elif game.waiting:
-            game.continue_playing()
-        game.move(chooser.randrange(4))
-
-
-#: Undo depth in each third of a save_points session: on, lowered, raised.
-SESSION_DEPTHS = (5, 1, 5)
-
-
-def save_points(seed, count):
-    """A seeded session: yields (game, store_settings_byte) at each save point.
-
-    Undo is on (``SESSION_DEPTHS``), so most records carry a history, often
-    a full one; a won game with Continue comes in half-way.
-    """
-    chooser = random.Random(seed)
-    game = Game(seed=seed)
-    for index in range(count):
-        game.undo_depth = SESSION_DEPTHS[3 * index // count]
-        play(game, chooser.randrange(1, 40), chooser)
-        if index == count // 2:
-            # Bring in a won game with Continue chosen, so the flags vary.
-            game.set_board([10, 10, 3, 1, 2, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], score=40000)
-            game.move(rules.LEFT)
-        yield game, index % 3
-
 
 # ---------------------------------------------------------------- basics
 
@@ -351,11 +267,6 @@ def test_every_single_bit_flip_is_caught():
             nvm = bytearray(intact)
             nvm[index] ^= 1 << bit
             fresh(nvm)
-
-
-def recrc(record, length=RECORD_LENGTH):
-    high, low = crc32(record, length - 4)
-    record[length - 4 : length] = bytes((low & 255, low >> 8, high & 255, high >> 8))
 
 
 def test_future_version_gives_a_fresh_game():
@@ -812,66 +723,12 @@ def test_a_broken_copy_leaves_the_other_copy_of_the_same_game():
         assert snapshot(Store(damaged).load()) == snapshot(game)
 
 
-class ShortReads:
-    """An odd NVM whose reads come back short or fail."""
-
-    def __init__(self, fail):
-        self.fail = fail
-
-    def __len__(self):
-        return 8192
-
-    def __getitem__(self, index):
-        if self.fail:
-            raise OSError("read failed")
-        return b"2048\x01"
-
-
 @pytest.mark.parametrize("fail", [False, True])
 def test_odd_nvm_objects_do_not_raise(fail):
     fresh(ShortReads(fail))
 
 
 # ---------------------------------------------------------------- old formats
-
-
-def fixtures():
-    """Each fixture's fields as this version loads them: what an older
-    version did not keep at the value it reads as (no refused count before
-    version 2; before version 3 the settings' bytes 8..15 zero, no undo, no
-    history, the "without undo" figures equal to the totals)."""
-    table = json.loads((FIXTURES / "store_fixtures.json").read_text())
-    for expected in table.values():
-        stats = expected["stats"]
-        expected["settings"] = expected["settings"] + [0] * (SETTINGS_SIZE - len(expected["settings"]))
-        expected.setdefault("refused", 0)
-        expected.setdefault("undos", 0)
-        expected.setdefault("undo_stats", [0, stats[1], stats[2]])
-        expected.setdefault("undo_depth", 0)
-        expected.setdefault("undone", [])
-    return table
-
-
-def check_fixture(game, store, expected):
-    """A fixture loaded into ``game`` and ``store`` gives exactly ``expected``."""
-    assert store.version == expected["version"]
-    assert list(game.cells) == expected["cells"]
-    assert (game.score, game.best, game.moves, game.rng.state) == (
-        expected["score"],
-        expected["best"],
-        expected["moves"],
-        expected["rng_state"],
-    )
-    assert (game.won, game.keep_playing, game.over) == (expected["won"], expected["keep_playing"], expected["over"])
-    stats = game.stats
-    assert [stats.games, stats.wins, stats.best_exponent, stats.moves] == expected["stats"]
-    assert store.saves == expected["saves"] and list(store.settings) == expected["settings"]
-    assert store.refused == expected["refused"]
-    assert game.undos == expected["undos"]
-    assert [stats.undos, stats.wins_without_undo, stats.best_exponent_without_undo] == expected["undo_stats"]
-    assert game.undo_depth == expected["undo_depth"]
-    assert [list(cells) + rest for cells, *rest in undone(game)] == [list(cells) + rest for cells, *rest in expected["undone"]]
-    assert game.max_exponent == rules.max_exponent(game.cells)
 
 
 def test_a_fixture_for_every_version():
@@ -1046,12 +903,6 @@ def test_a_cut_early_in_the_samd51_erase_never_brings_back_an_older_game(fractio
         assert store.save(game) == SAVED
         committed = snapshot(Store(nvm).load(), store)
     assert seen["last"] + seen["fresh"] == 29 * 8
-
-
-def erase_model_cuts(steps):
-    # Every step through the end of both slots (erase + the first 256 bytes
-    # programmed), then every 61st step of the rest of the 8 KB block.
-    return list(range(0, 2 + MIN_LENGTH)) + list(range(2 + MIN_LENGTH, steps, 61))
 
 
 def test_power_cut_erase_model():

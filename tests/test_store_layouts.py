@@ -16,8 +16,8 @@ from engine.game import Game
 from engine.record import SLOT_SIZE, VERSION
 from engine.store import BLOCK, FAILED, LOG, NO_NVM, PAGES, SAVED, UNCHANGED, Store, region_from_settings
 from tests import sampling
+from tests.saves import RECORD_LENGTH, Cuts, fresh_snapshot, play, recrc, save_points, snapshot
 from tests.shared import printed
-from tests.test_store import RECORD_LENGTH, fresh_snapshot, play, recrc, save_points, snapshot
 from tools.vm.fuel_vm import run
 
 
@@ -196,39 +196,6 @@ def test_a_pages_region_further_in_the_nvm():
 
 
 # ---------------------------------------------------------------- power cuts
-
-
-class Cuts:
-    """An NVM model seen by a store, with one power cut for a whole save.
-
-    A save may make more than one assignment (the log's rewrite programs a
-    mark, then writes the area): ``cut`` counts the steps of all of them,
-    and ``steps`` / ``erased`` say what the save took (after ``reset``).
-    """
-
-    def __init__(self, flash):
-        self.flash = flash
-        self.cut = None
-        self.reset()
-
-    def reset(self):
-        self.steps = 0
-        self.erased = False
-
-    def __len__(self):
-        return len(self.flash)
-
-    def __getitem__(self, index):
-        return self.flash[index]
-
-    def __setitem__(self, index, value):
-        if self.cut is not None:
-            self.flash.cut_after = max(0, self.cut - self.steps)
-        try:
-            self.flash[index] = value
-        finally:
-            self.steps += self.flash.last_steps
-            self.erased = self.erased or self.flash.last_erased
 
 
 def cut_session(flash, layout, seed, saves, pick, check=None, seen=None):
@@ -570,7 +537,7 @@ def test_a_write_that_fails_midway_is_skipped_and_retried_in_the_next_slot():
 
 
 def test_odd_nvm_objects_do_not_raise_in_the_log():
-    from tests.test_store import ShortReads
+    from tests.saves import ShortReads
 
     for fail in (False, True):
         store = Store(ShortReads(fail), layout=LOG)

@@ -25,8 +25,7 @@ from fakenvm import PowerCut, SectorFlash
 from engine.record import SLOT_SIZE, seal
 from engine.store import LOG, SAVED, UNCHANGED, Store
 from tests import sampling
-from tests.test_store import RECORD_LENGTH, check_fixture, fixtures, fresh_snapshot, play, save_points, snapshot
-from tests.test_store_layouts import Cuts
+from tests.saves import RECORD_LENGTH, Cuts, check_fixture, fixtures, fresh_snapshot, play, save_points, snapshot
 from tools.check.store_fixture import FIXTURES
 
 TAIL = SLOT_SIZE - RECORD_LENGTH  # the mark's bytes (8 in format 3)

@@ -280,7 +280,7 @@ def test_the_scheme_loads_none_of_the_app_s_modules():
     # draws the artwork first, on a heap with as little as possible in it).
     import ast
 
-    from tests.conftest import ROOT
+    from tools import ROOT
 
     source = (ROOT / "app" / "two_buttons.py").read_text()
     imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}

@@ -16,8 +16,8 @@ from engine.game import COUNTER_MAX, MAX_HISTORY_STEPS, MAX_UNDO_DEPTH, Game
 from engine.record import SLOT_SIZE, crc32
 from engine.rules import DOWN, LEFT, RIGHT, UP
 from engine.store import MIN_LENGTH, SAVED, Store
+from tests.saves import snapshot, undone
 from tests.shared import printed
-from tests.test_store import snapshot, undone
 from tests.tiles import board
 from tools.vm.fuel_vm import run
 
@@ -712,7 +712,7 @@ def test_the_app_starts_plays_and_saves_on_a_store_with_a_history(board):
     # Today's App knows nothing of undo: it loads a game with a history,
     # keeps it (and the settings bytes 8..15 it has no rows for) through
     # its own saves, on each layout ("block", "pages", "log").
-    from tests.test_app_saving import save_now
+    from tests.shared import save_now
     from tools.play.simulator import Simulator
 
     first = Simulator(board=board, seed=21)
@@ -768,8 +768,7 @@ def test_the_first_save_over_a_version_2_record_survives_a_cut_at_every_step(mod
     # first record is programmed again.
     from fakenvm import FakeNVM, PageFlash, PowerCut, SectorFlash
 
-    from tests.test_store import erase_model_cuts
-    from tests.test_store_layouts import Cuts
+    from tests.saves import Cuts, erase_model_cuts
 
     layout = {"pages": "pages", "log": "log"}.get(model, "block")
     image = bytes(version_2_image(layout))

@@ -2,9 +2,12 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Helpers for writing boards in tests as tile values, the way a player sees them."""
+"""Boards in tests: written as tile values, the way a player sees them; a
+sample from real games and random ones; the moves a board allows."""
 
-from engine.rules import DOWN, LEFT, RIGHT, UP
+import random
+
+from engine.rules import DOWN, LEFT, RIGHT, UP, slide
 
 #: Turning the board clockwise (``rotate``) maps a direction to the next one clockwise.
 CLOCKWISE = {UP: RIGHT, RIGHT: DOWN, DOWN: LEFT, LEFT: UP}
@@ -70,3 +73,31 @@ def on_glass(sim):
             corners.add(pixels[(layout.top + (top + y) * scale) * width + layout.left + (left + x) * scale])
         seen.append(colours.get(corners.pop()) if len(corners) == 1 else None)
     return seen
+
+
+# Boards seen in real games, from open to crowded.
+SAMPLE = [
+    board("2 . . .", ". . . .", ". . 2 .", ". . . ."),
+    board("4 2 . .", "2 . . .", ". . . .", ". . . 2"),
+    board("64 32 8 2", "16 8 4 .", "4 2 . .", "2 . . ."),
+    board("256 128 64 8", "16 32 8 4", "4 8 2 2", "2 . . 4"),
+    board("1024 512 256 64", "8 32 64 16", "4 8 16 4", "2 4 2 2"),
+    board("2048 1024 512 256", "16 32 64 128", "8 4 2 4", "2 . 2 8"),
+]
+
+
+def random_boards(count, seed):
+    """Random boards with the exponents of real play (0..17)."""
+    generator = random.Random(seed)
+    choices = [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17]
+    return [[generator.choice(choices) for _ in range(16)] for _ in range(count)]
+
+
+def legal_moves(cells):
+    """The directions that change ``cells``, in order."""
+    moves = []
+    for direction in range(4):
+        after = list(cells)
+        if slide(after, direction) >= 0:
+            moves.append(direction)
+    return moves

@@ -74,7 +74,7 @@ from tools.firmware import finder  # noqa: E402
 finder.install()
 
 from engine import solver as _SOLVER_AT_COLLECTION  # noqa: E402
-from tests import sampling  # noqa: E402
+from tests import file_order, sampling  # noqa: E402
 from tools.vm import run_cache  # noqa: E402
 
 
@@ -104,66 +104,18 @@ def pytest_report_header(config):
     return sampling.mode()
 
 
-# -- the longest files first ---------------------------------------------------
-#
-# pytest-xdist's loadfile hands each worker a whole file at a time, in the
-# order of the collection (pytest.ini: --no-loadscope-reorder; its own order
-# is by count of tests, which put files of a few long tests, the browser's,
-# the heap surveys', last: one worker still on one of them while the other
-# had nothing left). Started longest first, the short files fill the end of
-# both workers' runs. How long a file takes is what the last run that
-# played it took (its tests' seconds, summed, kept in pytest's cache); a
-# file not timed yet goes first, the rest in collection order. A run with
-# no timings at all (a fresh checkout, CI) starts LONGEST_FILES first, in
-# that order, then the rest in collection order. The order changes which
-# worker runs a file and when, never what a test does or sees.
-
-#: The pytest cache's key of each file's seconds in the runs before.
-FILE_SECONDS = "tests/file-seconds"
-
-#: The files that take longest in a run with no VM run kept (some 10 s
-#: and more on two cores), longest first: where there are no timings,
-#: these start first.
-LONGEST_FILES = (
-    "tests/test_doc_numbers.py",
-    "tests/test_web.py",
-    "tests/test_board_ram.py",
-    "tests/test_ram_budget.py",
-    "tests/test_faults.py",
-    "tests/test_store.py",
-    "tests/test_low_memory_start.py",
-    "tests/test_bundle.py",
-)
-
-
-def _file_of(nodeid):
-    return nodeid.split("::", 1)[0]
-
-
-def _expected_seconds(name, seconds):
-    # How long file ``name`` is taken to be, for the order: its time in
-    # the runs before; with none, a new file (first: it may be long); with
-    # no timings at all, LONGEST_FILES' rank, the others after them.
-    if name in seconds:
-        return seconds[name]
-    if seconds:
-        return float("inf")
-    return len(LONGEST_FILES) - LONGEST_FILES.index(name) if name in LONGEST_FILES else 0
+# -- the longest files first (tests/file_order.py) -----------------------------
 
 
 def pytest_collection_modifyitems(config, items):
     cache = getattr(config, "cache", None)
-    seconds = (cache.get(FILE_SECONDS, {}) if cache else {}) or {}
-    first_seen = {}
-    for item in items:
-        first_seen.setdefault(_file_of(item.nodeid), len(first_seen))
-    # Within a file the tests keep their order (a stable sort by file).
-    items.sort(key=lambda item: (-_expected_seconds(_file_of(item.nodeid), seconds), first_seen[_file_of(item.nodeid)]))
+    seconds = (cache.get(file_order.FILE_SECONDS, {}) if cache else {}) or {}
+    file_order.order(items, seconds)
 
 
 def pytest_runtest_logreport(report):
     # In the controller (or a run without workers): every test's report.
-    _timed[_file_of(report.nodeid)] = _timed.get(_file_of(report.nodeid), 0.0) + report.duration
+    _timed[file_order.file_of(report.nodeid)] = _timed.get(file_order.file_of(report.nodeid), 0.0) + report.duration
 
 
 _timed = {}
@@ -174,9 +126,9 @@ def pytest_sessionfinish(session):
     cache = getattr(config, "cache", None)
     if cache is None or hasattr(config, "workerinput") or not _timed:
         return
-    seconds = dict(cache.get(FILE_SECONDS, {}) or {})
+    seconds = dict(cache.get(file_order.FILE_SECONDS, {}) or {})
     seconds.update((name, round(value, 2)) for name, value in _timed.items())
-    cache.set(FILE_SECONDS, seconds)
+    cache.set(file_order.FILE_SECONDS, seconds)
 
 
 @pytest.fixture(scope="module")

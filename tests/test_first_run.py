@@ -165,17 +165,17 @@ def test_contributings_example_of_a_part_of_the_suite_selects_tests():
 
 
 def test_a_run_without_timings_starts_the_longest_files_first():
-    # tests/conftest.py orders the files by their seconds in the runs
-    # before; with none (a fresh checkout, CI), LONGEST_FILES first, in
-    # their order, the rest after them in the collection's order.
-    from tests import conftest
+    # The files run in order of their seconds in the runs before; with
+    # none (a fresh checkout, CI), LONGEST_FILES first, in their order, the
+    # rest after them in the collection's order (tests/file_order.py).
+    from tests import file_order
 
-    longest = conftest.LONGEST_FILES
+    longest = file_order.LONGEST_FILES
     assert all((REPO / name).is_file() for name in longest), longest
     names = ["tests/test_a.py", longest[1], longest[0], "tests/test_b.py"]
 
     def order(seconds):
-        return sorted(names, key=lambda name: -conftest._expected_seconds(name, seconds))
+        return sorted(names, key=lambda name: -file_order.expected_seconds(name, seconds))
 
     assert order({}) == [longest[0], longest[1], "tests/test_a.py", "tests/test_b.py"]
     # Timings win; a file the runs before did not time is new: first.

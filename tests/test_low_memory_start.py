@@ -262,7 +262,7 @@ print('SHOWN', cells, fakeworld.display.auto_refresh)
 
 @pytest.mark.skipif(not pystack_vm.available(), reason="the pystack VM is not installed (make test installs it)")
 def test_a_pystack_too_small_for_start_up_gets_the_message_never_a_traceback(root):
-    from tests.conftest import ROOT
+    from tools import ROOT
 
     board = "pybadge"
     program = _PYSTACK_DRIVER % {

@@ -199,3 +199,19 @@ def save_now(sim):
     open_menu_row(sim, "Save now")
     sim.press("a")
     return sim.app.view.status_text
+
+
+def fake_board_venv(tmp_path):
+    """A .venv-board stand-in: this interpreter, and the stamp make looks for."""
+    venv = tmp_path / "board-venv"
+    (venv / "bin").mkdir(parents=True)
+    python = venv / "bin" / "python"
+    python.write_text('#!/bin/sh\nexec "%s" "$@"\n' % sys.executable)
+    python.chmod(0o755)
+    checksum = (
+        subprocess.run(["cksum"], input=(ROOT / "requirements-board.txt").read_bytes(), capture_output=True, check=True)
+        .stdout.split()[0]
+        .decode()
+    )
+    (venv / (".installed-py%d.%d-%s" % (sys.version_info[:2] + (checksum,)))).touch()
+    return venv

@@ -6,8 +6,8 @@
 
 The first test builds a small repository with one of each thing counted
 (a private reach, a name nothing uses, a const fallback, a sys.path edit,
-a noqa) and checks that each is found; the second holds this repository to
-what issue #22 left it with. Import circles are import-linter's contracts
+a noqa, a test file that imports others) and checks that each is found;
+the second holds this repository to what issues #22 and #28 left it with. Import circles are import-linter's contracts
 now (tests/test_import_contracts.py breaks each one).
 """
 
@@ -35,6 +35,11 @@ def test_each_thing_counted_is_seen(tmp_path):
     _write(tmp_path, "app/controller.py", "class App:\n    def one(self):\n        pass\n\n    def two(self):\n        pass\n")
     _write(tmp_path, "tools/__init__.py", "import sys\n\nROOT = 1\nsys.path.insert(0, 'x')\nprogram = 'sys.path.append(1)'\n")
     _write(tmp_path, "tests/test_x.py", "REPO = 2\n")
+    _write(
+        tmp_path,
+        "tests/test_y.py",
+        "import tests.test_x\nfrom tests import conftest, shared\nfrom test_x import REPO\nfrom tests.tiles import board\n",
+    )
     found = code_metrics.measure(tmp_path)
     assert found["controller lines"] == 6 and found["methods per class in the controller"] == {"App": 2}
     assert found["private names used across modules"] == ["app.a: from app.b import _hidden", "app.b: app.a._state"]
@@ -43,6 +48,11 @@ def test_each_thing_counted_is_seen(tmp_path):
     assert found["const() fallbacks"] == 1
     assert found["repository roots defined in tools/ and tests/"] == 2
     assert found["modules of tools/ and tests/ that edit sys.path"] == ["tools/__init__.py"]  # not the string
+    assert found["test files that import a test file"] == [
+        "tests/test_y.py: test_x",
+        "tests/test_y.py: tests.conftest",
+        "tests/test_y.py: tests.test_x",
+    ]
     assert found["# noqa comments"] == 1
 
 
@@ -54,3 +64,6 @@ def test_the_board_code_has_no_private_reaches_or_const_fallbacks():
     # tests/conftest.py takes the root off the path for a moment, to load
     # the standard library's `code` (code.py would shadow it).
     assert found["modules of tools/ and tests/ that edit sys.path"] == ["tests/conftest.py"]
+    # What test files share is in helper modules (tests/shared.py ...):
+    # pytest loads each test file once, under its own name.
+    assert found["test files that import a test file"] == []

@@ -672,7 +672,7 @@ def test_a_drive_from_make_deploy_gets_no_release_files(tmp_path, repo):
 def test_make_deploy_refuses_in_one_line_and_make_passes_its_status_on(tmp_path):
     import sys
 
-    from test_release import fake_board_venv
+    from tests.shared import fake_board_venv
 
     venv = fake_board_venv(tmp_path)
     result = make("deploy", "PYTHON=%s" % sys.executable, "BOARD_VENV=%s" % venv, "DEST=%s" % (tmp_path / "nowhere"))

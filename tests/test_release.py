@@ -8,7 +8,6 @@ bytes), the same bytes from the same commit."""
 
 import hashlib
 import re
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 from repo_fixture import FIXTURE, make_repo
 
 from app import VERSION, about_page
-from tests.shared import make
+from tests.shared import fake_board_venv, make
 from tools import ROOT as REPO
 from tools.ship import bundle as bundler
 from tools.ship import manifest as drive_manifest
@@ -310,22 +309,6 @@ def test_one_version_shown_on_the_about_page_and_in_the_changelog():
     for path in list((REPO / "app").glob("*.py")) + list((REPO / "engine").glob("*.py")) + [REPO / "code.py"]:
         if path != REPO / "app/__init__.py":
             assert '"%s"' % VERSION not in path.read_text(), path
-
-
-def fake_board_venv(tmp_path):
-    """A .venv-board stand-in: this interpreter, and the stamp make looks for."""
-    venv = tmp_path / "board-venv"
-    (venv / "bin").mkdir(parents=True)
-    python = venv / "bin" / "python"
-    python.write_text('#!/bin/sh\nexec "%s" "$@"\n' % sys.executable)
-    python.chmod(0o755)
-    checksum = (
-        subprocess.run(["cksum"], input=(REPO / "requirements-board.txt").read_bytes(), capture_output=True, check=True)
-        .stdout.split()[0]
-        .decode()
-    )
-    (venv / (".installed-py%d.%d-%s" % (sys.version_info[:2] + (checksum,)))).touch()
-    return venv
 
 
 def test_make_release_builds_the_same_zips(dist, tmp_path):

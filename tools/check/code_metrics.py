@@ -16,7 +16,10 @@ Read, not run (``ast``), over code.py, app/, engine/ and boards/:
 - ``const`` fallbacks (a ``def const`` of a module's own);
 
 and over tools/ and tests/: repository roots defined (``ROOT =``/``REPO =``),
-modules that edit ``sys.path``, and ``# noqa`` comments everywhere.
+modules that edit ``sys.path``, test files that import a test file or the
+conftest (pytest loads each once under its own name: another import runs it
+again, as another module; what they share belongs in a helper module), and
+``# noqa`` comments everywhere.
 
 Import circles and the floors are import-linter's contracts (.importlinter,
 run by ``make test``; tools/check/acyclic.py for circles anywhere).
@@ -139,6 +142,32 @@ def edits_sys_path(tree):
     return False
 
 
+def _is_test_module(name):
+    # A test file or the conftest, by the name a test file would import it by.
+    parts = name.split(".")
+    if parts[0] == "tests":
+        parts = parts[1:]
+    return len(parts) == 1 and (parts[0].startswith("test_") or parts[0] == "conftest")
+
+
+def imports_of_test_files(tree):
+    """The test files and conftest a test module imports (``tests.test_x``, ``tests.conftest``, ...)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if _is_test_module(alias.name)]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if _is_test_module(node.module):
+                found.append(node.module)
+            else:
+                found += [
+                    "%s.%s" % (node.module, alias.name)
+                    for alias in node.names
+                    if _is_test_module("%s.%s" % (node.module, alias.name))
+                ]
+    return found
+
+
 def measure(root=ROOT):
     """The figures as {what: value} (lists where the items matter)."""
     root = Path(root)
@@ -162,6 +191,11 @@ def measure(root=ROOT):
             file.relative_to(root).as_posix()
             for file in _python_files(root, ("tools", "tests"))
             if edits_sys_path(ast.parse(file.read_text()))
+        ),
+        "test files that import a test file": sorted(
+            "%s: %s" % (file.relative_to(root).as_posix(), name)
+            for file in _python_files(root, ("tests",))
+            for name in imports_of_test_files(ast.parse(file.read_text()))
         ),
         "# noqa comments": count_lines(root, everything, r"#\s*noqa"),
     }

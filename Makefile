@@ -95,11 +95,12 @@ reuse_lint = @if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN
 # make test plays a seeded sample of each exhaustive enumeration (a power
 # cut at every step, every board's RAM budget ...: tests/sampling.py);
 # make test-slow plays every case (CI runs it weekly: .github/workflows/slow.yml).
+# ruff first (a tenth of a second); the import contracts and reuse lint
+# run as tests, on the workers beside the rest
+# (tests/test_import_contracts.py, tests/test_reuse.py).
 test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
-	$(BIN)/lint-imports --no-cache --no-logo
-	$(call reuse_lint,--lines)
 	$(BIN)/python -P -m pytest$(if $(filter test-slow,$@), --slow) $(PYTEST_ARGS)
 
 # Everything the docs hold that is made from the code, made again: a new

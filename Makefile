@@ -95,12 +95,15 @@ reuse_lint = @if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN
 # make test plays a seeded sample of each exhaustive enumeration (a power
 # cut at every step, every board's RAM budget ...: tests/sampling.py);
 # make test-slow plays every case (CI runs it weekly: .github/workflows/slow.yml).
-# ruff first (a tenth of a second); the import contracts and reuse lint
-# run as tests, on the workers beside the rest
-# (tests/test_import_contracts.py, tests/test_reuse.py).
+# ruff and reuse lint first; the import contracts run as a test, on the
+# workers beside the rest (tests/test_import_contracts.py). reuse lint
+# must not: it lists the folders git ignores once, then walks the tree, so
+# a file the tests write under a folder made in between (build/, a
+# __pycache__) would be read as one of the project's.
 test test-slow: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/ruff format --check --quiet .
+	$(call reuse_lint,--lines)
 	$(BIN)/python -P -m pytest$(if $(filter test-slow,$@), --slow) $(PYTEST_ARGS)
 
 # Everything the docs hold that is made from the code, made again: a new

@@ -54,14 +54,19 @@ PYSTACK_CP10 = 2048
 
 
 #: The heap each run starts with (bytes): room for the largest run's live
-#: objects and a step's garbage. The figures depend on it a little, so it
-#: stays what every quoted figure was measured with: the collector is
-#: conservative (a stale word that points into an object keeps it), and
-#: where objects lie depends on the heap's size (measured once: at 512 KiB
-#: the PyBadge's worst moment with the learned table read 8.6 KiB more than
-#: at 1 MiB, 133.6 against 125.0, and its live heap 0.1 KiB more; that heap
-#: would sweep a quarter faster).
-HEAP = 1 << 20
+#: objects and a step's garbage (256 KiB is not: the heap grows). Its size
+#: sets the cost of the RAM tool's readings: ``gc.mem_alloc()``, twice a
+#: frame, walks the whole heap's allocation table, and each collection
+#: sweeps it (0.32 ms and 0.39 ms a call at 1 MiB here). The figures
+#: depend on it a little: the collector is conservative (a stale word that
+#: points into an object keeps it), and where objects lie depends on the
+#: heap's size. Measured 2026-12-06 against 1 MiB: the PyBadge's report
+#: (ram_budget) byte for byte the same; in the board table, worst moments
+#: up to 0.6 KiB more (the PyGamer's), the PyBadge's worst with the
+#: learned table 1.7 KiB more (126.6 against 124.9), live heaps up to 0.1
+#: KiB more; no verdict changed; the three files of RAM tests took some
+#: 10 % less CPU.
+HEAP = 1 << 19
 
 
 class Result(vm.Result):

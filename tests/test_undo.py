@@ -35,6 +35,18 @@ def any_move(game):
     raise AssertionError("no valid move")
 
 
+def played(seed, depth, moves):
+    """A game of ``seed`` with undo at ``depth`` after ``moves`` valid
+    moves, and the position before each of them, oldest first."""
+    game = Game(seed=seed)
+    game.undo_depth = depth
+    positions = []
+    for _ in range(moves):
+        positions.append(position(game))
+        any_move(game)
+    return game, positions
+
+
 def reloaded(game, settings=None):
     """``game`` saved and loaded again (a power-off): the loaded game."""
     nvm = bytearray(b"\xff" * MIN_LENGTH)
@@ -113,12 +125,7 @@ def test_an_undo_restores_the_position_and_the_same_move_brings_the_same_tile(de
 
 def test_the_history_holds_the_last_depth_moves_and_no_more():
     for depth in range(1, MAX_UNDO_DEPTH + 1):
-        game = Game(seed=depth)
-        game.undo_depth = depth
-        positions = []
-        for _ in range(3 * depth + 4):
-            positions.append(position(game))
-            any_move(game)
+        game, positions = played(depth, depth, 3 * depth + 4)
         for expected in reversed(positions[-depth:]):
             assert game.can_undo and game.undo()
             assert position(game) == expected
@@ -128,12 +135,7 @@ def test_the_history_holds_the_last_depth_moves_and_no_more():
 
 def test_undos_and_moves_take_turns_within_the_limit():
     # Undo 3, move 2, undo 4: the history refills by the moves made.
-    game = Game(seed=3)
-    game.undo_depth = 5
-    positions = []
-    for _ in range(8):
-        positions.append(position(game))
-        any_move(game)
+    game, positions = played(3, 5, 8)
     for _ in range(3):
         assert game.undo()
         positions.pop()
@@ -238,12 +240,7 @@ def test_a_new_game_has_no_history():
 
 
 def test_lowering_the_depth_trims_the_history_and_off_clears_it():
-    game = Game(seed=7)
-    game.undo_depth = 5
-    positions = []
-    for _ in range(9):
-        positions.append(position(game))
-        any_move(game)
+    game, positions = played(7, 5, 9)
     game.undo_depth = 1
     assert game.undo() and position(game) == positions[-1]
     assert not game.undo()  # only the last move was kept
@@ -259,12 +256,7 @@ def test_lowering_the_depth_trims_the_history_and_off_clears_it():
 
 
 def test_raising_the_depth_keeps_the_moves_there_are():
-    game = Game(seed=8)
-    game.undo_depth = 1
-    positions = []
-    for _ in range(4):
-        positions.append(position(game))
-        any_move(game)
+    game, positions = played(8, 1, 4)
     game.undo_depth = 5
     for _ in range(3):
         positions.append(position(game))
@@ -443,12 +435,7 @@ def test_random_play_against_a_model_of_the_history():
 
 
 def test_the_history_survives_a_power_off_and_undoes_the_same_moves():
-    game = Game(seed=15)
-    game.undo_depth = 5
-    positions = []
-    for _ in range(23):
-        positions.append(position(game))
-        any_move(game)
+    game, positions = played(15, 5, 23)
     game.undo()
     positions.pop()
     again = reloaded(game)

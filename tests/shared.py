@@ -17,6 +17,7 @@ import sys
 from app import pages
 from tools import ROOT
 from tools.firmware import STANDINS
+from tools.play import open_about
 
 #: The names of the game's texts, by number: lang/keys.txt, one a line
 #: (app.words gives text n of a language by the same number).
@@ -167,14 +168,8 @@ def failing(module_name, attribute, fault, times, then=None):
 
 
 def about_lines(sim):
-    """Every line of the About pages (Start > About, each page turned with
-    Right), then back to the board."""
-    sim.press_all(["start", "down*6", "a"])
-    lines = list(sim.lines())
-    menus = sim.app.menus
-    while menus.page + 1 < len(menus.pages):
-        sim.press("right")
-        lines += sim.lines()
+    """Every line of the About pages (tools.play.open_about), then back to the board."""
+    lines = open_about(sim)
     sim.press_all(["b", "b", "wait"])  # (a tilting board measures level again)
     return lines
 

@@ -20,6 +20,7 @@ from app.backlight import DIM_SHARE
 from app.battery import EMPTY, LIPO, LOW, QUIET, Gauge, percent_of
 from app.power import POWER_MS
 from tools.firmware.standins import fakeboards
+from tools.play import open_about
 from tools.play.simulator import Simulator
 
 
@@ -265,12 +266,7 @@ def test_each_board_reads_what_it_has_and_about_says_so(board_id):
     app = sim.app
     assert (app.hardware.battery is not None) == (facts is not None)
     assert (app.hardware.light is not None) == (fakeboards.fact(board_id, "light") is not None)
-    sim.press_all(["start", "down*6", "a"])  # About, every page of it
-    lines = list(sim.glass.lines())
-    while sim.app.menus.page + 1 < len(sim.app.menus.pages):
-        sim.press("right")
-        lines += sim.glass.lines()
-    text = " ".join(lines)
+    text = " ".join(open_about(sim))  # About, every page of it
     assert ("Light sensor: " in text) == (fakeboards.fact(board_id, "light") is not None)
     if facts is None:
         assert "Battery: no gauge" in text

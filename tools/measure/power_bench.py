@@ -35,7 +35,7 @@ depends on the host's speed.
 import argparse
 import gc
 
-from tools.play import first_legal  # the solver's stand-in for the few hints a case asks for
+from tools.play import first_legal, open_about  # first_legal: the solver's stand-in for the few hints asked
 from tools.play.simulator import Simulator
 
 #: The scripted player's pace: a move every MOVE_MS (ms).
@@ -157,19 +157,9 @@ def glitch_in_play(millivolts=3420, glitch_mv=0, seed=3):
     return _left_with(sim)
 
 
-def open_about(sim):
-    """Open Menu > About and return every page's text, as the glass shows it, in one line."""
-    sim.press_all(["start", "down*6", "a"])
-    lines = list(sim.glass.lines())
-    while sim.app.menus.page + 1 < len(sim.app.menus.pages):
-        sim.press("right")
-        lines += sim.glass.lines()
-    return " ".join(lines)
-
-
 def about_battery(sim):
     """Menu > About's battery line (a narrow page wraps it: joined again)."""
-    text = open_about(sim)
+    text = " ".join(open_about(sim))
     start = text.index("Battery: ")
     return text[start : text.index("V", start) + 1]
 

@@ -10,6 +10,18 @@ world.py powers a board on over the modelled firmware of tools/firmware/
 """
 
 
+def open_about(sim):
+    """Open Menu > About on ``sim`` (a Simulator) and read every page, turned
+    with Right as a player turns them: the lines the glass showed, page
+    after page. The last page stays open."""
+    sim.press_all(["start", "down*6", "a"])
+    lines = list(sim.glass.lines())
+    while sim.app.menus.page + 1 < len(sim.app.menus.pages):
+        sim.press("right")
+        lines += sim.glass.lines()
+    return lines
+
+
 def first_legal(cells):
     """A fast stand-in for the solver (``Simulator(solver=first_legal)``): the
     first direction, in the engine's order, that changes ``cells``; -1 if none."""

@@ -115,7 +115,8 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_runtest_logreport(report):
     # In the controller (or a run without workers): every test's report.
-    _timed[file_order.file_of(report.nodeid)] = _timed.get(file_order.file_of(report.nodeid), 0.0) + report.duration
+    name = file_order.file_of(report.nodeid)
+    _timed[name] = _timed.get(name, 0.0) + report.duration
 
 
 _timed = {}

@@ -561,14 +561,35 @@ if hasattr(_app, 'store'):
 print('STAGE', _n[0] - 1)"""
 
 
-def _program(board_id, stages, fonts="/fonts", probe=False, pads=None, needs=False):
+# A run asked only how the game ends (its fingerprint), which chain ran out
+# (probe) or how deep each stage goes (needs) reads no heap: a quarter to a
+# third of a run's time is the heap readings (each frame's two
+# gc.mem_alloc(), which walk the whole heap's allocation table, and its
+# qstr_info(), which prints the pools). The harness's own names ``gc`` and
+# ``micropython`` are rebound to an object whose readings give 0: every
+# step's bytecode stays the same, _frame's included, so every frame is as
+# deep as in a measured run, and the game's modules still import the real
+# ones (their collections, and what gc.mem_free() tells the app, are the
+# same). Such a run ends with the measured run's fingerprint
+# (tests/test_ram_budget.py).
+_NO_READINGS = """
+class _NoReadings:
+    collect = staticmethod(gc.collect)
+    pystack_use = staticmethod(micropython.pystack_use)
+    mem_alloc = qstr_info = staticmethod(int)
+gc = micropython = _NoReadings()
+"""
+
+
+def _program(board_id, stages, fonts="/fonts", probe=False, pads=None, needs=False, readings=True):
     """The measuring run as top-level steps. ``pads``: :func:`chain_pads`'s
     (None: none, the harness's own depth). ``probe``: each frame the app
     dropped and each failed save reported (``_PROBE_STEP``); ``needs``: each
     stage's deepest frame of the game's own code (``_NEEDS_SETUP``: the
-    root must be built with :func:`_hooked`)."""
+    root must be built with :func:`_hooked`); ``readings`` False: no heap
+    readings (``_NO_READINGS``: the rows' figures read 0)."""
     pads = pads or NO_PADS
-    steps = [_setup(board_id, pads)]
+    steps = [_setup(board_id, pads) + ("" if readings else _NO_READINGS)]
     if needs:
         steps += [_NEEDS_SETUP, _NEEDS_CALIBRATION]
     steps += ["gc.collect()", "_base = gc.mem_alloc()", _QSTR_STEP]
@@ -640,21 +661,21 @@ supervisor.ticks_ms = _clock
 """
 
 
-def chain_depths(board_id="pybadge", root=None, pads=None):
+def chain_depths(board_id="pybadge", root=None, pads=None, readings=True):
     """Where the game's code runs on the pystack, as (board, harness): each
     a (start-up, play) pair of the least pystack in use (bytes) when the
     game reads its clock. ``board``: code.py's own text run as the program,
     as CircuitPython runs it (main(), then App.run()), stopped after a few
     idle frames; ``harness``: the measuring run's first stages with
-    ``pads``. The two are equal when the harness measures what the board
-    uses."""
+    ``pads`` (``readings`` False: a run without heap readings). The two
+    are equal when the harness measures what the board uses."""
     own_root = root is None
     root = root or build_root()
     try:
         setup = _setup(board_id)
         as_board = [setup, "fakeworld.stop_when_done = True\nfakeworld.IDLE_FRAMES = 3", _DEPTH_PROBE]
         as_board.append((Path(root) / "code.py").read_text(encoding="utf-8"))
-        harness = _program(board_id, scenario_stages(board_id)[:1], pads=pads)
+        harness = _program(board_id, scenario_stages(board_id)[:1], pads=pads, readings=readings)
         harness.insert(1, _DEPTH_PROBE)
         runs = pystack_vm.run_each(
             [(as_board, AMPLE_PYSTACK), (harness, AMPLE_PYSTACK)], root, mounts=[("/fonts", FONTS)], check=False
@@ -819,20 +840,28 @@ def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stag
     return measured, fingerprint
 
 
-def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None, check=True):
+def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None, check=True, ends=()):
     """:func:`measure`'s run (without peaks) at each of ``pystacks``, each in
     a VM of its own (one Node process for all); returns [([Stage], fingerprint)],
-    with None for a run that raised if not ``check`` (else it raises GuestError)."""
+    with None for a run that raised if not ``check`` (else it raises GuestError).
+    Then, at each of ``ends``, the same run without heap readings
+    (``_NO_READINGS``): only its fingerprint, or None if it raised."""
     own_root = root is None
     root = root or build_root()
     stages = scenario_stages(board_id) if stages is None else stages
     try:
-        steps = _program(board_id, stages, pads=chain_pads(board_id, root))
-        results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)], check=check)
+        pads = chain_pads(board_id, root)
+        steps = _program(board_id, stages, pads=pads)
+        jobs = [(steps, size) for size in pystacks]
+        if ends:
+            quick = _program(board_id, stages, pads=pads, readings=False)
+            jobs += [(quick, size) for size in ends]
+        results = pystack_vm.run_each(jobs, root, mounts=[("/fonts", FONTS)], check=check)
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    return [None if result.error is not None else _parse(result.stdout) for result in results]
+    measured = [None if result.error is not None else _parse(result.stdout) for result in results[: len(pystacks)]]
+    return measured + [None if result.error is not None else _parse(result.stdout)[1] for result in results[len(pystacks) :]]
 
 
 _FUEL_SETUP = """
@@ -958,14 +987,17 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
         # The reference and the two tries that settle it right on ``near``
         # in one go (smallest() asks for them first); the search asks again
         # only when the answer moved.
-        sizes = [AMPLE_PYSTACK] + ([near, near - 8] if near is not None and low < near - 8 < near <= high else [])
-        first = dict(zip(sizes, _fingerprints(board_id, root, sizes, stages)))
-        reference = first.pop(AMPLE_PYSTACK)
+        # The reference is the measured run (the one the board table and
+        # the tests make too); the tries are runs without readings.
+        tries = [near, near - 8] if near is not None and low < near - 8 < near <= high else []
+        reference, *ends = measure_each(board_id, root, [AMPLE_PYSTACK], stages, check=False, ends=tries)
         if reference is None:
             raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
+        reference = reference[1]
+        first = dict(zip(tries, ends))
 
         def works(size):
-            fingerprint = first[size] if size in first else _fingerprints(board_id, root, [size], stages)[0]
+            fingerprint = first[size] if size in first else _ends(board_id, root, [size], stages)[0]
             return fingerprint == reference
 
         return smallest(works, low, high, 8, near)
@@ -974,9 +1006,10 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
             shutil.rmtree(root, ignore_errors=True)
 
 
-def _fingerprints(board_id, root, sizes, stages=None):
-    # The fingerprint of the run at each pystack size; None where the VM raised.
-    return [None if run is None else run[1] for run in measure_each(board_id, root, sizes, stages, check=False)]
+def _ends(board_id, root, sizes, stages=None):
+    # The fingerprint of the run (without readings) at each pystack size;
+    # None where the VM raised.
+    return measure_each(board_id, root, [], stages, check=False, ends=sizes)
 
 
 def _chain(traceback):
@@ -1003,7 +1036,7 @@ def _chain(traceback):
 
 def _probe_runs(board_id, root, pystacks, stages):
     # A probing run at each of ``pystacks`` (one Node process for all).
-    steps = _program(board_id, stages, probe=True, pads=chain_pads(board_id, root))
+    steps = _program(board_id, stages, probe=True, pads=chain_pads(board_id, root), readings=False)
     results = pystack_vm.run_each([(steps, size) for size in pystacks], root, mounts=[("/fonts", FONTS)], check=False)
     return [_probed(result) for result in results]
 
@@ -1157,7 +1190,9 @@ def stage_needs(board_id="pybadge", root=None, stages=None, extra=None):
         for name, text in (extra or {}).items():
             (hooked / name).write_text(patch(name, text), encoding="utf-8")
         pads = chain_pads(board_id, root)
-        program = _program(board_id, scenario_stages(board_id) if stages is None else stages, pads=pads, needs=True)
+        program = _program(
+            board_id, scenario_stages(board_id) if stages is None else stages, pads=pads, needs=True, readings=False
+        )
         program[1] = program[1].format(count=len(names))
         text = pystack_vm.run(program, hooked, pystack=AMPLE_PYSTACK, mounts=[("/fonts", FONTS)]).stdout
     finally:
@@ -1425,7 +1460,7 @@ def board_row(board_id, root, with_table=None):
     ``with_table``: its worst moment with the learned table, if it runs
     without it (:func:`worst_with_table`), shown in the "table" column.
     """
-    (stages, reference), (_, at_target) = measure_each(board_id, root, [AMPLE_PYSTACK, PYSTACK_TARGET])
+    (stages, reference), at_target = measure_each(board_id, root, [AMPLE_PYSTACK], ends=[PYSTACK_TARGET])
     needs = stage_needs(board_id, root)
     worst = max(stages, key=lambda stage: stage.board_bound)
     live = max(stage.board_after for stage in stages)

@@ -503,7 +503,7 @@ def test_the_harness_runs_the_game_where_the_board_does(root):
 
 def test_a_run_without_readings_runs_as_deep_and_ends_as_the_measured_run(root):
     # The pystack searches' tries, the board table's run at the target and
-    # the probing runs read no heap (_NO_READINGS: a third of a run's
+    # the probing runs read no heap (_NO_READINGS: a quarter to a third of a run's
     # time). Their frames must lie where the measured run's do, and they
     # must end as it would on both sides of the smallest pystack that
     # gives the run (the first three stages: the second move's stand-ins

@@ -207,18 +207,19 @@ def test_every_heap_from_full_down_to_the_message_starts_a_game_or_says_why(boar
 def _surveyed(board_id):
     """heap_floor.survey(board_id)'s outcomes, largest heap first: every
     heap under --slow (some 120 a board); make test the heaps where the
-    outcome changes, found by halving (the smallest full start, the
-    smallest that plays, the smallest where code.py compiles), the edges of
-    the walk, every heap the halving ran, and a seeded sample between
-    (tests/sampling.py)."""
+    outcome changes, found by searching from the figures measured last
+    (heap_floor.SEEN: the smallest full start, the smallest that plays, the
+    smallest where code.py compiles), the edges of the walk, every heap
+    the searches ran, and a seeded sample between (tests/sampling.py)."""
     if sampling.SLOW:
         return heap_floor.survey(board_id)
     kib = heap_floor.KIB
     with heap_floor.Survey(board_id) as runs:
         top = runs.smallest_full()
         assert top is not None, "the game does not start in a 1 MiB heap"
-        plays = ram_budget.smallest(lambda heap: runs.run(heap).plays, 8 * kib, top, kib)
-        compiles = ram_budget.smallest(lambda heap: runs.run(heap).kind != heap_floor.NOTHING, 8 * kib, plays, kib)
+        _, plays_seen, compiles_seen = heap_floor.seen(board_id)
+        plays = ram_budget.smallest(lambda heap: runs.run(heap).plays, 8 * kib, top, kib, plays_seen)
+        compiles = ram_budget.smallest(lambda heap: runs.run(heap).kind != heap_floor.NOTHING, 8 * kib, plays, kib, compiles_seen)
         # survey()'s walk: from 2 KiB above the smallest full start down to
         # the first heap where code.py does not compile, and two below it;
         # most of the sample where a game starts with less.

@@ -47,17 +47,21 @@ from tools.measure import display_cost
 TYPICAL, CONSERVATIVE = 1.6e8, 1.2e8  # fuel per PyBadge second (docs/device-facts.md)
 
 
-def _tool(module, *arguments):
+def _tool(module, *arguments, part_option=None):
     # A tool, run as ``python -m module arguments`` from the repository's root.
+    # With ``part_option``, ``run(parts)`` has it measure only those parts
+    # (``part_option part`` for each; what no part names, always).
     command = ["-m", module] + list(arguments)
 
-    def run():
-        result = subprocess.run([sys.executable] + command, cwd=ROOT, capture_output=True, text=True)
+    def run(parts=None):
+        chosen = [word for part in parts or () for word in (part_option, part)]
+        result = subprocess.run([sys.executable] + command + chosen, cwd=ROOT, capture_output=True, text=True)
         if result.returncode != 0:
-            raise RuntimeError("%s failed: %s" % (" ".join(command), result.stderr.strip()[-500:]))
+            raise RuntimeError("%s failed: %s" % (" ".join(command + chosen), result.stderr.strip()[-500:]))
         return result.stdout
 
     run.description = "python " + " ".join(command)
+    run.part_option = part_option
     return run
 
 
@@ -169,7 +173,8 @@ SOURCES = {
     "engine_bench": _tool("tools.measure.bench", "--calls", "1000", "--rounds", "1", "--peer-calls", "10"),
     "app_bench": _tool("tools.measure.app_bench"),
     "wear": _tool("tools.measure.wear"),
-    "power_bench": _tool("tools.measure.power_bench"),
+    # An hour of play or of a lamp a row of its tables: a row alone with --row.
+    "power_bench": _tool("tools.measure.power_bench", part_option="--row"),
     "display_cost": _tool("tools.measure.display_cost"),
     "label_cost": _tool("tools.measure.label_cost"),
     "mpy_sizes": _mpy_sizes,
@@ -181,14 +186,18 @@ SOURCES = {
 
 class Quote:
     """Numbers quoted in ``doc``, found by ``pattern`` (one group each),
-    expected to read ``expected(output)`` (a tuple of strings) from ``source``."""
+    expected to read ``expected(output)`` (a tuple of strings) from ``source``.
+    ``part``: the part of the source's output they come from, where the
+    source can make its parts alone (its command's ``part_option``); None:
+    the whole output, or what it prints whatever the parts."""
 
-    def __init__(self, doc, what, pattern, source, expected):
+    def __init__(self, doc, what, pattern, source, expected, part=None):
         self.doc = doc
         self.what = what
         self.pattern = re.compile(pattern)
         self.source = source
         self.expected = expected
+        self.part = part
 
     def formatted(self, *forms):
         """The same quote, each expected value passed through its own of ``forms``."""
@@ -1174,7 +1183,8 @@ def _power(what, pattern, printed, order=None):
 
 
 def _power_row(first_cells, columns):
-    # A row of one of power_bench's tables, quoted whole after its first cells.
+    # A row of one of power_bench's tables, quoted whole after its first
+    # cells (the part ``--row`` names).
     pattern = r"(?m)^\| %s \| %s \|$" % (re.escape(first_cells), r" \| ".join([r"(\d+)"] * columns))
     return Quote(
         "docs/power.md",
@@ -1182,6 +1192,7 @@ def _power_row(first_cells, columns):
         pattern,
         "power_bench",
         lambda output: grab(pattern, output, "power_bench"),
+        part=first_cells,
     )
 
 
@@ -1503,11 +1514,17 @@ class Mismatch:
         )
 
 
-def _outputs(quotes):
+def _outputs(quotes, parts=None):
+    # Each source's output; with ``parts``, a source that can make its
+    # parts alone makes only the parts of ``quotes``.
     outputs = {}
     for quote in quotes:
         if quote.source not in outputs:
-            outputs[quote.source] = SOURCES[quote.source]()
+            run = SOURCES[quote.source]
+            if parts and getattr(run, "part_option", None):
+                outputs[quote.source] = run(sorted({q.part for q in quotes if q.source == quote.source and q.part}))
+            else:
+                outputs[quote.source] = run()
     return outputs
 
 

@@ -229,6 +229,13 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     return max(0, len(levels) - 1)
 
 
+#: The NVM table's rows: (board, (USB power in and out every ms, 0 never; as the table says it)).
+_NVM_CASES = tuple(
+    (board, usb)
+    for board in ("pybadge", "hack_club_sprig")
+    for usb in ((0, "never"), (10000, "in and out every 10 s"), (2000, "in and out every 2 s"))
+)
+
 #: Board names as the docs write them.
 NAMES = {"pybadge": "PyBadge", "hack_club_sprig": "Sprig", "pimoroni_picosystem": "PicoSystem"}
 _TIMES = {1: "once", 2: "twice"}
@@ -275,8 +282,19 @@ def settings_lines():
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=int, default=60, help="simulated minutes per case (default 60)")
+    parser.add_argument(
+        "--row",
+        action="append",
+        metavar="CELLS",
+        help="measure only this row of the two tables, named by its first cells as printed"
+        " ('PyBadge | never', '100 Hz sine, 60 %%, grid at 50.02 Hz'); again for more rows",
+    )
     args = parser.parse_args(argv)
     minutes = args.minutes
+    rows = set(args.row) if args.row else None
+    known = {"%s | %s" % (NAMES[board], name) for board, (_, name) in _NVM_CASES} | {name for name, _ in LAMPS}
+    if rows and not rows <= known:
+        parser.error("no such row: %s (the rows: %s)" % (", ".join(sorted(rows - known)), "; ".join(sorted(known))))
     # What this process holds now lives to its end: frozen, it is left out
     # of the collections each power-on's start-up makes (app.memory.forget),
     # half of the time they took.
@@ -288,13 +306,14 @@ def main(argv=None):
     print()
     print('| board | USB power | writes / h | erases / h (most-worn unit) | "batt. low" said |')
     print("|---|---|---|---|---|")
-    for board in ("pybadge", "hack_club_sprig"):
-        for flap_ms, name in ((0, "never"), (10000, "in and out every 10 s"), (2000, "in and out every 2 s")):
-            result = low_battery_hour(board, flap_ms, minutes=minutes)
-            print(
-                "| %s | %s | %d | %d | %d |"
-                % (NAMES[board], name, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"])
-            )
+    for board, (flap_ms, name) in _NVM_CASES:
+        if rows is not None and "%s | %s" % (NAMES[board], name) not in rows:
+            continue
+        result = low_battery_hour(board, flap_ms, minutes=minutes)
+        print(
+            "| %s | %s | %d | %d | %d |"
+            % (NAMES[board], name, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"])
+        )
     print()
     print("What the player is left with (low power: no animations, hints or autoplay):")
     low, status, text = glitch_at_power_on()
@@ -318,6 +337,8 @@ def main(argv=None):
     print("| lamp | " + " | ".join("room at %d" % light for light in ROOMS) + " |")
     print("|---|" + "---|" * len(ROOMS))
     for name, lamp in LAMPS:
+        if rows is not None and name not in rows:
+            continue
         counts = [auto_brightness_hour(lamp, light, minutes) for light in ROOMS]
         print("| %s | %s |" % (name, " | ".join(str(count) for count in counts)))
     return 0

@@ -180,12 +180,12 @@ def _frozen_before_each_file():
     the modules imported, caches, the last file's leftovers) lives on:
     freeze it.
 
-    code.py's start-up collects garbage between its steps (app.memory.forget),
-    as it must on the board, and so does the app after the menu; in this
-    process every collection would scan all the worker holds too (about
-    60 ms a power-on once collected; up to 9 ms a collection late in a run
-    of dozens of files, against 0.3 ms in a fresh process). Frozen objects
-    are left out of collections; each World's own garbage is still freed.
+    A full collection (CPython's own, now and then; a test's) would scan
+    all the worker holds (up to 9 ms a collection late in a run of dozens
+    of files, against 0.3 ms in a fresh process). Frozen objects are left
+    out of collections; each World's own garbage is still freed. (The
+    game's own collections, app.memory.forget's, take only the youngest
+    objects here: tools.play.world.GAME_GC.)
     """
     import gc
 

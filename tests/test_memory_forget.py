@@ -47,3 +47,31 @@ def test_a_forgotten_module_is_freed(tmp_path):
     loaded, after = int(words[words.index("LOADED") + 1]), int(words[words.index("AFTER") + 1])
     assert loaded >= _HELD, result.stdout  # the probe sees the module's bytes
     assert after < loaded - _HELD, result.stdout  # and forget gives them back
+
+
+def test_a_world_gives_the_game_a_gc_that_collects_the_youngest_objects():
+    # On the desktop a full collection goes through every object of the
+    # process (tools.play.world.GAME_GC): the game's collections there
+    # take CPython's youngest generation; the process keeps its own gc.
+    import gc
+    import sys
+
+    from tools.play import world
+    from tools.play.simulator import Simulator
+
+    Simulator(seed=1)
+    memory = sys.modules["app.memory"]
+    assert memory.gc is world.GAME_GC and sys.modules["gc"] is gc
+    assert world.GAME_GC.isenabled is gc.isenabled and not hasattr(world.GAME_GC, "mem_free")  # as CPython's
+    collected = []
+
+    def seen(phase, info):
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        memory.forget()
+    finally:
+        gc.callbacks.remove(seen)
+    assert collected == [0]

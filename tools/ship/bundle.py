@@ -33,7 +33,6 @@ Usage::
     python -m tools.ship.bundle --circup requirements-circup.txt
 """
 
-import ast
 import os
 import re
 import shutil
@@ -42,7 +41,7 @@ import sys
 from pathlib import Path
 
 from tools import ROOT, ArgumentParser, folder_to_write, new_file
-from tools.ship.device_imports import ImportProblem, needed_modules
+from tools.ship.device_imports import ImportProblem, needed_modules, string_constants
 
 #: Font formats adafruit_bitmap_font loads on the board, and the text strip
 #: app/text.py reads (fonts/6x12-latin2.strip).
@@ -89,22 +88,11 @@ class Bundle:
         self.notes = []
 
 
-#: The str constants of each source text parsed, by the text: a process
-#: plans the bundle more than once (the test suite dozens of times, each
-#: plan reading every module three times), and they depend on nothing else.
-_CONSTANTS = {}
-
-
 def _string_constants(paths):
-    """Every str constant in the given Python files."""
+    """Every str constant in the given Python files (each text parsed once
+    a process, with its imports: tools.ship.device_imports)."""
     for path in paths:
-        text = path.read_text(encoding="utf-8")
-        found = _CONSTANTS.get(text)
-        if found is None:
-            found = _CONSTANTS[text] = tuple(
-                node.value for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            )
-        yield from found
+        yield from string_constants(path.read_text(encoding="utf-8"))
 
 
 def font_references(paths):

@@ -269,13 +269,15 @@ def _specs(stages, fonts):
     return specs + [stage if len(stage) == 4 else tuple(stage) + (0,) for stage in stages]
 
 
-def _measure_frames(label, frames):
+def _measure_frames(label, frames, readings=True):
     # A play stage, frame by frame (see _frame), then its live bytes after;
     # the frames' readings are printed, not kept (keeping them would grow
-    # the heap the next stages measure).
+    # the heap the next stages measure). Without readings, no collection
+    # settles the heap before each frame and no pools are reported: a
+    # frame is one step.
     steps = ["gc.collect()", "_before = gc.mem_alloc()"]
     for _ in range(frames):
-        steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP]
+        steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP] if readings else ["_frame()"]
     steps += [
         # The stage's spent key script goes before the reading (on the
         # board it is the keypad's fixed C queue, in no heap).
@@ -562,16 +564,16 @@ print('STAGE', _n[0] - 1)"""
 
 
 # A run asked only how the game ends (its fingerprint), which chain ran out
-# (probe) or how deep each stage goes (needs) reads no heap: a quarter to a
-# third of a run's time is the heap readings (each frame's two
-# gc.mem_alloc(), which walk the whole heap's allocation table, and its
-# qstr_info(), which prints the pools). The harness's own names ``gc`` and
-# ``micropython`` are rebound to an object whose readings give 0: every
-# step's bytecode stays the same, _frame's included, so every frame is as
-# deep as in a measured run, and the game's modules still import the real
-# ones (their collections, and what gc.mem_free() tells the app, are the
-# same). Such a run ends with the measured run's fingerprint
-# (tests/test_ram_budget.py).
+# (probe) or how deep each stage goes (needs) reads no heap, and leaves out
+# what only the readings need: each frame's collection before it (a sweep
+# of the whole heap), its two gc.mem_alloc() (each walks the whole heap's
+# allocation table) and its report of the qstr pools; a third of the steps,
+# and of the time. The harness's own names ``gc`` and ``micropython`` are
+# rebound to an object whose readings give 0: every step's bytecode stays
+# the same, _frame's included, so every frame is as deep as in a measured
+# run, and the game's modules still import the real ones (their own
+# collections are the same). Such a run ends with the measured run's
+# fingerprint (tests/test_ram_budget.py, tests/test_board_ram.py).
 _NO_READINGS = """
 class _NoReadings:
     collect = staticmethod(gc.collect)
@@ -597,8 +599,9 @@ def _program(board_id, stages, fonts="/fonts", probe=False, pads=None, needs=Fal
     for label, action, preparation, frames in _specs(stages, fonts):
         if preparation:
             steps.append(preparation)
-        steps += _measure_frames(label, frames) if frames else _measure(label, action, boot_pad)
-        steps.append(_PROBE_STEP if probe else _QSTR_STEP)
+        steps += _measure_frames(label, frames, readings) if frames else _measure(label, action, boot_pad)
+        if probe or readings:
+            steps.append(_PROBE_STEP if probe else _QSTR_STEP)
         if needs:
             steps.append(_NEEDS_STEP)
     steps += [_fingerprint_step(), "print('BASE', _base)"]

@@ -506,8 +506,8 @@ def test_the_harness_runs_the_game_where_the_board_does(root):
 
 def test_a_run_without_readings_runs_its_frames_as_deep_as_the_measured_run(root):
     # The pystack searches' tries, the board table's run at the target and
-    # the probing runs read no heap (_NO_READINGS: a quarter to a third of
-    # a run's time). A pystack runs out where the frames lie, so theirs
+    # the probing runs read no heap (_NO_READINGS: about half of a run's
+    # time). A pystack runs out where the frames lie, so theirs
     # must lie where the measured run's do, to the byte, at start-up and
     # in play. (How such a run ends is set against the measured run's
     # ending by test_board_ram, at the target, and by the deepest pystack

@@ -1246,7 +1246,9 @@ def _unix_program(board_id):
     # compiles whole, bigger.
     lines = []
     for step in _program(board_id, scenario_stages(board_id), fonts="fonts"):
-        if step not in (_QSTR_STEP, _QSTR_FRAME_STEP):
+        if step.startswith(_QSTR_FRAME_STEP):
+            step = step[len(_QSTR_FRAME_STEP) :].strip()  # (the collection before the next frame stays)
+        if step and step != _QSTR_STEP:
             lines.append(step)
     return "\n".join(lines) + "\n"
 

@@ -158,6 +158,9 @@ class Injector:
             # (code.py's module body is not the game's: the firmware runs it
             # before any of the game, and a fault there is the firmware's.)
             known = is_product(code.co_filename) and not (code.co_filename == CODE_PY and code.co_name == "<module>")
+            if self._where is not None:
+                # Only that function's lines count: no other frame is traced.
+                known = known and (code.co_filename, code.co_name) == self._where
             known = self._product[code] = known
         return self._line if known else None
 
@@ -172,8 +175,6 @@ class Injector:
         if event != "line" or self._next <= 0:
             return self._line
         code = frame.f_code
-        if self._where is not None and (code.co_filename, code.co_name) != self._where:
-            return self._line
         if self._runs_nothing(code.co_filename, frame.f_lineno):
             return self._line
         self.lines += 1

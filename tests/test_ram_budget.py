@@ -364,8 +364,8 @@ def test_the_deepest_python_chain_fits_the_pystack_target(board_root, run):
     # The runs at the target and at half of it read no heap (the board
     # table's run at the target is the same run).
     _, reference = run
-    at_target, too_small = ram_budget.measure_each(
-        "pybadge", board_root, [], check=False, ends=[ram_budget.PYSTACK_TARGET, ram_budget.PYSTACK_TARGET // 2]
+    at_target, too_small = ram_budget.fingerprints(
+        "pybadge", board_root, [ram_budget.PYSTACK_TARGET, ram_budget.PYSTACK_TARGET // 2]
     )
     assert at_target == reference
     # The check can fail: half the target is too small for the same run
@@ -438,7 +438,7 @@ def test_the_fingerprint_notices_a_failed_save_and_the_nvm(root):
     # Save now would pass unseen.
     # (Runs without heap readings, as the pystack checks make them.)
     def fingerprint(stages):
-        return ram_budget.measure_each("pybadge", root, [], stages, ends=[ram_budget.AMPLE_PYSTACK])[0]
+        return ram_budget.fingerprints("pybadge", root, [ram_budget.AMPLE_PYSTACK], stages)[0]
 
     save = [("save", "_app.saving.save(fakeworld.now)", None, 0)]
     reference = fingerprint(save)

@@ -116,7 +116,7 @@ def test_a_pystack_too_small_for_the_deepest_calls_costs_a_few_frames_not_the_ga
     # (A run without heap readings: its fingerprint, printed after the last
     # stage, LOAD_STAGE, says it got there; None had it stopped.)
     with vm_root(ram_budget.build_root) as root:
-        (fingerprint,) = ram_budget.measure_each("pybadge", root, [], check=False, ends=[768])
+        (fingerprint,) = ram_budget.fingerprints("pybadge", root, [768])
     assert fingerprint is not None
     cells, score, best, moves, games, faults, _last_save, _why, frames, _nvm, _solver = __import__("json").loads(fingerprint)
     assert faults > 0

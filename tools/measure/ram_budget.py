@@ -279,9 +279,8 @@ def _measure_frames(label, frames, readings=True):
     for index in range(frames):
         if not readings:
             steps.append("_frame()")
-        elif index == 0:
-            steps += ["gc.collect()", "_frame()", _QSTR_FRAME_STEP]
-        else:
+            continue
+        if index:
             # The collection before a later frame ends the last frame's
             # pool report: the VM collects as a top-level call returns, so
             # the frame starts from the same heap, and a step of its own
@@ -289,7 +288,9 @@ def _measure_frames(label, frames, readings=True):
             # time). (Not so after a reading: a snippet's code is live
             # while it runs, and the reading would count the longer one.)
             steps[-1] += "\ngc.collect()"
-            steps += ["_frame()", _QSTR_FRAME_STEP]
+        else:
+            steps.append("gc.collect()")
+        steps += ["_frame()", _QSTR_FRAME_STEP]
     steps += [
         # The stage's spent key script goes before the reading (on the
         # board it is the keypad's fixed C queue, in no heap).
@@ -579,8 +580,8 @@ print('STAGE', _n[0] - 1)"""
 # (probe) or how deep each stage goes (needs) reads no heap, and leaves out
 # what only the readings need: each frame's collection before it (a sweep
 # of the whole heap), its two gc.mem_alloc() (each walks the whole heap's
-# allocation table) and its report of the qstr pools; a third of the steps,
-# and of the time. The harness's own names ``gc`` and ``micropython`` are
+# allocation table) and its report of the qstr pools: about half of a
+# measured run's time. The harness's own names ``gc`` and ``micropython`` are
 # rebound to an object whose readings give 0: every step's bytecode stays
 # the same, _frame's included, so every frame is as deep as in a measured
 # run, and the game's modules still import the real ones (their own
@@ -875,8 +876,8 @@ def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP1
     finally:
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
-    measured = [None if result.error is not None else _parse(result.stdout) for result in results[: len(pystacks)]]
-    return measured + [None if result.error is not None else _parse(result.stdout)[1] for result in results[len(pystacks) :]]
+    parsed = [None if result.error is not None else _parse(result.stdout) for result in results]
+    return parsed[: len(pystacks)] + [None if run is None else run[1] for run in parsed[len(pystacks) :]]
 
 
 _FUEL_SETUP = """
@@ -999,11 +1000,10 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
     own_root = root is None
     root = root or build_root()
     try:
-        # The reference and the two tries that settle it right on ``near``
-        # in one go (smallest() asks for them first); the search asks again
-        # only when the answer moved.
-        # The reference is the measured run (the one the board table and
-        # the tests make too); the tries are runs without readings.
+        # The reference (the measured run, which the board table and the
+        # tests make too) and the two tries that settle it right on
+        # ``near`` (runs without readings) in one go (smallest() asks for
+        # them first); the search asks again only when the answer moved.
         tries = [near, near - 8] if near is not None and low < near - 8 < near <= high else []
         reference, *ends = measure_each(board_id, root, [AMPLE_PYSTACK], stages, check=False, ends=tries)
         if reference is None:
@@ -1012,7 +1012,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
         first = dict(zip(tries, ends))
 
         def works(size):
-            fingerprint = first[size] if size in first else _ends(board_id, root, [size], stages)[0]
+            fingerprint = first[size] if size in first else fingerprints(board_id, root, [size], stages)[0]
             return fingerprint == reference
 
         return smallest(works, low, high, 8, near)
@@ -1021,9 +1021,9 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
             shutil.rmtree(root, ignore_errors=True)
 
 
-def _ends(board_id, root, sizes, stages=None):
-    # The fingerprint of the run (without readings) at each pystack size;
-    # None where the VM raised.
+def fingerprints(board_id, root, sizes, stages=None):
+    """How the run (or ``stages``) ends at each pystack size of ``sizes``,
+    as a run without heap readings: its fingerprint, or None where it stopped."""
     return measure_each(board_id, root, [], stages, check=False, ends=sizes)
 
 

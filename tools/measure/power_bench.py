@@ -229,15 +229,16 @@ def auto_brightness_hour(lamp, light=8000, minutes=60, seed=6):
     return max(0, len(levels) - 1)
 
 
-#: The NVM table's rows: (board, (USB power in and out every ms, 0 never; as the table says it)).
-_NVM_CASES = tuple(
-    (board, usb)
-    for board in ("pybadge", "hack_club_sprig")
-    for usb in ((0, "never"), (10000, "in and out every 10 s"), (2000, "in and out every 2 s"))
-)
-
 #: Board names as the docs write them.
 NAMES = {"pybadge": "PyBadge", "hack_club_sprig": "Sprig", "pimoroni_picosystem": "PicoSystem"}
+
+#: The NVM table's rows: (its first cells, as printed and as ``--row``
+#: names it; the board; USB power in and out every ms, 0 never).
+_NVM_ROWS = tuple(
+    ("%s | %s" % (NAMES[board], usb), board, flap_ms)
+    for board in ("pybadge", "hack_club_sprig")
+    for flap_ms, usb in ((0, "never"), (10000, "in and out every 10 s"), (2000, "in and out every 2 s"))
+)
 _TIMES = {1: "once", 2: "twice"}
 
 
@@ -292,7 +293,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     minutes = args.minutes
     rows = set(args.row) if args.row else None
-    known = {"%s | %s" % (NAMES[board], name) for board, (_, name) in _NVM_CASES} | {name for name, _ in LAMPS}
+    known = {row for row, _, _ in _NVM_ROWS} | {name for name, _ in LAMPS}
     if rows and not rows <= known:
         parser.error("no such row: %s (the rows: %s)" % (", ".join(sorted(rows - known)), "; ".join(sorted(known))))
     # What this process holds now lives to its end: frozen, it is left out
@@ -306,14 +307,11 @@ def main(argv=None):
     print()
     print('| board | USB power | writes / h | erases / h (most-worn unit) | "batt. low" said |')
     print("|---|---|---|---|---|")
-    for board, (flap_ms, name) in _NVM_CASES:
-        if rows is not None and "%s | %s" % (NAMES[board], name) not in rows:
+    for row, board, flap_ms in _NVM_ROWS:
+        if rows is not None and row not in rows:
             continue
         result = low_battery_hour(board, flap_ms, minutes=minutes)
-        print(
-            "| %s | %s | %d | %d | %d |"
-            % (NAMES[board], name, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"])
-        )
+        print("| %s | %d | %d | %d |" % (row, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"]))
     print()
     print("What the player is left with (low power: no animations, hints or autoplay):")
     low, status, text = glitch_at_power_on()

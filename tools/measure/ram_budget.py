@@ -843,9 +843,14 @@ def _parse(text):
     return stages, fingerprint
 
 
-def measure(board_id="pybadge", root=None, pystack=pystack_vm.PYSTACK_CP10, stages=None, peaks=False):
+def measure(board_id="pybadge", root=None, pystack=AMPLE_PYSTACK, stages=None, peaks=False):
     """Start-up and the scenario (or ``stages``) in the pystack VM, and with
-    ``peaks`` the same run's high-water marks in the fuel VM; returns ([Stage], fingerprint)."""
+    ``peaks`` the same run's high-water marks in the fuel VM; returns ([Stage], fingerprint).
+
+    By default on an ample pystack: the reference run, whose fingerprint
+    the pystack searches compare with (the heap's figures are the same at
+    any pystack the run goes the same way on: the pystack is not on the
+    heap). So the report, the board table and the tests share one run."""
     measured, fingerprint = measure_each(board_id, root, [pystack], stages)[0]
     if peaks:
         high = fuel_peaks(stages, board_id)
@@ -992,23 +997,27 @@ def smallest(works, low, high, step, near=None):
     return high
 
 
-def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYSTACK_SEEN, stages=None):
+def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYSTACK_SEEN, stages=None, reference=None):
     """The smallest pystack (bytes, a multiple of 8) for which the whole run
     (start-up and ``stages``, default the scenario) gives the reference
-    result. The stand-ins' frames count here (a stage of text ends three
-    stand-in frames deep): an upper bound on :func:`stage_needs`."""
+    result (``reference``, the fingerprint of :func:`measure`'s run, if
+    the caller has it). The stand-ins' frames count here (a stage of text
+    ends three stand-in frames deep): an upper bound on :func:`stage_needs`."""
     own_root = root is None
     root = root or build_root()
     try:
-        # The reference (the measured run, which the board table and the
-        # tests make too) and the two tries that settle it right on
-        # ``near`` (runs without readings) in one go (smallest() asks for
-        # them first); the search asks again only when the answer moved.
+        # The two tries that settle it right on ``near`` (runs without
+        # readings) first, in one go with the reference (the measured
+        # run, which the board table and the tests make too) if it is not
+        # given; the search asks again only when the answer moved.
         tries = [near, near - 8] if near is not None and low < near - 8 < near <= high else []
-        reference, *ends = measure_each(board_id, root, [AMPLE_PYSTACK], stages, check=False, ends=tries)
         if reference is None:
-            raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
-        reference = reference[1]
+            measured, *ends = measure_each(board_id, root, [AMPLE_PYSTACK], stages, check=False, ends=tries)
+            if measured is None:
+                raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
+            reference = measured[1]
+        else:
+            ends = fingerprints(board_id, root, tries, stages)
         first = dict(zip(tries, ends))
 
         def works(size):
@@ -1253,9 +1262,10 @@ def _unix_program(board_id):
     return "\n".join(lines) + "\n"
 
 
-def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024, near=UNIX_HEAP_SEEN):
+def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 * 1024, near=UNIX_HEAP_SEEN, reference=None):
     """(smallest heap in bytes, to 1 KiB, in which the whole run completes in the
-    unix VM with the pystack VM's result, that result) or (None, None)."""
+    unix VM with the pystack VM's result, that result) or (None, None).
+    ``reference``: that result (:func:`measure`'s fingerprint), if the caller has it."""
     if not unix_vm.available():
         return None, None
     own_root = root is None
@@ -1263,7 +1273,8 @@ def smallest_unix_heap(board_id="pybadge", root=None, low=32 * 1024, high=1024 *
     work = tempfile.mkdtemp(prefix="unix-vm-")
     try:
         shutil.copytree(FONTS, Path(work) / "fonts")
-        _, reference = measure(board_id, root)
+        if reference is None:
+            _, reference = measure(board_id, root)
         program = _unix_program(board_id)
 
         def works(heap):
@@ -1359,10 +1370,10 @@ def report(board_id="pybadge", with_pystack=True, with_unix=True):
     """The measurements as text."""
     root = build_root()
     try:
-        stages, _ = measure(board_id, root, peaks=True)
+        stages, reference = measure(board_id, root, peaks=True)
         needs = stage_needs(board_id, root) if with_pystack else None
-        pystack = deepest_pystack(board_id, root) if with_pystack else None
-        heap, _ = smallest_unix_heap(board_id, root) if with_unix else (None, None)
+        pystack = deepest_pystack(board_id, root, reference=reference) if with_pystack else None
+        heap, _ = smallest_unix_heap(board_id, root, reference=reference) if with_unix else (None, None)
         modules = measure_modules(root)
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -906,15 +906,28 @@ def test_a_cut_early_in_the_samd51_erase_never_brings_back_an_older_game(fractio
 
 
 def test_power_cut_erase_model():
+    # Each of 24 saves cut at erase_model_cuts' steps under make test-slow;
+    # make test cuts the first (nothing to lose yet), the second (the first
+    # that can lose one), the last and a seeded sample (tests/sampling.py),
+    # and makes the others whole.
     saves = 24
-    outcomes, lost = cut_trials("erase", seed=32, saves=saves, cuts_for=erase_model_cuts)
+    chosen = sampling.cases("erase model saves", range(saves), 5, always=(0, 1, saves - 1))
+    made = []
+
+    def pick(steps):
+        made.append(steps)
+        return erase_model_cuts(steps) if len(made) - 1 in chosen else []
+
+    outcomes, lost = cut_trials("erase", seed=32, saves=saves, cuts_for=pick)
+    assert len(made) == saves
     # A save is lost exactly when the power goes between the erase and the
     # moment the first record in the block is programmed again (RECORD_LENGTH bytes):
     # the block is one erase unit, so no layout inside it can avoid this.
     # The first save is excluded (nothing to lose yet), and a cut just before
     # the last byte wins when that byte happens to be 0xFF.
+    losing = len(chosen) - 1
     assert lost == set(range(1, 1 + RECORD_LENGTH))
-    assert (saves - 1) * (RECORD_LENGTH - 1) <= outcomes["lost"] <= (saves - 1) * RECORD_LENGTH
+    assert losing * (RECORD_LENGTH - 1) <= outcomes["lost"] <= losing * RECORD_LENGTH
     assert outcomes["new"] > 0 and outcomes["old"] > 0
 
 

@@ -288,7 +288,8 @@ def main(argv=None):
         action="append",
         metavar="CELLS",
         help="measure only this row of the two tables, named by its first cells as printed"
-        " ('PyBadge | never', '100 Hz sine, 60 %%, grid at 50.02 Hz'); again for more rows",
+        " ('PyBadge | never', '100 Hz sine, 60 %%, grid at 50.02 Hz'), and none of the cases between them;"
+        " again for more rows",
     )
     args = parser.parse_args(argv)
     minutes = args.minutes
@@ -313,23 +314,26 @@ def main(argv=None):
         result = low_battery_hour(board, flap_ms, minutes=minutes)
         print("| %s | %d | %d | %d |" % (row, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"]))
     print()
-    print("What the player is left with (low power: no animations, hints or autoplay):")
-    low, status, text = glitch_at_power_on()
-    print(
-        "  PyBadge at 70 %%, one 1.0 V reading at power-on, a minute later: low power %s, status %r, level %r"
-        % (low, status, text)
-    )
-    low, status, text = glitch_in_play()
-    print("  PyBadge at 20 %%, one 0 V reading in play, a minute later: low power %s, status %r, level %r" % (low, status, text))
-    low, status, text, about = zero_volt_pin()
-    print("  PyBadge whose battery pin reads 0 V: low power %s, status %r, level %r, About %r" % (low, status, text, about))
-    for board in ("pybadge", "pimoroni_picosystem"):
-        empty, low, status, text = charger_after_empty(board)
+    if rows is None:  # (no row of a table: with --row, only the rows asked for)
+        print("What the player is left with (low power: no animations, hints or autoplay):")
+        low, status, text = glitch_at_power_on()
         print(
-            "  %s empty (low power %s), then 2 min on a wall charger at 4.15 V: low power %s, status %r, level %r"
-            % (NAMES[board], empty, low, status, text)
+            "  PyBadge at 70 %%, one 1.0 V reading at power-on, a minute later: low power %s, status %r, level %r"
+            % (low, status, text)
         )
-    print()
+        low, status, text = glitch_in_play()
+        print(
+            "  PyBadge at 20 %%, one 0 V reading in play, a minute later: low power %s, status %r, level %r" % (low, status, text)
+        )
+        low, status, text, about = zero_volt_pin()
+        print("  PyBadge whose battery pin reads 0 V: low power %s, status %r, level %r, About %r" % (low, status, text, about))
+        for board in ("pybadge", "pimoroni_picosystem"):
+            empty, low, status, text = charger_after_empty(board)
+            print(
+                "  %s empty (low power %s), then 2 min on a wall charger at 4.15 V: low power %s, status %r, level %r"
+                % (NAMES[board], empty, low, status, text)
+            )
+        print()
     print('Brightness "auto": level changes per hour under a flickering lamp (paced, the screen on):')
     print()
     print("| lamp | " + " | ".join("room at %d" % light for light in ROOMS) + " |")

@@ -314,7 +314,7 @@ def main(argv=None):
         result = low_battery_hour(board, flap_ms, minutes=minutes)
         print("| %s | %d | %d | %d |" % (row, round(result["per_hour"]), round(result["erases"] * 60 / minutes), result["lows"]))
     print()
-    if rows is None:  # (no row of a table: with --row, only the rows asked for)
+    if rows is None:  # (--row measures the rows asked for and nothing else)
         print("What the player is left with (low power: no animations, hints or autoplay):")
         low, status, text = glitch_at_power_on()
         print(

@@ -1017,7 +1017,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
                 raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
             reference = measured[1]
         else:
-            ends = fingerprints(board_id, root, tries, stages)
+            ends = fingerprints(board_id, root, tries, stages) if tries else []
         first = dict(zip(tries, ends))
 
         def works(size):

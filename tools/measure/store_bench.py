@@ -201,6 +201,7 @@ def pystack_needs(root, operations, low=256, high=2048, near=None):
     # (fails, works) of each: a size that fails (or below ``low``) and one that works.
     bounds = [[low - 4, high] for _ in programs]
     for (index, size), result in zip(tries, first[2 * len(programs) :]):
+        # (A guess that failed leaves nothing to learn from 4 bytes less.)
         works = result.error is None and result.stdout == references[index]
         fails, least = bounds[index]
         if fails < size < least:

@@ -861,7 +861,7 @@ def measure(board_id="pybadge", root=None, pystack=AMPLE_PYSTACK, stages=None, p
     return measured, fingerprint
 
 
-def measure_each(board_id="pybadge", root=None, pystacks=(pystack_vm.PYSTACK_CP10,), stages=None, check=True, ends=()):
+def measure_each(board_id="pybadge", root=None, pystacks=(AMPLE_PYSTACK,), stages=None, check=True, ends=()):
     """:func:`measure`'s run (without peaks) at each of ``pystacks``, each in
     a VM of its own (one Node process for all); returns [([Stage], fingerprint)],
     with None for a run that raised if not ``check`` (else it raises GuestError).
@@ -1017,7 +1017,7 @@ def deepest_pystack(board_id="pybadge", root=None, low=256, high=4096, near=PYST
                 raise RuntimeError("the run fails even with %d bytes of pystack" % AMPLE_PYSTACK)
             reference = measured[1]
         else:
-            ends = fingerprints(board_id, root, tries, stages) if tries else []
+            ends = fingerprints(board_id, root, tries, stages)
         first = dict(zip(tries, ends))
 
         def works(size):
@@ -1475,7 +1475,7 @@ _BOARDS_END = "<!-- boards-ram:end -->"
 def worst_with_table(board_id, root):
     """The worst moment (bytes on the board) of ``board_id`` with the learned
     table, in a root built with ``build_root(table=True)``."""
-    stages, _ = measure_each(board_id, root)[0]
+    stages, _ = measure_each(board_id, root, [pystack_vm.PYSTACK_CP10])[0]
     return max(stage.board_bound for stage in stages)
 
 

@@ -75,7 +75,7 @@ finder.install()
 
 from engine import solver as _SOLVER_AT_COLLECTION  # noqa: E402
 from tests import file_order, sampling  # noqa: E402
-from tools.vm import run_cache  # noqa: E402
+from tools import run_cache  # noqa: E402
 
 
 def pytest_addoption(parser):
@@ -92,7 +92,7 @@ def pytest_configure(config):
         # keeps the old judge on every frame of every test.
         os.environ["GLASS_CROSS_CHECK"] = "1"
     # A VM run is made once and read back after (by any worker, and by the
-    # tools the tests start): tools/vm/run_cache.py keys each by all its inputs.
+    # tools the tests start): tools/run_cache.py keys each by all its inputs.
     if "VM_RUN_CACHE" not in os.environ:
         cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
         os.environ["VM_RUN_CACHE"] = str(cache.mkdir("vm-runs")) if cache else ""

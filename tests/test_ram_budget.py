@@ -66,7 +66,7 @@ def fuel_root():
 def board_root():
     # The board's files alone, as tools/measure/ram_budget.py lays them out:
     # its runs are the very ones the tool and tests/test_board_ram.py make,
-    # so each is made once (tools/vm/run_cache.py).
+    # so each is made once (tools/run_cache.py).
     folder = ram_budget.build_root()
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
@@ -103,7 +103,7 @@ def test_a_pystack_vm_run_whose_heap_grew_is_refused(tmp_path):
 
 @pytest.mark.parametrize("vm", ["pystack", "fuel"])
 def test_a_kept_vm_run_is_read_back_only_for_the_very_same_inputs(vm, tmp_path, monkeypatch):
-    # tools/vm/run_cache.py: the suite's workers share each run; any byte
+    # tools/run_cache.py: the suite's workers share each run; any byte
     # of the program, the limits or the files given (the root, each mount)
     # makes another run. The fuel VM keeps no run from the repository.
     cache = tmp_path / "cache"

@@ -36,8 +36,9 @@ def indexed():
 
 
 def present():
-    """{"role/name"} of the modules and folders in tools/'s role packages."""
-    names = set()
+    """{"role/name"} of the modules and folders in tools/'s role packages,
+    and "tools/name" of the modules beside them."""
+    names = {"tools/%s" % path.stem for path in (ROOT / "tools").glob("*.py") if path.name != "__init__.py"}
     for package in sorted(path for path in (ROOT / "tools").iterdir() if (path / "__init__.py").is_file()):
         for path in package.iterdir():
             if path.suffix == ".py" and path.name != "__init__.py":

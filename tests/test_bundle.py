@@ -24,6 +24,7 @@ from tools.check import conformance
 from tools.firmware import STANDINS
 from tools.ship import bundle as bundler
 from tools.ship.device_imports import DEVICE_BUILTINS, ImportProblem, find_imports, needed_modules
+from tools.vm import vmroot
 from tools.vm.fuel_vm import run
 
 # --- helpers -----------------------------------------------------------------
@@ -351,6 +352,8 @@ def test_a_kept_compile_is_read_back_only_for_the_very_same_source_and_name(tmp_
     source.write_text("X = [\n")
     with pytest.raises(bundler.BundleError, match="failed on m.py"):
         compiled()
+    with pytest.raises(RuntimeError, match="failed on m.py: SyntaxError"):  # a VM root's compile, as the VMs fail
+        vmroot.compile_mpy(source, tmp_path / "m.mpy", "m.py")
     assert len(kept()) == 3
     monkeypatch.delenv("VM_RUN_CACHE")
     source.write_text("X = [1]\n")

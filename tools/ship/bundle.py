@@ -91,16 +91,20 @@ class Bundle:
         self.notes = []
 
 
-def _string_constants(paths):
-    """Every str constant in the given Python files (each text parsed once
+def _string_constants(texts):
+    """Every str constant in the given Python texts (each text parsed once
     a process, with its imports: tools.ship.device_imports)."""
-    for path in paths:
-        yield from string_constants(path.read_text(encoding="utf-8"))
+    for text in texts:
+        yield from string_constants(text)
 
 
 def font_references(paths):
     """String constants in ``paths`` that name a font file (by extension)."""
-    return sorted({s for s in _string_constants(paths) if s.lower().endswith(FONT_EXTENSIONS)})
+    return _font_references(path.read_text(encoding="utf-8") for path in paths)
+
+
+def _font_references(texts):
+    return sorted({s for s in _string_constants(texts) if s.lower().endswith(FONT_EXTENSIONS)})
 
 
 def _is_licence(path):
@@ -108,8 +112,8 @@ def _is_licence(path):
     return any(word in name for word in LICENCE_WORDS)
 
 
-def plan_fonts(repo, our_sources, bundle):
-    """Add the fonts our code names (and every licence file) to ``bundle``.
+def plan_fonts(repo, our_texts, bundle):
+    """Add the fonts our code (the texts of our modules) names (and every licence file) to ``bundle``.
 
     A font is shipped when a string in our code ends with its file name
     (``"/fonts/4x6.pcf"``). A string that names a font but matches no file
@@ -122,7 +126,7 @@ def plan_fonts(repo, our_sources, bundle):
     font_files = sorted(p for p in fonts_dir.rglob("*") if p.is_file() and p.suffix.lower() in FONT_EXTENSIONS)
     by_name = {p.name: p for p in font_files}
     shipped = set()
-    for reference in font_references(our_sources):
+    for reference in _font_references(our_texts):
         name = reference.replace("\\", "/").rsplit("/", 1)[-1]
         if name in by_name:
             shipped.add(by_name[name])
@@ -155,7 +159,7 @@ def plan_data(repo, modules, bundle):
     for module in modules:
         if module.origin != "ours":
             continue
-        for name in sorted({s for s in _string_constants([module.source]) if s.lower().endswith(DATA_EXTENSIONS)}):
+        for name in sorted({s for s in _string_constants([module.text]) if s.lower().endswith(DATA_EXTENSIONS)}):
             if "/" in name or "\\" in name:
                 continue  # a path, not a file of the module's folder
             source = module.source.parent / name
@@ -166,10 +170,11 @@ def plan_data(repo, modules, bundle):
                 bundle.notes.append("not shipped (%s names it, but it is not there): %s" % (module.dest, board_path))
 
 
-def plan_folders(repo, our_sources, bundle):
-    """Add the data folders (DATA_FOLDERS) our code names to ``bundle``:
-    every file in one, but those of DATA_NOT_SHIPPED."""
-    named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_sources)}
+def plan_folders(repo, our_texts, bundle):
+    """Add the data folders (DATA_FOLDERS) our code (the texts of our
+    modules) names to ``bundle``: every file in one, but those of
+    DATA_NOT_SHIPPED."""
+    named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_texts)}
     for folder in DATA_FOLDERS:
         path = Path(repo) / folder
         if folder not in named or not path.is_dir():
@@ -184,8 +189,6 @@ def plan(repo=ROOT, entry_path=None):
 
     ``entry_path``: read code.py's imports from this file instead.
     """
-    import importlib.metadata
-
     repo = Path(repo)
     bundle = Bundle()
     try:
@@ -195,12 +198,11 @@ def plan(repo=ROOT, entry_path=None):
     for module in modules:
         bundle.files[module.dest] = module.source
         if module.origin != "ours":
-            top = module.name.split(".")[0]
-            version = importlib.metadata.version(module.origin)
-            bundle.libraries[module.origin] = (version, top)
-    plan_fonts(repo, [m.source for m in modules if m.origin == "ours"], bundle)
+            bundle.libraries[module.origin] = (module.version, module.name.split(".")[0])
+    ours = [module.text for module in modules if module.origin == "ours"]
+    plan_fonts(repo, ours, bundle)
     plan_data(repo, modules, bundle)
-    plan_folders(repo, [m.source for m in modules if m.origin == "ours"], bundle)
+    plan_folders(repo, ours, bundle)
     for name in SETTINGS_FILES:
         if (repo / name).is_file():
             bundle.files[name] = repo / name

@@ -66,13 +66,18 @@ class Module:
     :param Path source: the file on this machine.
     :param str dest: path on the board, POSIX style, e.g. ``"lib/adafruit_ticks.py"``.
     :param str origin: ``"ours"`` or the distribution name of a library.
+    :param str version: the library's installed version (None: ours).
+
+    ``text``: the file's text as :func:`needed_modules` read it.
     """
 
-    def __init__(self, name, source, dest, origin):
+    def __init__(self, name, source, dest, origin, version=None):
         self.name = name
         self.source = source
         self.dest = dest
         self.origin = origin
+        self.version = version
+        self.text = None
 
     def __repr__(self):
         return "Module(%r, %r)" % (self.name, self.dest)
@@ -191,16 +196,34 @@ def _imports(tree):
 _ROOTS = {}
 
 
+class Library:
+    """An installed device library: its distribution's ``name`` and
+    ``version``, the ``files`` it installed (POSIX paths, relative to
+    where it is installed), and :meth:`locate_file`. Read once from its
+    metadata (each read of a distribution's metadata or file list opens
+    and parses a file; a plan asks for them hundreds of times)."""
+
+    def __init__(self, dist):
+        self.dist = dist
+        self.name = dist.metadata["Name"] or ""
+        self.version = dist.version
+        self.files = frozenset(str(f).replace("\\", "/") for f in dist.files or ())
+
+    def locate_file(self, relative):
+        return Path(self.dist.locate_file(relative))
+
+
 def _library_roots():
-    """Map top-level module name -> importlib Distribution, for device libraries."""
+    """Map top-level module name -> :class:`Library`, for device libraries."""
     where = tuple(sys.path)
     if where not in _ROOTS:
         roots = {}
         for dist in importlib.metadata.distributions():
             name = dist.metadata["Name"] or ""
             if name.lower().replace("_", "-").startswith(LIBRARY_PREFIX):
+                library = Library(dist)
                 for top in _top_level_names(dist):
-                    roots.setdefault(top, dist)
+                    roots.setdefault(top, library)
         _ROOTS[where] = roots
     return dict(_ROOTS[where])
 
@@ -230,36 +253,56 @@ class Resolver:
     def __init__(self, repo=ROOT):
         self.repo = Path(repo)
         self.libraries = _library_roots()
+        # Each answer once per resolver (a plan asks again for every
+        # import of a name, and for each name a `from` import lists).
+        self._kinds = {}
+        self._located = {}
 
     def kind(self, name):
         """``"builtin"``, ``"ours"``, ``"library"`` or ``"unknown"`` for a dotted name."""
         top = name.split(".")[0]
-        if top in DEVICE_BUILTINS:
-            return "builtin"
-        if top not in DESKTOP_ONLY and ((self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()) and top != "code":
-            return "ours"
-        if top in self.libraries:
-            return "library"
-        return "unknown"
+        kind = self._kinds.get(top)
+        if kind is None:
+            if top in DEVICE_BUILTINS:
+                kind = "builtin"
+            elif self._is_ours(top):
+                kind = "ours"
+            elif top in self.libraries:
+                kind = "library"
+            else:
+                kind = "unknown"
+            self._kinds[top] = kind
+        return kind
+
+    def _is_ours(self, top):
+        # A module or package at the repository's root that goes to the board.
+        if top in DESKTOP_ONLY or top == "code":
+            return False
+        return (self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()
 
     def _candidates(self, name):
         parts = name.split(".")
         return ["/".join(parts) + ".py", "/".join(parts) + "/__init__.py"]
 
     def locate(self, name):
-        """(source Path, board path, origin) of module ``name``, or None."""
+        """(source Path, board path, origin, version) of module ``name``
+        (version: a library's, None for ours), or None."""
+        if name not in self._located:
+            self._located[name] = self._locate(name)
+        return self._located[name]
+
+    def _locate(self, name):
         kind = self.kind(name)
         if kind == "ours":
             for relative in self._candidates(name):
                 path = self.repo / relative
                 if path.is_file():
-                    return path, relative, "ours"
+                    return path, relative, "ours", None
         elif kind == "library":
-            dist = self.libraries[name.split(".")[0]]
-            shipped = {str(f).replace("\\", "/") for f in dist.files or ()}
+            library = self.libraries[name.split(".")[0]]
             for relative in self._candidates(name):
-                if relative in shipped:
-                    return Path(dist.locate_file(relative)), "lib/" + relative, dist.metadata["Name"]
+                if relative in library.files:
+                    return library.locate_file(relative), "lib/" + relative, library.name, library.version
         return None
 
 
@@ -285,8 +328,8 @@ def needed_modules(repo=ROOT, entry="code.py", entry_path=None, notes=None):
         package = module.name if is_package else module.name.rpartition(".")[0]
         if module.name == "__main__":
             package = ""
-        text = module.source.read_text(encoding="utf-8")
-        for imp in find_imports(text, package):
+        module.text = module.source.read_text(encoding="utf-8")
+        for imp in find_imports(module.text, package):
             where = "%s:%d" % (module.dest, imp.lineno)
             kind = resolver.kind(imp.name)
             if kind == "builtin":
@@ -313,7 +356,7 @@ def needed_modules(repo=ROOT, entry="code.py", entry_path=None, notes=None):
                     if (Path(repo) / name.replace(".", "/")).is_dir():
                         continue  # namespace package: a folder without __init__.py
                     raise ImportProblem("%s imports %r, but no file provides it" % (where, name))
-                found = Module(name, located[0], located[1], located[2])
+                found = Module(name, *located)
                 modules[name] = found
                 queue.append(found)
     return list(modules.values())

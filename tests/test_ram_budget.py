@@ -50,6 +50,16 @@ def _with_probes(folder):
 
 @pytest.fixture(scope="module")
 def root():
+    # The board's files alone, as tools/measure/ram_budget.py lays them out:
+    # a run here that the tool or tests/test_board_ram.py makes too (the
+    # scenario's start, the module table ...) is made once (tools/run_cache.py).
+    folder = ram_budget.build_root()
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def probe_root():
     folder = _with_probes(ram_budget.build_root())
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
@@ -63,18 +73,8 @@ def fuel_root():
 
 
 @pytest.fixture(scope="module")
-def board_root():
-    # The board's files alone, as tools/measure/ram_budget.py lays them out:
-    # its runs are the very ones the tool and tests/test_board_ram.py make,
-    # so each is made once (tools/run_cache.py).
-    folder = ram_budget.build_root()
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def run(board_root):
-    return ram_budget.measure(root=board_root, peaks=True)
+def run(root):
+    return ram_budget.measure(root=root, peaks=True)
 
 
 def test_the_vms_are_installed():
@@ -188,10 +188,10 @@ def test_inputs_played_out_leave_the_heap_before_each_reading(root, board_id):
     assert few[0] == many[0], (few, many)
 
 
-def test_compiling_a_py_is_seen_and_loading_the_mpy_is_cheaper(root, fuel_root):
+def test_compiling_a_py_is_seen_and_loading_the_mpy_is_cheaper(probe_root, fuel_root):
     # Both hold about the same once imported (pystack VM) ...
     stages, _ = ram_budget.measure(
-        root=root,
+        root=probe_root,
         stages=[
             ("names", "import probe_names", None),
             ("from .py", "import probe_py", None),
@@ -360,13 +360,13 @@ def test_moves_allocate_nothing(run):
     assert [stage.allocated for stage in moves] == [0, 0, 0]
 
 
-def test_the_deepest_python_chain_fits_the_pystack_target(board_root, run):
+def test_the_deepest_python_chain_fits_the_pystack_target(root, run):
     # The runs at the target and at three quarters of it read no heap (the
     # board table's run at the target is the same run, and
     # test_recovery's at 768 B the other).
     _, reference = run
     at_target, too_small = ram_budget.fingerprints(
-        "pybadge", board_root, [ram_budget.PYSTACK_TARGET, ram_budget.PYSTACK_TARGET * 3 // 4]
+        "pybadge", root, [ram_budget.PYSTACK_TARGET, ram_budget.PYSTACK_TARGET * 3 // 4]
     )
     assert at_target == reference
     # The check can fail: three quarters of the target are too small for

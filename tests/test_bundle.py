@@ -108,7 +108,7 @@ def check_bundle_folder(root, bundle):
         if path.suffix == ".mpy":
             assert path.read_bytes()[:1] == b"C", "%s does not start with CircuitPython's 'C'" % path
     # Every font the code names is there, and every font there is named.
-    references = bundler.font_references(sources[p.relative_to(root).as_posix()] for p in reached)
+    references = bundler.font_references(sources[p.relative_to(root).as_posix()].read_text() for p in reached)
     font_files = [p for p in files if p.suffix in bundler.FONT_EXTENSIONS]
     for reference in references:
         if "%" in reference or "{" in reference:

@@ -98,12 +98,8 @@ def _string_constants(texts):
         yield from string_constants(text)
 
 
-def font_references(paths):
-    """String constants in ``paths`` that name a font file (by extension)."""
-    return _font_references(path.read_text(encoding="utf-8") for path in paths)
-
-
-def _font_references(texts):
+def font_references(texts):
+    """String constants in the Python ``texts`` that name a font file (by extension)."""
     return sorted({s for s in _string_constants(texts) if s.lower().endswith(FONT_EXTENSIONS)})
 
 
@@ -113,7 +109,7 @@ def _is_licence(path):
 
 
 def plan_fonts(repo, our_texts, bundle):
-    """Add the fonts our code (the texts of our modules) names (and every licence file) to ``bundle``.
+    """Add the fonts our code (our modules' texts) names (and every licence file) to ``bundle``.
 
     A font is shipped when a string in our code ends with its file name
     (``"/fonts/4x6.pcf"``). A string that names a font but matches no file
@@ -126,7 +122,7 @@ def plan_fonts(repo, our_texts, bundle):
     font_files = sorted(p for p in fonts_dir.rglob("*") if p.is_file() and p.suffix.lower() in FONT_EXTENSIONS)
     by_name = {p.name: p for p in font_files}
     shipped = set()
-    for reference in _font_references(our_texts):
+    for reference in font_references(our_texts):
         name = reference.replace("\\", "/").rsplit("/", 1)[-1]
         if name in by_name:
             shipped.add(by_name[name])
@@ -171,9 +167,8 @@ def plan_data(repo, modules, bundle):
 
 
 def plan_folders(repo, our_texts, bundle):
-    """Add the data folders (DATA_FOLDERS) our code (the texts of our
-    modules) names to ``bundle``: every file in one, but those of
-    DATA_NOT_SHIPPED."""
+    """Add the data folders (DATA_FOLDERS) our code (our modules' texts)
+    names to ``bundle``: every file in one, but those of DATA_NOT_SHIPPED."""
     named = {s.rstrip("/").rsplit("/", 1)[-1] for s in _string_constants(our_texts)}
     for folder in DATA_FOLDERS:
         path = Path(repo) / folder

@@ -197,11 +197,9 @@ _ROOTS = {}
 
 
 class Library:
-    """An installed device library: its distribution's ``name`` and
-    ``version``, the ``files`` it installed (POSIX paths, relative to
-    where it is installed), and :meth:`locate_file`. Read once from its
-    metadata (each read of a distribution's metadata or file list opens
-    and parses a file; a plan asks for them hundreds of times)."""
+    """An installed device library's ``name``, ``version`` and ``files``
+    (POSIX paths), read once (each read of a distribution's metadata
+    opens and parses a file, and a plan asks hundreds of times)."""
 
     def __init__(self, dist):
         self.dist = dist
@@ -261,24 +259,18 @@ class Resolver:
     def kind(self, name):
         """``"builtin"``, ``"ours"``, ``"library"`` or ``"unknown"`` for a dotted name."""
         top = name.split(".")[0]
-        kind = self._kinds.get(top)
-        if kind is None:
-            if top in DEVICE_BUILTINS:
-                kind = "builtin"
-            elif self._is_ours(top):
-                kind = "ours"
-            elif top in self.libraries:
-                kind = "library"
-            else:
-                kind = "unknown"
-            self._kinds[top] = kind
-        return kind
+        if top not in self._kinds:
+            self._kinds[top] = self._kind(top)
+        return self._kinds[top]
 
-    def _is_ours(self, top):
-        # A module or package at the repository's root that goes to the board.
-        if top in DESKTOP_ONLY or top == "code":
-            return False
-        return (self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()
+    def _kind(self, top):
+        if top in DEVICE_BUILTINS:
+            return "builtin"
+        if top not in DESKTOP_ONLY and ((self.repo / (top + ".py")).is_file() or (self.repo / top).is_dir()) and top != "code":
+            return "ours"
+        if top in self.libraries:
+            return "library"
+        return "unknown"
 
     def _candidates(self, name):
         parts = name.split(".")

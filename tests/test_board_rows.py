@@ -28,6 +28,10 @@ def test_a_board_without_rows_gets_them_in_its_place(board_id):
     assert added == [board_id]
     rows = [line for line in made.split("\n") if line.startswith("|") and board_id in line]
     assert rows == [board_rows.facts_row(board_id), board_rows.pictures_row(board_id)]
+    # Each row has a cell for every column of its table.
+    for row, header in zip(rows, (board_rows.FACTS_HEADER, board_rows.PICTURES_HEADER)):
+        heading = [line for line in made.split("\n") if line.startswith(header)][0]
+        assert row.count(" | ") == heading.count(" | "), (row, heading)
     # Where it was (boards.NAMES' order), and its pictures' row as it was.
     assert made.split("\n").index(rows[0]) == text.split("\n").index(
         [line for line in text.split("\n") if "(`%s`)" % board_id in line][0]
@@ -41,7 +45,10 @@ def test_a_row_says_what_the_profile_and_the_fake_board_say():
     profile = boards.load("hack_club_sprig")
     assert row[1] == "%dx%d" % fakeboards.BOARDS["hack_club_sprig"]["screen"]
     assert "%s = A" % profile.BUTTONS["A"] in row[2] and "%s = D-pad" % profile.BUTTONS["D-pad"] in row[2]
-    assert row[3] == "4 KB, one RP2040/RP2350 sector: a log" and row[4] == str(profile.SPEED)
+    assert row[3] == "K (the game's B)"  # its undo key: the game's B, printed K
+    assert row[4] == "4 KB, one RP2040/RP2350 sector: a log" and row[5] == str(profile.SPEED)
     pewpew = board_rows.facts_row("pewpew_m4")
     assert "`terminalio`" in pewpew and " B," not in pewpew  # it has no B
+    assert pewpew.split(" | ")[3] == "hold O (the game's A)"
+    assert board_rows.facts_row("pybadge").split(" | ")[3] == "B"
     assert " tilt " in board_rows.facts_row("clue_nrf52840_express")

@@ -14,7 +14,7 @@ the NVM and how saves are placed, the solver's speed, what its firmware
 lacks) and "What each board shows" a row of its three pictures
 (tools/check/pictures.py makes them). A board without its rows gets them
 here, in boards.NAMES' order, written from the profile (``BUTTONS``,
-``STORE``, ``SPEED``) and the fake board's facts
+``UNDO``, ``STORE``, ``SPEED``) and the fake board's facts
 (tools/firmware/standins/fakeboards.py); a row that exists is never
 rewritten, so the words a person adds to one stay.
 """
@@ -44,8 +44,8 @@ def facts_row(board_id):
     facts = dict(fakeboards.DEFAULTS, **fakeboards.BOARDS[board_id])
     size = facts["screen"] or facts["runtime_screen"]
     screen = "%dx%d" % size if size else "-"
+    printed = getattr(profile, "BUTTONS", {})
     if facts["played"] == "buttons":
-        printed = getattr(profile, "BUTTONS", {})
         presses = ", ".join(
             name if printed.get(name, name) == name else "%s = %s" % (printed[name], name)
             for name in _GAME_BUTTONS
@@ -53,15 +53,20 @@ def facts_row(board_id):
         )
     else:
         presses = "tilt" if facts["played"] == "tilt" else "a keyboard"
+    # The undo key ("B", "Hold A"), by the name printed on the board.
+    held, _, button = getattr(profile, "UNDO", "B").rpartition(" ")
+    undo = printed.get(button, button)
+    undo = ("hold " if held else "") + (undo if undo == button else "%s (the game's %s)" % (undo, button))
     layout = getattr(profile, "STORE", {}).get("layout", "block")
     nvm = "%d KB, %s" % (facts["nvm"] // 1024, _LAYOUTS[layout] % _FLASH[facts["flash"]])
     missing = ", ".join("`%s`" % name for name in facts["missing"]) or "-"
     speed = float(getattr(profile, "SPEED", 1.0))
-    return "| %s (`%s`) | %s | %s | %s | %s | %s |" % (
+    return "| %s (`%s`) | %s | %s | %s | %s | %s | %s |" % (
         boards.NAMES[board_id],
         board_id,
         screen,
         presses,
+        undo,
         nvm if facts["nvm"] else "none",
         speed,
         missing,

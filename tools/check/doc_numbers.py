@@ -1555,10 +1555,14 @@ def update(quotes=None, root=ROOT, outputs=None):
     """Rewrite every out-of-step quote in place; returns the mismatches fixed."""
     quotes = QUOTES if quotes is None else quotes
     outputs = _outputs(quotes) if outputs is None else outputs
+    mismatches = check(quotes, root, outputs)
+    unusable = [mismatch for mismatch in mismatches if mismatch.problem]
+    if unusable:
+        # Nothing is written then: a half-updated set of docs would be
+        # worse than none (mend the sentence or its pattern, run again).
+        raise SystemExit("doc_numbers: cannot update, nothing written: %s" % "; ".join(str(m) for m in unusable))
     fixed = []
-    for mismatch in check(quotes, root, outputs):
-        if mismatch.problem:
-            raise SystemExit("doc_numbers: cannot update: %s" % mismatch)
+    for mismatch in mismatches:
         path = Path(root) / mismatch.quote.doc
         text = path.read_text(encoding="utf-8")
         match = mismatch.quote.pattern.search(text)

@@ -197,13 +197,14 @@ _ROOTS = {}
 
 
 class Library:
-    """An installed device library's ``name``, ``version`` and ``files``
-    (POSIX paths), read once (each read of a distribution's metadata
-    opens and parses a file, and a plan asks hundreds of times)."""
+    """An installed device library: its distribution's ``name`` (as
+    :func:`_library_roots` read it), ``version`` and ``files`` (POSIX
+    paths), read once (each read of a distribution's metadata opens and
+    parses a file, and a plan asks hundreds of times)."""
 
-    def __init__(self, dist):
+    def __init__(self, dist, name):
         self.dist = dist
-        self.name = dist.metadata["Name"] or ""
+        self.name = name
         self.version = dist.version
         self.files = frozenset(str(f).replace("\\", "/") for f in dist.files or ())
 
@@ -219,7 +220,7 @@ def _library_roots():
         for dist in importlib.metadata.distributions():
             name = dist.metadata["Name"] or ""
             if name.lower().replace("_", "-").startswith(LIBRARY_PREFIX):
-                library = Library(dist)
+                library = Library(dist, name)
                 for top in _top_level_names(dist):
                     roots.setdefault(top, library)
         _ROOTS[where] = roots
